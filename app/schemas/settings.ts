@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { LIMITS } from "./fields";
+
+const line = (label: string, max: number = LIMITS.title) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`);
+
+const httpUrl = (label: string) =>
+  line(label, LIMITS.url).refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), `${label} must be an http(s) URL.`);
+
+const labelled = (label: string, value: z.ZodType<string>) =>
+  z
+    .array(z.object({ label: line(`${label} label`).default(""), value }), { error: `${label} must be a list.` })
+    .max(20, `${label} may have at most 20 entries.`);
+
+/** The company details shown in the header, footer and contact page, editable by staff. */
+export const siteSettingsSchema = z.object({
+  companyName: line("Company name").min(1, "Company name is required."),
+  tagline: line("Tagline", LIMITS.short).default(""),
+  phones: labelled(
+    "Phone numbers",
+    line("Phone number", 40).refine(
+      (v) => /^[0-9+()\-.\s]{5,40}$/.test(v),
+      "Phone numbers may contain only digits, spaces and + - ( ).",
+    ),
+  ).default([]),
+  emails: labelled("E-mail addresses", line("E-mail", 254).pipe(z.email("Each e-mail address must be valid."))).default([]),
+  address: line("Address", LIMITS.short).default(""),
+  mapUrl: httpUrl("Map link").default(""),
+  workingHours: z
+    .array(z.object({ days: line("Days"), hours: line("Hours") }), { error: "Working hours must be a list." })
+    .max(14, "Working hours may have at most 14 rows.")
+    .default([]),
+  whatsapp: line("WhatsApp number", 40)
+    .refine((v) => v === "" || /^\+?[0-9\s-]{8,20}$/.test(v), "WhatsApp number must be digits, with an optional leading +.")
+    .default(""),
+  social: z
+    .object({
+      facebook: httpUrl("Facebook link").default(""),
+      linkedin: httpUrl("LinkedIn link").default(""),
+      x: httpUrl("X link").default(""),
+      instagram: httpUrl("Instagram link").default(""),
+      youtube: httpUrl("YouTube link").default(""),
+    })
+    .default({ facebook: "", linkedin: "", x: "", instagram: "", youtube: "" }),
+  homeSpecifications: z
+    .array(
+      z.object({
+        label: line("Specification label").min(1, "Every specification row needs a label."),
+        value: line("Specification value"),
+      }),
+      {
+        error: "Home specifications must be a list.",
+      },
+    )
+    .max(50, "Home specifications may have at most 50 rows.")
+    .default([]),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** Used until staff save settings of their own (and as the shape reference for forms). */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  companyName: "Pneuma Air Systems",
+  tagline: "",
+  phones: [],
+  emails: [],
+  address: "",
+  mapUrl: "",
+  workingHours: [
+    { days: "Mon-Fri", hours: "9-6" },
+    { days: "Sat", hours: "10-4" },
+    { days: "Sun", hours: "closed" },
+  ],
+  whatsapp: "",
+  social: { facebook: "", linkedin: "", x: "", instagram: "", youtube: "" },
+  homeSpecifications: [],
+};

@@ -1,0 +1,26 @@
+// The one entry point: `node server.js` (production, what `npm start` runs) or NODE_ENV=development
+// (`npm run dev`: Vite middleware, hot reload). All server code lives in server/ and is bundled into
+// build/server/index.js by `react-router build`.
+import { existsSync } from "node:fs";
+
+const dev = process.env.NODE_ENV === "development";
+
+if (dev) {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const { boot } = await vite.ssrLoadModule("./server/main.ts");
+  await boot({
+    dev: {
+      middleware: vite.middlewares,
+      loadBuild: () => vite.ssrLoadModule("virtual:react-router/server-build"),
+    },
+  });
+} else {
+  const entry = new URL("./build/server/index.js", import.meta.url);
+  if (!existsSync(entry)) {
+    process.stderr.write("\nNo production build found. Run `npm run build` first (or use `npm start`, which builds).\n\n");
+    process.exit(1);
+  }
+  const { boot } = await import(entry.href);
+  await boot();
+}

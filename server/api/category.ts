@@ -1,0 +1,71 @@
+import { Router } from "express";
+import { categoryInput } from "../../app/schemas/category";
+import { requireAdmin } from "../auth/require-admin";
+import { createCategory, deleteCategory, getCategory, getCategoryRow, listCategories, updateCategory } from "../content/category";
+import type { AppContext } from "../context";
+import { notFound, parseInput } from "../http/errors";
+import { multipartBody, readFields, withImageChanges } from "./forms";
+
+const JSON_FIELDS = ["features", "subcategories"];
+const notFoundError = () => notFound("Category not found.");
+
+/** /api/category — lists and single categories come wrapped in `{ data }` (SPEC §7). */
+export function categoryRouter(ctx: AppContext): Router {
+  const router = Router();
+  const body = multipartBody(ctx, [{ name: "image", maxCount: 1 }]);
+
+  router.get("/", async (_req, res) => {
+    res.json({ data: await listCategories(ctx.db) });
+  });
+
+  router.get("/:id", async (req, res) => {
+    const category = await getCategory(ctx.db, String(req.params.id));
+    if (!category) throw notFoundError();
+    res.json({ data: category });
+  });
+
+  router.post("/", requireAdmin(ctx), body, async (req, res) => {
+    const input = parseInput(categoryInput, readFields(req, JSON_FIELDS));
+    const created = await withImageChanges(ctx, async (changes) => {
+      const uploaded = await changes.uploadFirst(req, ["image"]);
+      return createCategory(ctx.db, { ...input, image: uploaded ?? input.image });
+    });
+    res.status(201).json({ data: created });
+  });
+
+  router.put("/:id", requireAdmin(ctx), body, async (req, res) => {
+    const existing = await getCategoryRow(ctx.db, String(req.params.id));
+    if (!existing) throw notFoundError();
+    const fields = readFields(req, JSON_FIELDS);
+    if (fields.image === "") delete fields.image;
+    const current = {
+      name: existing.name,
+      description: existing.description,
+      features: existing.features,
+      image: existing.image,
+      position: existing.position,
+    };
+    const input = parseInput(categoryInput, { ...current, ...fields });
+    const updated = await withImageChanges(ctx, async (changes) => {
+      const image = (await changes.uploadFirst(req, ["image"])) ?? input.image;
+      changes.replace(existing.image, image);
+      const saved = await updateCategory(ctx.db, existing.id, { ...input, image });
+      if (!saved) throw notFoundError();
+      return saved;
+    });
+    res.json({ data: updated });
+  });
+
+  router.delete("/:id", requireAdmin(ctx), async (req, res) => {
+    const existing = await getCategoryRow(ctx.db, String(req.params.id));
+    if (!existing) throw notFoundError();
+    await withImageChanges(ctx, async (changes) => {
+      const removed = await deleteCategory(ctx.db, existing.id);
+      if (!removed) throw notFoundError();
+      changes.replace(removed.image);
+    });
+    res.json({ message: "Category deleted successfully." });
+  });
+
+  return router;
+}

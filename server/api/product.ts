@@ -1,0 +1,145 @@
+import { type Request, Router } from "express";
+import { LIMITS } from "../../app/schemas/fields";
+import { PRODUCT_PAGE_LIMIT_MAX, type ProductInput, productInput } from "../../app/schemas/product";
+import { requireAdmin } from "../auth/require-admin";
+import { getCategoryRow, subcategoryCheck } from "../content/category";
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  getProductRow,
+  listProducts,
+  productInputView,
+  updateProduct,
+} from "../content/product";
+import type { AppContext } from "../context";
+import { badRequest, notFound, parseInput } from "../http/errors";
+import { filesOf, type ImageChanges, multipartBody, readFields, withImageChanges } from "./forms";
+
+const JSON_FIELDS = ["features", "specifications", "additionalImages"];
+const MAIN_IMAGE_FIELDS = ["mainImage", "image"];
+const notFoundError = () => notFound("Product not found.");
+
+function queryNumber(req: Request, name: string, fallback: number): number {
+  const raw = req.query[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = typeof raw === "string" ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1) {
+    throw badRequest(`The query parameter "${name}" must be a whole number of 1 or more.`, [
+      { path: name, message: "Must be a whole number of 1 or more." },
+    ]);
+  }
+  return n;
+}
+
+function queryText(req: Request, name: string): string | undefined {
+  const raw = req.query[name];
+  if (raw === undefined || raw === "") return undefined;
+  if (typeof raw !== "string") throw badRequest(`The query parameter "${name}" must be given once.`);
+  return raw;
+}
+
+/** The category must exist; its subcategory must be one of its own, and is required when it has any. */
+async function checkCategory(ctx: AppContext, input: ProductInput): Promise<ProductInput> {
+  const category = await getCategoryRow(ctx.db, input.categoryId);
+  if (!category)
+    throw badRequest("The chosen category does not exist.", [{ path: "categoryId", message: "Category not found." }]);
+  const subcategoryId = input.subcategoryId ?? null;
+  const check = await subcategoryCheck(ctx.db, category.id, subcategoryId);
+  if (!check.belongs) {
+    throw badRequest("The chosen subcategory does not belong to the chosen category.", [
+      { path: "subcategoryId", message: "Subcategory not found in this category." },
+    ]);
+  }
+  if (check.categoryHasSubcategories && !subcategoryId) {
+    throw badRequest("Please choose a subcategory.", [{ path: "subcategoryId", message: "Please choose a subcategory." }]);
+  }
+  return { ...input, categoryId: category.id, subcategoryId };
+}
+
+/** Kept additional images plus the uploaded ones, at most LIMITS.additionalImages in all. */
+async function additionalImages(req: Request, kept: string[], changes: ImageChanges): Promise<string[]> {
+  const files = filesOf(req, "additionalImages");
+  if (kept.length + files.length > LIMITS.additionalImages) {
+    throw badRequest(`A product may have at most ${LIMITS.additionalImages} additional images.`, [
+      { path: "additionalImages", message: `At most ${LIMITS.additionalImages} additional images.` },
+    ]);
+  }
+  const added: string[] = [];
+  for (const file of files) added.push(await changes.upload(file));
+  return [...kept, ...added];
+}
+
+/** /api/product — lists come as `{ data, total, page, limit }`, create/update as `{ data }`, one product bare. */
+export function productRouter(ctx: AppContext): Router {
+  const router = Router();
+  const body = multipartBody(ctx, [
+    { name: "mainImage", maxCount: 1 },
+    { name: "image", maxCount: 1 },
+    { name: "additionalImages", maxCount: LIMITS.additionalImages },
+  ]);
+
+  router.get("/", async (req, res) => {
+    const featured = queryText(req, "featured");
+    res.json(
+      await listProducts(ctx.db, {
+        categoryId: queryText(req, "categoryId"),
+        subcategoryId: queryText(req, "subcategoryId"),
+        featured: featured === undefined ? undefined : featured === "true",
+        page: queryNumber(req, "page", 1),
+        limit: Math.min(queryNumber(req, "limit", PRODUCT_PAGE_LIMIT_MAX), PRODUCT_PAGE_LIMIT_MAX),
+      }),
+    );
+  });
+
+  router.get("/:id", async (req, res) => {
+    const product = await getProduct(ctx.db, String(req.params.id));
+    if (!product) throw notFoundError();
+    res.json(product);
+  });
+
+  router.post("/", requireAdmin(ctx), body, async (req, res) => {
+    const input = await checkCategory(ctx, parseInput(productInput, readFields(req, JSON_FIELDS)));
+    const hasMain = MAIN_IMAGE_FIELDS.some((f) => filesOf(req, f).length > 0) || Boolean(input.mainImage);
+    if (!hasMain) throw badRequest("Please upload a main image", [{ path: "mainImage", message: "Please upload a main image" }]);
+    const created = await withImageChanges(ctx, async (changes) => {
+      const mainImage = (await changes.uploadFirst(req, MAIN_IMAGE_FIELDS)) ?? input.mainImage ?? "";
+      const extra = await additionalImages(req, input.additionalImages ?? [], changes);
+      return createProduct(ctx.db, { ...input, mainImage, additionalImages: extra });
+    });
+    res.status(201).json({ data: created });
+  });
+
+  router.put("/:id", requireAdmin(ctx), body, async (req, res) => {
+    const existing = await getProductRow(ctx.db, String(req.params.id));
+    if (!existing) throw notFoundError();
+    const fields = readFields(req, JSON_FIELDS);
+    if (fields.mainImage === "") delete fields.mainImage;
+    const parsed = parseInput(productInput, { ...productInputView(existing), ...fields });
+    const input = await checkCategory(ctx, parsed);
+    const updated = await withImageChanges(ctx, async (changes) => {
+      const mainImage = (await changes.uploadFirst(req, MAIN_IMAGE_FIELDS)) ?? input.mainImage ?? existing.mainImage;
+      const extra = await additionalImages(req, input.additionalImages ?? existing.additionalImages, changes);
+      changes.replace(existing.mainImage, mainImage);
+      for (const url of existing.additionalImages) if (!extra.includes(url)) changes.replace(url);
+      const saved = await updateProduct(ctx.db, existing.id, { ...input, mainImage, additionalImages: extra });
+      if (!saved) throw notFoundError();
+      return saved;
+    });
+    res.json({ data: updated });
+  });
+
+  router.delete("/:id", requireAdmin(ctx), async (req, res) => {
+    const existing = await getProductRow(ctx.db, String(req.params.id));
+    if (!existing) throw notFoundError();
+    await withImageChanges(ctx, async (changes) => {
+      const removed = await deleteProduct(ctx.db, existing.id);
+      if (!removed) throw notFoundError();
+      changes.replace(removed.mainImage);
+      for (const url of removed.additionalImages) changes.replace(url);
+    });
+    res.json({ message: "Product deleted successfully." });
+  });
+
+  return router;
+}

@@ -1,0 +1,54 @@
+import express, { Router } from "express";
+import { authRouter } from "../auth/routes";
+import { bannerResource } from "../content/banner";
+import { coreValueResource } from "../content/core-value";
+import { facilityResource } from "../content/facility";
+import { industrialResource } from "../content/industrial";
+import { serviceResource } from "../content/service";
+import { storyResource } from "../content/story";
+import { teamMemberResource } from "../content/team-member";
+import { testimonialResource } from "../content/testimonial";
+import type { AppContext } from "../context";
+import { ping } from "../db/client";
+import { errorHandler, sendError } from "../http/errors";
+import { categoryRouter } from "./category";
+import { contactsRouter } from "./contacts";
+import { productRouter } from "./product";
+import { settingsRouter } from "./settings";
+import { simpleRouter } from "./simple-router";
+
+/**
+ * Everything under /api (SPEC §7). Paths match case-insensitively (/api/Testimonial works), and every
+ * answer, including errors and unknown paths, is JSON.
+ */
+export function apiRouter(ctx: AppContext): Router {
+  const api = Router({ caseSensitive: false });
+  api.use(express.json({ limit: "1mb" }), express.urlencoded({ extended: false, limit: "1mb", parameterLimit: 200 }));
+
+  api.get("/health", async (_req, res) => {
+    try {
+      await ping(ctx.db);
+      res.json({ status: "ok" });
+    } catch {
+      sendError(res, 503, "The database is not available.");
+    }
+  });
+
+  api.use("/auth", authRouter(ctx));
+  api.use("/banner", simpleRouter(ctx, bannerResource));
+  api.use("/industrial", simpleRouter(ctx, industrialResource));
+  api.use("/testimonial", simpleRouter(ctx, testimonialResource));
+  api.use("/story", simpleRouter(ctx, storyResource));
+  api.use("/facilities", simpleRouter(ctx, facilityResource));
+  api.use("/our-team", simpleRouter(ctx, teamMemberResource));
+  api.use("/core-values", simpleRouter(ctx, coreValueResource));
+  api.use("/service", simpleRouter(ctx, serviceResource));
+  api.use("/category", categoryRouter(ctx));
+  api.use("/product", productRouter(ctx));
+  api.use("/contacts", contactsRouter(ctx));
+  api.use("/settings", settingsRouter(ctx));
+
+  api.use((req, res) => sendError(res, 404, `There is no API endpoint ${req.method} ${req.baseUrl}${req.path}.`));
+  api.use(errorHandler);
+  return api;
+}

@@ -1,0 +1,24 @@
+import { Router } from "express";
+import { siteSettingsSchema } from "../../app/schemas/settings";
+import { requireAdmin } from "../auth/require-admin";
+import { getSettings, saveSettings } from "../content/settings";
+import type { AppContext } from "../context";
+import { parseInput } from "../http/errors";
+import { readFields } from "./forms";
+
+/** /api/settings: the company details, public to read; PUT (JSON) replaces the fields it names. */
+export function settingsRouter(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get("/", async (_req, res) => {
+    res.json(await getSettings(ctx.db));
+  });
+
+  router.put("/", requireAdmin(ctx), async (req, res) => {
+    const current = await getSettings(ctx.db);
+    const settings = parseInput(siteSettingsSchema, { ...current, ...readFields(req) });
+    res.json(await saveSettings(ctx.db, settings));
+  });
+
+  return router;
+}

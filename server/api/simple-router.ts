@@ -1,0 +1,79 @@
+import { Router } from "express";
+import type { z } from "zod";
+import { requireAdmin } from "../auth/require-admin";
+import type { SimpleResource, SimpleTable } from "../content/simple-resource";
+import type { AppContext } from "../context";
+import { badRequest, notFound, parseInput } from "../http/errors";
+import { hasImage, multipartBody, readFields, withImageChanges } from "./forms";
+
+/**
+ * CRUD for a simple resource: GET / (plain array), GET /:id, and behind a token POST / (201 with the
+ * record), PUT /:id (200 with the record; fields left out keep their value), DELETE /:id (200 {message}).
+ */
+export function simpleRouter<T extends SimpleTable, S extends z.ZodType, Out extends object>(
+  ctx: AppContext,
+  resource: SimpleResource<T, S, Out>,
+): Router {
+  const router = Router();
+  const uploadFields = resource.image?.uploadFields ?? [];
+  const body = multipartBody(
+    ctx,
+    uploadFields.map((name) => ({ name, maxCount: 1 })),
+  );
+  const notFoundError = () => notFound(`${resource.label} not found.`);
+
+  router.get("/", async (_req, res) => {
+    res.json(await resource.list(ctx.db));
+  });
+
+  router.get("/:id", async (req, res) => {
+    const item = await resource.get(ctx.db, String(req.params.id));
+    if (!item) throw notFoundError();
+    res.json(item);
+  });
+
+  router.post("/", requireAdmin(ctx), body, async (req, res) => {
+    const fields = readFields(req, resource.jsonFields);
+    const input = parseInput(resource.input, fields) as z.output<S> & { image?: string };
+    const required = resource.image?.requiredOnCreate;
+    if (required && !hasImage(req, uploadFields, input.image)) {
+      throw badRequest(required, [{ path: "image", message: required }]);
+    }
+    const created = await withImageChanges(ctx, async (changes) => {
+      const uploaded = await changes.uploadFirst(req, uploadFields);
+      if (uploaded) input.image = uploaded;
+      return resource.insert(ctx.db, input);
+    });
+    res.status(201).json(created);
+  });
+
+  router.put("/:id", requireAdmin(ctx), body, async (req, res) => {
+    const existing = await resource.getRow(ctx.db, String(req.params.id));
+    if (!existing) throw notFoundError();
+    const fields = readFields(req, resource.jsonFields);
+    if (fields.image === "") delete fields.image; // an empty image field keeps the current image
+    const current = resource.toApi(existing);
+    const input = parseInput(resource.input, { ...current, ...fields }) as z.output<S> & { image?: string };
+    const updated = await withImageChanges(ctx, async (changes) => {
+      const uploaded = await changes.uploadFirst(req, uploadFields);
+      if (uploaded) input.image = uploaded;
+      changes.replace((current as { image?: string }).image, input.image);
+      const saved = await resource.update(ctx.db, existing.id as string, input);
+      if (!saved) throw notFoundError(); // deleted meanwhile
+      return saved;
+    });
+    res.json(updated);
+  });
+
+  router.delete("/:id", requireAdmin(ctx), async (req, res) => {
+    await withImageChanges(ctx, async (changes) => {
+      const existing = await resource.getRow(ctx.db, String(req.params.id));
+      const removed = existing ? await resource.remove(ctx.db, existing.id as string) : null;
+      if (!removed) throw notFoundError();
+      changes.replace((removed as { image?: string }).image);
+    });
+    res.json({ message: `${resource.label} deleted successfully.` });
+  });
+
+  return router;
+}

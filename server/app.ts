@@ -1,0 +1,67 @@
+import path from "node:path";
+import compression from "compression";
+import express, { type Express, type RequestHandler } from "express";
+import { apiRouter } from "./api/router";
+import type { AppContext } from "./context";
+import { requestLog } from "./http/request-log";
+import { securityHeaders } from "./http/security";
+
+const UPLOAD_NAME = /^\/[a-f0-9]{32}\.\d{1,5}x\d{1,5}(\.w\d{1,5})?\.webp$/;
+
+export interface AppOptions {
+  /** Serves built browser assets (production) or Vite's dev middleware. */
+  assets?: RequestHandler;
+  /** Renders every page that is not API or a file: React Router. */
+  pages?: RequestHandler;
+}
+
+/** The whole HTTP surface: API, uploads, assets, pages — in that order. */
+export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", ctx.config.trustProxy);
+  app.set("query parser", "simple");
+
+  app.use(requestLog);
+  app.use(securityHeaders({ dev: ctx.config.dev }));
+  app.use(compression());
+
+  app.use("/api", apiRouter(ctx));
+
+  // Uploads: only names we generate, always WebP (we re-encoded them), never executable in the browser.
+  app.use(
+    "/uploads",
+    (req, res, next) => {
+      if (!UPLOAD_NAME.test(req.path)) {
+        res.status(404).type("text/plain").send("Not found");
+        return;
+      }
+      res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+      res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      next();
+    },
+    express.static(ctx.config.uploadDir, {
+      immutable: true,
+      maxAge: "365d",
+      index: false,
+      dotfiles: "deny",
+      fallthrough: true,
+      setHeaders: (res) => res.setHeader("Content-Type", "image/webp"),
+    }),
+    (_req, res) => {
+      res.status(404).type("text/plain").send("Not found");
+    },
+  );
+
+  if (options.assets) app.use(options.assets);
+  if (options.pages) app.use(options.pages);
+  return app;
+}
+
+/** Production assets from `react-router build`: hashed files cached for a year, the rest for an hour. */
+export function builtAssets(clientDir: string): RequestHandler {
+  const router = express.Router();
+  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "365d", index: false }));
+  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  return router;
+}

@@ -1,0 +1,144 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * All configuration comes from environment variables, checked here once at start-up. Every variable is
+ * listed in README.md ("Configuration").
+ */
+
+const flag = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const s = v.trim().toLowerCase();
+      if (["1", "true", "yes", "on"].includes(s)) return true;
+      if (["0", "false", "no", "off"].includes(s)) return false;
+      ctx.addIssue({ code: "custom", message: `${name} must be true or false (or on/off), got "${v}".` });
+      return z.NEVER;
+    });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PORT: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return 3000;
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 0 || n > 65535) {
+          ctx.addIssue({ code: "custom", message: `PORT must be a whole number from 0 to 65535, got "${v}".` });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    HOST: z.string().trim().min(1, "HOST must not be empty.").default("0.0.0.0"),
+    DATA_DIR: z.string().trim().min(1, "DATA_DIR must not be empty.").default("./data"),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .refine(
+        (v) => v === undefined || v === "" || /^postgres(ql)?:\/\//.test(v),
+        "DATABASE_URL must start with postgres:// or postgresql:// (leave it unset to use the embedded database).",
+      ),
+    UPLOAD_DIR: z.string().trim().optional(),
+    ADMIN_USERNAME: z.string().trim().optional(),
+    ADMIN_PASSWORD: z.string().optional(),
+    SEED_DEMO: flag("SEED_DEMO", true),
+    MAX_UPLOAD_MB: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return 10;
+        const n = Number(v);
+        if (!Number.isFinite(n) || n <= 0 || n > 200) {
+          ctx.addIssue({ code: "custom", message: `MAX_UPLOAD_MB must be a number of megabytes from 0 to 200, got "${v}".` });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx): boolean | number | string => {
+        if (v === undefined || v.trim() === "") return false;
+        const s = v.trim();
+        if (["true", "false"].includes(s.toLowerCase())) return s.toLowerCase() === "true";
+        if (/^\d+$/.test(s)) return Number(s);
+        if (/^[0-9a-fA-F.:/, a-z]+$/.test(s)) return s; // addresses, subnets or express names (loopback, uniquelocal)
+        ctx.addIssue({
+          code: "custom",
+          message: `TRUST_PROXY must be true, false, a hop count, or a list of proxy addresses, got "${v}".`,
+        });
+        return z.NEVER;
+      }),
+    RATE_LIMITS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return true;
+        const s = v.trim().toLowerCase();
+        if (s === "on") return true;
+        if (s === "off") return false;
+        ctx.addIssue({ code: "custom", message: `RATE_LIMITS must be "on" or "off", got "${v}".` });
+        return z.NEVER;
+      }),
+    LOG_LEVEL: z
+      .enum(["debug", "info", "warn", "error", "silent"], { error: "LOG_LEVEL must be debug, info, warn, error or silent." })
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_PASSWORD && !env.ADMIN_USERNAME) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_USERNAME"], message: "ADMIN_USERNAME must be set when ADMIN_PASSWORD is." });
+    }
+    if (env.ADMIN_USERNAME && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_PASSWORD must be set when ADMIN_USERNAME is." });
+    }
+    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length > 0 && env.ADMIN_PASSWORD.length < 8) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_PASSWORD must be at least 8 characters." });
+    }
+  });
+
+export interface Config {
+  dev: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  uploadDir: string;
+  admin: { username: string; password: string } | null;
+  seedDemo: boolean;
+  maxUploadBytes: number;
+  trustProxy: boolean | number | string;
+  rateLimits: boolean;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    dev: e.NODE_ENV === "development",
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ? e.DATABASE_URL : null,
+    uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, "uploads"),
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
+    seedDemo: e.SEED_DEMO,
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: e.RATE_LIMITS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,192 @@
+import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
+import { slugify, uniqueSlug } from "../../app/lib/slug";
+import type { Product, ProductInput } from "../../app/schemas/product";
+import type { Database } from "../db/client";
+import { isId } from "../db/ids";
+import { categories, products, subcategories } from "../db/schema";
+import { conflict } from "../http/errors";
+import { baseFields } from "./simple-resource";
+
+const productColumns = {
+  product: products,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  subcategoryName: subcategories.name,
+};
+
+type ProductJoinRow = {
+  product: typeof products.$inferSelect;
+  categoryName: string | null;
+  categorySlug: string | null;
+  subcategoryName: string | null;
+};
+
+function selectProducts(db: Database) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId));
+}
+
+function toApi(r: ProductJoinRow): Product {
+  const p = r.product;
+  return {
+    ...baseFields(p),
+    categoryId: { _id: p.categoryId, name: r.categoryName ?? "", slug: r.categorySlug ?? "" },
+    subcategoryId: p.subcategoryId,
+    subcategoryName: r.subcategoryName,
+    name: p.name,
+    slug: p.slug,
+    shortDescription: p.shortDescription,
+    fullDescription: p.fullDescription,
+    price: p.price,
+    mainImage: p.mainImage,
+    additionalImages: p.additionalImages,
+    features: p.features,
+    specifications: p.specifications,
+    rating: p.rating,
+    reviewCount: p.reviewCount,
+    featured: p.featured,
+    position: p.position,
+  };
+}
+
+export interface ProductQuery {
+  categoryId?: string;
+  subcategoryId?: string;
+  featured?: boolean;
+  page: number;
+  limit: number;
+}
+
+export interface ProductPage {
+  data: Product[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export async function listProducts(db: Database, q: ProductQuery): Promise<ProductPage> {
+  const conditions: SQL[] = [];
+  let impossible = false;
+  if (q.categoryId !== undefined) {
+    if (isId(q.categoryId)) conditions.push(eq(products.categoryId, q.categoryId));
+    else impossible = true; // a malformed id matches nothing
+  }
+  if (q.subcategoryId !== undefined) {
+    if (isId(q.subcategoryId)) conditions.push(eq(products.subcategoryId, q.subcategoryId));
+    else impossible = true;
+  }
+  if (q.featured !== undefined) conditions.push(eq(products.featured, q.featured));
+  if (impossible) return { data: [], total: 0, page: q.page, limit: q.limit };
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, totals] = await Promise.all([
+    selectProducts(db)
+      .where(where)
+      .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { data: rows.map(toApi), total: totals[0]?.n ?? 0, page: q.page, limit: q.limit };
+}
+
+export async function getProductRow(db: Database, idOrSlug: string) {
+  if (!isId(idOrSlug) && idOrSlug.length > 120) return null;
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(isId(idOrSlug) ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getProduct(db: Database, idOrSlug: string): Promise<Product | null> {
+  const row = await getProductRow(db, idOrSlug);
+  if (!row) return null;
+  const [joined] = await selectProducts(db).where(eq(products.id, row.id)).limit(1);
+  return joined ? toApi(joined) : null;
+}
+
+async function chooseSlug(db: Database, input: ProductInput, exceptId?: string): Promise<string> {
+  const taken = async (slug: string) => {
+    const [row] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(exceptId ? and(eq(products.slug, slug), ne(products.id, exceptId)) : eq(products.slug, slug))
+      .limit(1);
+    return row !== undefined;
+  };
+  if (input.slug) {
+    if (await taken(input.slug)) throw conflict(`The slug "${input.slug}" is already used by another product.`);
+    return input.slug;
+  }
+  return uniqueSlug(slugify(input.name), taken);
+}
+
+/** The stored columns of a validated product; the caller has resolved images and checked the category. */
+export type ProductValues = ProductInput & { mainImage: string; additionalImages: string[] };
+
+function columns(v: ProductValues) {
+  return {
+    categoryId: v.categoryId,
+    subcategoryId: v.subcategoryId ?? null,
+    name: v.name,
+    shortDescription: v.shortDescription,
+    fullDescription: v.fullDescription,
+    price: v.price ?? null,
+    mainImage: v.mainImage,
+    additionalImages: v.additionalImages,
+    features: v.features,
+    specifications: v.specifications,
+    rating: v.rating ?? null,
+    reviewCount: v.reviewCount ?? null,
+    featured: v.featured ?? false,
+    position: v.position ?? 0,
+  };
+}
+
+export async function createProduct(db: Database, values: ProductValues): Promise<Product> {
+  const slug = await chooseSlug(db, values);
+  const [row] = await db
+    .insert(products)
+    .values({ ...columns(values), slug })
+    .returning({ id: products.id });
+  return (await getProduct(db, row!.id))!;
+}
+
+export async function updateProduct(db: Database, id: string, values: ProductValues): Promise<Product | null> {
+  const slug = values.slug ? await chooseSlug(db, values, id) : undefined;
+  const [row] = await db
+    .update(products)
+    .set({ ...columns(values), ...(slug ? { slug } : {}), updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  return row ? getProduct(db, row.id) : null;
+}
+
+export async function deleteProduct(db: Database, id: string) {
+  const [row] = await db.delete(products).where(eq(products.id, id)).returning();
+  return row ?? null;
+}
+
+/** What the edit form starts from: the stored product in input shape. */
+export function productInputView(row: typeof products.$inferSelect): Record<string, unknown> {
+  return {
+    categoryId: row.categoryId,
+    subcategoryId: row.subcategoryId,
+    name: row.name,
+    shortDescription: row.shortDescription,
+    fullDescription: row.fullDescription,
+    price: row.price,
+    features: row.features,
+    specifications: row.specifications,
+    mainImage: row.mainImage,
+    additionalImages: row.additionalImages,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    featured: row.featured,
+    position: row.position,
+  };
+}

@@ -1,0 +1,21 @@
+import { DEFAULT_SITE_SETTINGS, type SiteSettings, siteSettingsSchema } from "../../app/schemas/settings";
+import type { Database } from "../db/client";
+import { siteSettings } from "../db/schema";
+
+const ROW_ID = "site";
+
+/** The saved settings, with defaults for anything added to the schema since they were saved. */
+export async function getSettings(db: Database): Promise<SiteSettings> {
+  const [row] = await db.select().from(siteSettings).limit(1);
+  if (!row) return DEFAULT_SITE_SETTINGS;
+  const parsed = siteSettingsSchema.safeParse(row.data);
+  return parsed.success ? parsed.data : { ...DEFAULT_SITE_SETTINGS, ...row.data };
+}
+
+export async function saveSettings(db: Database, settings: SiteSettings): Promise<SiteSettings> {
+  await db
+    .insert(siteSettings)
+    .values({ id: ROW_ID, data: settings })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { data: settings, updatedAt: new Date() } });
+  return settings;
+}

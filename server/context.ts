@@ -1,0 +1,11 @@
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { ImageStore } from "./uploads/images";
+
+/** What request handlers and loaders need: built once at start-up and passed down. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  dbKind: "pglite" | "postgres";
+  images: ImageStore;
+}

@@ -1,0 +1,103 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { MIGRATIONS_DIR } from "../paths";
+import { acquireDataDirLock } from "./lock";
+import * as schema from "./schema";
+
+/** One handle type for both drivers, so the rest of the server never knows which one it runs on. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** For start-up logs: where the data lives (never the password). */
+  description: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Who holds the embedded database's lock ("server", "admin CLI"), shown to a second process. */
+  lockHolder: string;
+}
+
+/** Stops two processes from migrating one PostgreSQL database at the same time. */
+const MIGRATION_LOCK_ID = 7_245_001;
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.lockHolder);
+}
+
+async function openPglite(dataDir: string, lockHolder: string): Promise<DatabaseHandle> {
+  const dbDir = path.join(dataDir, "db");
+  const release = acquireDataDirLock(path.join(dataDir, "db.lock"), lockHolder);
+  try {
+    mkdirSync(dbDir, { recursive: true }); // PGlite's own mkdir is not recursive
+    const client = await PGlite.create(dbDir);
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      kind: "pglite",
+      description: `embedded PGlite in ${dbDir}`,
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  });
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+      await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+      client.release();
+    }
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw err;
+  }
+  const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+  const parsed = new URL(url);
+  return {
+    db,
+    kind: "postgres",
+    description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    close: () => pool.end(),
+  };
+}
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A cheap round trip, for the health check. */
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}

@@ -1,0 +1,19 @@
+import { randomBytes } from "node:crypto";
+
+/**
+ * Record ids: 24 lowercase hex characters (4 bytes of seconds + 8 random bytes), the same shape as the
+ * older system's ids, so existing links keep their look. Opaque to clients.
+ */
+export function newId(): string {
+  const time = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, "0");
+  return time + randomBytes(8).toString("hex");
+}
+
+const ID_PATTERN = /^[0-9a-f]{24}$/;
+
+/** A malformed id can never match a record; callers answer 404 without asking the database. */
+export function isId(value: string): boolean {
+  return ID_PATTERN.test(value);
+}

@@ -1,0 +1,118 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { builtAssets, createApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import type { AppContext } from "./context";
+import { openDatabase } from "./db/client";
+import { DataDirLockedError } from "./db/lock";
+import { errorFields, log, setLogLevel } from "./log";
+import { PROJECT_ROOT } from "./paths";
+import { prepareData, startHousekeeping } from "./start-up";
+import { ImageStore } from "./uploads/images";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    app: AppContext;
+    cspNonce: string;
+  }
+}
+
+export interface BootOptions {
+  /** Development: Vite's middleware and a loader for the freshest server build. */
+  dev?: { middleware: RequestHandler; loadBuild: () => Promise<ServerBuild> };
+}
+
+/** Fails start-up with a clear message and no stack trace for the errors a person can fix. */
+function fatal(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+/**
+ * Starts the server: configuration, database (opened and migrated before listening), first-run data,
+ * then HTTP. Stops cleanly on SIGTERM/SIGINT: no new connections, running requests finish, database closed.
+ */
+export async function boot(options: BootOptions = {}): Promise<Server> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fatal(err.message);
+    throw err;
+  }
+  setLogLevel(config.logLevel);
+
+  const images = new ImageStore(config.uploadDir);
+  await images.init();
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockHolder: "server" });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) fatal(err.message);
+    log.error("could not open the database", errorFields(err));
+    fatal(`Could not open the database: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, images };
+  log.info("database ready", { database: database.description, dataDir: config.dataDir, uploadDir: config.uploadDir });
+  await prepareData(ctx);
+  const stopHousekeeping = startHousekeeping(ctx);
+
+  const loadBuild =
+    options.dev?.loadBuild ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
+  const pages = createRequestHandler({
+    build: loadBuild,
+    mode: config.dev ? "development" : "production",
+    getLoadContext: (_req, res) => ({ app: ctx, cspNonce: res.locals.cspNonce as string }),
+  });
+  const app = createApp(ctx, {
+    assets: options.dev?.middleware ?? builtAssets(path.join(PROJECT_ROOT, "build", "client")),
+    pages,
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once("error", reject);
+  }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "EADDRINUSE") fatal(`Port ${config.port} is already in use. Set PORT to another port.`);
+    throw err;
+  });
+  server.keepAliveTimeout = 65_000; // longer than common proxies' idle timeout
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  log.info(`Pneuma is running at http://${shownHost}:${port}`, {
+    mode: config.dev ? "development" : "production",
+    database: database.kind,
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    stopHousekeeping();
+    const forced = setTimeout(() => {
+      log.warn("requests still running after 10 s; closing them");
+      server.closeAllConnections();
+    }, 10_000);
+    forced.unref();
+    server.close(async () => {
+      clearTimeout(forced);
+      try {
+        await database.close();
+        log.info("stopped");
+        process.exit(0);
+      } catch (err) {
+        log.error("error while closing the database", errorFields(err));
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  return server;
+}

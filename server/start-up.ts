@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { countAdmins, createAdmin, generatePassword } from "./auth/admins";
+import { deleteExpiredSessions } from "./auth/sessions";
+import type { AppContext } from "./context";
+import type { Database } from "./db/client";
+import { queryRows } from "./db/client";
+import { deleteOldEvents } from "./http/throttle";
+import { errorFields, log } from "./log";
+import { seedDemoContent } from "./seed/demo";
+
+/** Held while one process creates the first admin or the demo content, so two servers never both do. */
+const START_UP_LOCK_ID = 7_245_002;
+
+const CONTENT_TABLES = [
+  "banners",
+  "industrials",
+  "testimonials",
+  "stories",
+  "facilities",
+  "team_members",
+  "core_values",
+  "services",
+  "categories",
+  "products",
+  "site_settings",
+] as const;
+
+async function contentIsEmpty(db: Database): Promise<boolean> {
+  const checks = CONTENT_TABLES.map((t) => `EXISTS (SELECT 1 FROM ${t})`).join(" OR ");
+  const rows = await queryRows<{ any: boolean }>(db, sql.raw(`SELECT (${checks}) AS any`));
+  return rows[0]?.any === false;
+}
+
+/**
+ * First-run work: an admin account when there is none, and demo content when there is no content at
+ * all (the settings row counts, so staff who cleared every list do not get the demo back).
+ */
+export async function prepareData(ctx: AppContext, options: { print?: (text: string) => void } = {}): Promise<void> {
+  const print = options.print ?? ((text: string) => process.stdout.write(`${text}\n`));
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${START_UP_LOCK_ID})`);
+    const db = tx as unknown as Database;
+    if ((await countAdmins(db)) === 0) {
+      if (ctx.config.admin) {
+        await createAdmin(db, ctx.config.admin.username, ctx.config.admin.password);
+        log.info("created the first admin from ADMIN_USERNAME", { username: ctx.config.admin.username });
+      } else {
+        const password = generatePassword();
+        await createAdmin(db, "admin", password);
+        print(
+          [
+            "",
+            "==================================================================",
+            "  First admin account created (this password is shown only once):",
+            "    username: admin",
+            `    password: ${password}`,
+            "  Change it any time with: npm run admin -- set-password admin",
+            "==================================================================",
+            "",
+          ].join("\n"),
+        );
+      }
+    }
+    if (ctx.config.seedDemo && (await contentIsEmpty(db))) {
+      const started = Date.now();
+      await seedDemoContent(db, ctx.images);
+      log.info("loaded demo content", { ms: Date.now() - started });
+    }
+  });
+}
+
+/** Hourly housekeeping: expired sessions and old rate-limit events. */
+export function startHousekeeping(ctx: AppContext): () => void {
+  const run = async () => {
+    try {
+      await deleteExpiredSessions(ctx.db);
+      await deleteOldEvents(ctx.db);
+    } catch (err) {
+      log.warn("housekeeping failed", errorFields(err));
+    }
+  };
+  void run();
+  const timer = setInterval(run, 60 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

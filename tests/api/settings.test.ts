@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SITE_SETTINGS } from "../../app/schemas/settings";
+import { startTestServer, type TestServer } from "../support/server";
+
+let s: TestServer;
+let token: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  token = await s.login();
+});
+afterAll(async () => {
+  await s.close();
+});
+
+describe("/api/settings", () => {
+  it("is public to read, with defaults before anything is saved", async () => {
+    const res = await s.request("GET", "/api/settings");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(DEFAULT_SITE_SETTINGS);
+  });
+
+  it("saves the fields given and keeps the rest", async () => {
+    const res = await s.request("PUT", "/api/settings", {
+      token,
+      json: {
+        companyName: "Test Air Co",
+        phones: [{ label: "Sales", value: "+91 427 200 0001" }],
+        emails: [{ label: "Sales", value: "sales@test.example" }],
+        homeSpecifications: [{ label: "Pressure", value: "7 – 13 bar" }],
+        social: { linkedin: "https://www.linkedin.com/company/test" },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.companyName).toBe("Test Air Co");
+    expect(res.body.workingHours).toEqual(DEFAULT_SITE_SETTINGS.workingHours);
+    expect(res.body.social).toEqual({
+      facebook: "",
+      linkedin: "https://www.linkedin.com/company/test",
+      x: "",
+      instagram: "",
+      youtube: "",
+    });
+    const read = await s.request("GET", "/api/settings");
+    expect(read.body).toEqual(res.body);
+  });
+
+  it("rejects bad values with 400 and keeps what was saved", async () => {
+    const before = (await s.request("GET", "/api/settings")).body;
+    for (const json of [
+      { companyName: "" },
+      { emails: [{ label: "x", value: "not-an-email" }] },
+      { social: { facebook: "javascript:alert(1)" } },
+      { homeSpecifications: "rows" },
+      { phones: [{ label: "x", value: "call me" }] },
+    ]) {
+      const res = await s.request("PUT", "/api/settings", { token, json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.issues.length).toBeGreaterThan(0);
+    }
+    expect((await s.request("GET", "/api/settings")).body).toEqual(before);
+  });
+
+  it("needs a token to write", async () => {
+    const res = await s.request("PUT", "/api/settings", { json: { companyName: "Hijacked" } });
+    expect(res.status).toBe(401);
+    expect((await s.request("GET", "/api/settings")).body.companyName).not.toBe("Hijacked");
+  });
+});
+
+describe("general API behaviour", () => {
+  it("GET /api/health answers {status: ok}", async () => {
+    const res = await s.request("GET", "/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok" });
+  });
+
+  it("answers unknown /api paths with a JSON 404, never the HTML page", async () => {
+    for (const path of ["/api/nothing-here", "/api/banner/a/b/c", "/api/", "/api/auth/unknown"]) {
+      const res = await s.request("GET", path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(res.body.message).toBe(res.body.error);
+    }
+    expect((await s.request("PATCH", "/api/banner", { token })).status).toBe(404);
+  });
+
+  it("matches paths case-insensitively", async () => {
+    expect((await s.request("GET", "/api/Testimonial")).status).toBe(200);
+    expect((await s.request("GET", "/api/BANNER")).status).toBe(200);
+    expect((await s.request("GET", "/API/category")).status).toBe(200);
+  });
+
+  it("sets security headers on every response", async () => {
+    const res = await s.request("GET", "/api/banner");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("uses a new CSP nonce for every response", async () => {
+    const nonce = async () =>
+      /'nonce-([^']+)'/.exec((await s.request("GET", "/api/banner")).headers.get("content-security-policy") ?? "")?.[1];
+    expect(await nonce()).not.toBe(await nonce());
+  });
+
+  it("answers a too large JSON body with 413", async () => {
+    const res = await s.request("POST", "/api/contacts", { json: { name: "x".repeat(2 * 1024 * 1024) } });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(res.body.error);
+  });
+});

@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { PROJECT_ROOT } from "../../server/paths";
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  url: string;
+  output(): string;
+  /** Resolves with the exit code (or the signal's name). */
+  exited: Promise<number | string>;
+}
+
+/** Runs the production server (`node server.js`, as `npm start` does after building) with `env`. */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const proc = spawn(process.execPath, ["server.js"], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  proc.stdout.on("data", (d) => {
+    out += d;
+  });
+  proc.stderr.on("data", (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | string>((resolve) => proc.on("exit", (code, signal) => resolve(code ?? signal ?? -1)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill("SIGKILL");
+      reject(new Error(`server did not start in 90 s:\n${out}`));
+    }, 90_000);
+    const check = () => {
+      const m = /running at http:\/\/[^:]+:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ proc, url: `http://127.0.0.1:${m[1]}`, output: () => out, exited });
+      }
+    };
+    proc.stdout.on("data", check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`server exited (${code}) before starting:\n${out}`), { output: out, code }));
+    });
+  });
+}
+
+/** Runs a command to completion, feeding `input` on stdin. */
+export function run(args: string[], env: Record<string, string>, input = ""): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const proc = spawn(args[0]!, args.slice(1), {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let output = "";
+    proc.stdout.on("data", (d) => {
+      output += d;
+    });
+    proc.stderr.on("data", (d) => {
+      output += d;
+    });
+    proc.stdin.end(input);
+    proc.on("exit", (code) => resolve({ code, output }));
+  });
+}

@@ -1,0 +1,70 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config";
+
+describe("loadConfig", () => {
+  it("has the documented defaults", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: path.resolve("./data"),
+      databaseUrl: null,
+      uploadDir: path.resolve("./data/uploads"),
+      admin: null,
+      seedDemo: true,
+      maxUploadBytes: 10 * 1024 * 1024,
+      trustProxy: false,
+      rateLimits: true,
+      logLevel: "info",
+    });
+  });
+
+  it("reads every variable", () => {
+    const c = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/srv/pneuma",
+      DATABASE_URL: "postgres://u:p@db:5432/pneuma",
+      UPLOAD_DIR: "/mnt/shared/uploads",
+      ADMIN_USERNAME: "boss",
+      ADMIN_PASSWORD: "long-enough",
+      SEED_DEMO: "false",
+      MAX_UPLOAD_MB: "2.5",
+      TRUST_PROXY: "1",
+      RATE_LIMITS: "off",
+      LOG_LEVEL: "warn",
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/srv/pneuma",
+      databaseUrl: "postgres://u:p@db:5432/pneuma",
+      uploadDir: "/mnt/shared/uploads",
+      admin: { username: "boss", password: "long-enough" },
+      seedDemo: false,
+      maxUploadBytes: 2.5 * 1024 * 1024,
+      trustProxy: 1,
+      rateLimits: false,
+      logLevel: "warn",
+    });
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "http" }, "PORT must be a whole number"],
+    [{ PORT: "70000" }, "PORT must be a whole number"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL must start with postgres://"],
+    [{ SEED_DEMO: "maybe" }, "SEED_DEMO must be true or false"],
+    [{ MAX_UPLOAD_MB: "-1" }, "MAX_UPLOAD_MB must be a number"],
+    [{ RATE_LIMITS: "sometimes" }, 'RATE_LIMITS must be "on" or "off"'],
+    [{ ADMIN_USERNAME: "boss" }, "ADMIN_PASSWORD must be set"],
+    [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "short" }, "at least 8 characters"],
+    [{ TRUST_PROXY: "yes please!" }, "TRUST_PROXY must be"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be"],
+  ])("refuses %j with a clear message", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
