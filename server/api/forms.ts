@@ -36,12 +36,22 @@ export function filesOf(req: Request, name: string): Express.Multer.File[] {
   return (req.files as UploadedFiles | undefined)?.[name] ?? [];
 }
 
+const NUL_MESSAGE = "Text must not contain NUL characters.";
+
+/** PostgreSQL cannot store U+0000 in text or jsonb; such input is refused up front. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 50 || value === null || typeof value !== "object") return false;
+  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || containsNul(v, depth + 1));
+}
+
 /** The body as a plain object, with each of `jsonFields` decoded when it arrived as JSON text. */
 export function readFields(req: Request, jsonFields: readonly string[] = []): Record<string, unknown> {
   const body: unknown = req.body ?? {};
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw badRequest("The request body must be an object of fields.");
   }
+  if (containsNul(body)) throw badRequest(NUL_MESSAGE);
   const fields: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const name of jsonFields) {
     const value = fields[name];
@@ -57,6 +67,7 @@ export function readFields(req: Request, jsonFields: readonly string[] = []): Re
         { path: name, message: `"${name}" is not valid JSON.` },
       ]);
     }
+    if (containsNul(fields[name])) throw badRequest(NUL_MESSAGE);
   }
   return fields;
 }

@@ -24,9 +24,9 @@ function queryNumber(req: Request, name: string, fallback: number): number {
   const raw = req.query[name];
   if (raw === undefined || raw === "") return fallback;
   const n = typeof raw === "string" ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1) {
-    throw badRequest(`The query parameter "${name}" must be a whole number of 1 or more.`, [
-      { path: name, message: "Must be a whole number of 1 or more." },
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+    throw badRequest(`The query parameter "${name}" must be a whole number from 1 to 1000000.`, [
+      { path: name, message: "Must be a whole number from 1 to 1000000." },
     ]);
   }
   return n;

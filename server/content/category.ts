@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, or } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../app/lib/slug";
 import type { Category, CategoryInput, Subcategory } from "../../app/schemas/category";
 import type { Database } from "../db/client";
 import { isId } from "../db/ids";
 import { categories, products, subcategories } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";
-import { baseFields } from "./simple-resource";
+import { baseFields, isSlugShaped } from "./simple-resource";
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -65,11 +65,15 @@ export async function listCategories(db: Database): Promise<Category[]> {
 
 /** By id or by slug. */
 export async function getCategoryRow(db: Database, idOrSlug: string): Promise<CategoryRow | null> {
-  if (!isId(idOrSlug) && idOrSlug.length > 120) return null;
+  const byId = isId(idOrSlug) ? eq(categories.id, idOrSlug) : undefined;
+  const bySlug = isSlugShaped(idOrSlug) ? eq(categories.slug, idOrSlug.toLowerCase()) : undefined;
+  if (!byId && !bySlug) return null;
+  // An id wins over a slug that happens to look like one.
   const [row] = await db
     .select()
     .from(categories)
-    .where(isId(idOrSlug) ? eq(categories.id, idOrSlug) : eq(categories.slug, idOrSlug.toLowerCase()))
+    .where(or(byId, bySlug))
+    .orderBy(byId ? desc(eq(categories.id, idOrSlug)) : asc(categories.id))
     .limit(1);
   return row ?? null;
 }
@@ -177,7 +181,7 @@ export async function updateCategory(db: Database, id: string, input: CategoryIn
       if (s._id)
         await tx
           .update(subcategories)
-          .set({ name: `\u0000${s._id}` })
+          .set({ name: `renaming ${s._id}` })
           .where(eq(subcategories.id, s._id));
     }
     for (const [i, s] of input.subcategories.entries()) {

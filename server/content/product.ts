@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, or, type SQL } from "drizzle-orm";
 import { slugify, uniqueSlug } from "../../app/lib/slug";
 import type { Product, ProductInput } from "../../app/schemas/product";
 import type { Database } from "../db/client";
 import { isId } from "../db/ids";
 import { categories, products, subcategories } from "../db/schema";
 import { conflict } from "../http/errors";
-import { baseFields } from "./simple-resource";
+import { baseFields, isSlugShaped } from "./simple-resource";
 
 const productColumns = {
   product: products,
@@ -93,11 +93,15 @@ export async function listProducts(db: Database, q: ProductQuery): Promise<Produ
 }
 
 export async function getProductRow(db: Database, idOrSlug: string) {
-  if (!isId(idOrSlug) && idOrSlug.length > 120) return null;
+  const byId = isId(idOrSlug) ? eq(products.id, idOrSlug) : undefined;
+  const bySlug = isSlugShaped(idOrSlug) ? eq(products.slug, idOrSlug.toLowerCase()) : undefined;
+  if (!byId && !bySlug) return null;
+  // An id wins over a slug that happens to look like one.
   const [row] = await db
     .select()
     .from(products)
-    .where(isId(idOrSlug) ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug.toLowerCase()))
+    .where(or(byId, bySlug))
+    .orderBy(byId ? desc(eq(products.id, idOrSlug)) : asc(products.id))
     .limit(1);
   return row ?? null;
 }

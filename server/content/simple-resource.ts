@@ -2,6 +2,7 @@ import { and, asc, desc, eq, type InferSelectModel, ne, or } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { slugify, uniqueSlug } from "../../app/lib/slug";
+import { SLUG_PATTERN } from "../../app/schemas/fields";
 import type { Database } from "../db/client";
 import { isId } from "../db/ids";
 import { conflict } from "../http/errors";
@@ -53,7 +54,7 @@ export function defineSimpleResource<T extends SimpleTable, S extends z.ZodType,
   /** By id, or by slug where the table has one (public URLs use slugs). */
   const getRow = async (db: Database, idOrSlug: string): Promise<Row | null> => {
     const byId = isId(idOrSlug) ? eq(table.id, idOrSlug) : undefined;
-    const bySlug = spec.slugSource && idOrSlug.length <= 120 ? eq(table.slug, idOrSlug.toLowerCase()) : undefined;
+    const bySlug = spec.slugSource && isSlugShaped(idOrSlug) ? eq(table.slug, idOrSlug.toLowerCase()) : undefined;
     if (!byId && !bySlug) return null;
     const [row] = await db.select().from(table).where(or(byId, bySlug)).limit(1);
     return (row as Row | undefined) ?? null;
@@ -112,6 +113,11 @@ export function defineSimpleResource<T extends SimpleTable, S extends z.ZodType,
       return row ?? null;
     },
   };
+}
+
+/** Only text that could be a slug is looked up as one (no control characters, bounded length). */
+export function isSlugShaped(value: string): boolean {
+  return value.length <= 120 && SLUG_PATTERN.test(value.toLowerCase());
 }
 
 /** ISO dates and `_id` for API answers. */

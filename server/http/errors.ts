@@ -62,6 +62,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   const e = err as { type?: string; status?: number; code?: string; field?: string } & PgLikeError;
+  // Drizzle wraps driver errors; the PostgreSQL code is on the cause.
+  const pgCode = e.code ?? (e as { cause?: PgLikeError }).cause?.code;
   // body-parser
   if (e.type === "entity.parse.failed") return sendError(res, 400, "The request body is not valid JSON.");
   if (e.type === "entity.too.large") return sendError(res, 413, "The request body is too large.");
@@ -84,9 +86,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return sendError(res, e.status, e.status === 413 ? "The request body is too large." : "The request could not be read.");
   }
   // PostgreSQL: unique or foreign-key violations that slipped past our own checks are conflicts.
-  if (e.code === "23505") return sendError(res, 409, "A record with the same unique value already exists.");
-  if (e.code === "23503") return sendError(res, 409, "The record is still referenced by other records.");
-  if (e.code === "22P02" || e.code === "22003" || e.code === "22021")
+  if (pgCode === "23505") return sendError(res, 409, "A record with the same unique value already exists.");
+  if (pgCode === "23503") return sendError(res, 409, "The record is still referenced by other records.");
+  if (pgCode === "22P02" || pgCode === "22003" || pgCode === "22021" || pgCode === "54000")
     return sendError(res, 400, "A value in the request is not valid.");
   log.error("unhandled error", { method: req.method, path: req.path, ...errorFields(err) });
   sendError(res, 500, "Something went wrong on our side. Please try again.");
