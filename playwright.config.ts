@@ -28,6 +28,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/browser.json" }]],
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: "retain-on-failure", launchOptions: chromium },
   projects: [

@@ -1,4 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
@@ -42,7 +44,11 @@ async function openPglite(dataDir: string, lockHolder: string): Promise<Database
   const release = acquireDataDirLock(path.join(dataDir, "db.lock"), lockHolder);
   try {
     mkdirSync(dbDir, { recursive: true }); // PGlite's own mkdir is not recursive
-    const client = await PGlite.create(dbDir);
+    // PGlite keeps shared_buffers inside its WebAssembly heap; PostgreSQL's 128 MB default would make
+    // it most of the process's memory. The catalogue is small and the OS caches the files anyway.
+    const options = { postgresqlconf: ["shared_buffers=16MB"] };
+    if (!existsSync(path.join(dbDir, "PG_VERSION"))) initPgliteInChildProcess(dbDir, options.postgresqlconf);
+    const client = await PGlite.create(dbDir, options);
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
     return {
@@ -61,6 +67,16 @@ async function openPglite(dataDir: string, lockHolder: string): Promise<Database
     release();
     throw err;
   }
+}
+
+/**
+ * initdb grows PGlite's WebAssembly heap to ~650 MB, and such a heap is never given back while the process
+ * lives. So a new cluster is created by a short-lived child process; this process then opens it.
+ */
+function initPgliteInChildProcess(dbDir: string, conf: string[]): void {
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(dbDir)}, { postgresqlconf: ${JSON.stringify(conf)} }).then((db) => db.close())`;
+  execFileSync(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {

@@ -1032,7 +1032,7 @@ const CORE_VALUES = [
 // Pictures
 
 /** How many pictures are rendered and stored at once (sharp runs each on one thread). */
-const RENDER_CONCURRENCY = 3;
+const RENDER_CONCURRENCY = 1;
 
 /** Collects SVG drawings; each call returns the index its stored URL will have. */
 class Pictures {

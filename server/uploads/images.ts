@@ -10,7 +10,9 @@ import { errorFields, log } from "../log";
 const MAX_INPUT_PIXELS = 50_000_000;
 
 // Uploads are processed one or two at a time; sharp's own thread pool would otherwise take every core.
+// libvips' operation cache would keep decoded images in memory long after the upload: nothing reuses them.
 sharp.concurrency(1);
+sharp.cache(false);
 
 type ImageKind = "jpeg" | "png" | "gif" | "webp" | "avif";
 
