@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, inArray, ne, or } from "drizzle-orm";
-import { slugify, uniqueSlug } from "../../app/lib/slug";
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Category, CategoryInput, Subcategory } from "../../app/schemas/category";
 import type { Database } from "../db/client";
-import { isId } from "../db/ids";
 import { categories, products, subcategories } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";
-import { baseFields, isSlugShaped } from "./simple-resource";
+import { baseFields } from "./simple-resource";
+import { chooseSlug, findByIdOrSlug } from "./slugs";
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -65,17 +64,7 @@ export async function listCategories(db: Database): Promise<Category[]> {
 
 /** By id or by slug. */
 export async function getCategoryRow(db: Database, idOrSlug: string): Promise<CategoryRow | null> {
-  const byId = isId(idOrSlug) ? eq(categories.id, idOrSlug) : undefined;
-  const bySlug = isSlugShaped(idOrSlug) ? eq(categories.slug, idOrSlug.toLowerCase()) : undefined;
-  if (!byId && !bySlug) return null;
-  // An id wins over a slug that happens to look like one.
-  const [row] = await db
-    .select()
-    .from(categories)
-    .where(or(byId, bySlug))
-    .orderBy(byId ? desc(eq(categories.id, idOrSlug)) : asc(categories.id))
-    .limit(1);
-  return row ?? null;
+  return findByIdOrSlug(db, categories, idOrSlug);
 }
 
 export async function getCategory(db: Database, idOrSlug: string): Promise<Category | null> {
@@ -83,20 +72,8 @@ export async function getCategory(db: Database, idOrSlug: string): Promise<Categ
   return row ? ((await toApi(db, [row]))[0] ?? null) : null;
 }
 
-async function chooseSlug(db: Database, input: CategoryInput, exceptId?: string): Promise<string> {
-  const taken = async (slug: string) => {
-    const [row] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(exceptId ? and(eq(categories.slug, slug), ne(categories.id, exceptId)) : eq(categories.slug, slug))
-      .limit(1);
-    return row !== undefined;
-  };
-  if (input.slug) {
-    if (await taken(input.slug)) throw conflict(`The slug "${input.slug}" is already used by another category.`);
-    return input.slug;
-  }
-  return uniqueSlug(slugify(input.name), taken);
+function slugFor(db: Database, input: CategoryInput, exceptId?: string): Promise<string> {
+  return chooseSlug(db, categories, { wanted: input.slug, source: input.name, exceptId, label: "category" });
 }
 
 function columns(input: CategoryInput) {
@@ -110,7 +87,7 @@ function columns(input: CategoryInput) {
 }
 
 export async function createCategory(db: Database, input: CategoryInput): Promise<Category> {
-  const slug = await chooseSlug(db, input);
+  const slug = await slugFor(db, input);
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(categories)
@@ -130,7 +107,7 @@ export async function createCategory(db: Database, input: CategoryInput): Promis
  * category are renamed, rows without one are added, and the rest are removed — unless products use them.
  */
 export async function updateCategory(db: Database, id: string, input: CategoryInput): Promise<Category | null> {
-  const slug = input.slug ? await chooseSlug(db, input, id) : undefined;
+  const slug = input.slug ? await slugFor(db, input, id) : undefined;
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(categories)

@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, ne, or, type SQL } from "drizzle-orm";
-import { slugify, uniqueSlug } from "../../app/lib/slug";
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Product, ProductInput } from "../../app/schemas/product";
 import type { Database } from "../db/client";
 import { isId } from "../db/ids";
 import { categories, products, subcategories } from "../db/schema";
-import { conflict } from "../http/errors";
-import { baseFields, isSlugShaped } from "./simple-resource";
+import { baseFields } from "./simple-resource";
+import { chooseSlug, findByIdOrSlug } from "./slugs";
 
 const productColumns = {
   product: products,
@@ -93,17 +92,7 @@ export async function listProducts(db: Database, q: ProductQuery): Promise<Produ
 }
 
 export async function getProductRow(db: Database, idOrSlug: string) {
-  const byId = isId(idOrSlug) ? eq(products.id, idOrSlug) : undefined;
-  const bySlug = isSlugShaped(idOrSlug) ? eq(products.slug, idOrSlug.toLowerCase()) : undefined;
-  if (!byId && !bySlug) return null;
-  // An id wins over a slug that happens to look like one.
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(or(byId, bySlug))
-    .orderBy(byId ? desc(eq(products.id, idOrSlug)) : asc(products.id))
-    .limit(1);
-  return row ?? null;
+  return findByIdOrSlug(db, products, idOrSlug);
 }
 
 export async function getProduct(db: Database, idOrSlug: string): Promise<Product | null> {
@@ -113,20 +102,8 @@ export async function getProduct(db: Database, idOrSlug: string): Promise<Produc
   return joined ? toApi(joined) : null;
 }
 
-async function chooseSlug(db: Database, input: ProductInput, exceptId?: string): Promise<string> {
-  const taken = async (slug: string) => {
-    const [row] = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(exceptId ? and(eq(products.slug, slug), ne(products.id, exceptId)) : eq(products.slug, slug))
-      .limit(1);
-    return row !== undefined;
-  };
-  if (input.slug) {
-    if (await taken(input.slug)) throw conflict(`The slug "${input.slug}" is already used by another product.`);
-    return input.slug;
-  }
-  return uniqueSlug(slugify(input.name), taken);
+function slugFor(db: Database, input: ProductInput, exceptId?: string): Promise<string> {
+  return chooseSlug(db, products, { wanted: input.slug, source: input.name, exceptId, label: "product" });
 }
 
 /** The stored columns of a validated product; the caller has resolved images and checked the category. */
@@ -152,7 +129,7 @@ function columns(v: ProductValues) {
 }
 
 export async function createProduct(db: Database, values: ProductValues): Promise<Product> {
-  const slug = await chooseSlug(db, values);
+  const slug = await slugFor(db, values);
   const [row] = await db
     .insert(products)
     .values({ ...columns(values), slug })
@@ -161,7 +138,7 @@ export async function createProduct(db: Database, values: ProductValues): Promis
 }
 
 export async function updateProduct(db: Database, id: string, values: ProductValues): Promise<Product | null> {
-  const slug = values.slug ? await chooseSlug(db, values, id) : undefined;
+  const slug = values.slug ? await slugFor(db, values, id) : undefined;
   const [row] = await db
     .update(products)
     .set({ ...columns(values), ...(slug ? { slug } : {}), updatedAt: new Date() })

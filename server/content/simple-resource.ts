@@ -1,11 +1,9 @@
-import { and, asc, desc, eq, type InferSelectModel, ne, or } from "drizzle-orm";
+import { asc, desc, eq, type InferSelectModel } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import { slugify, uniqueSlug } from "../../app/lib/slug";
-import { SLUG_PATTERN } from "../../app/schemas/fields";
 import type { Database } from "../db/client";
 import { isId } from "../db/ids";
-import { conflict } from "../http/errors";
+import { chooseSlug, findByIdOrSlug, type SluggedTable } from "./slugs";
 
 /**
  * The list entities that are a list of records with one image and no relations (banners, industrial
@@ -53,30 +51,19 @@ export function defineSimpleResource<T extends SimpleTable, S extends z.ZodType,
   const label = spec.label.toLowerCase();
   /** By id, or by slug where the table has one (public URLs use slugs). */
   const getRow = async (db: Database, idOrSlug: string): Promise<Row | null> => {
-    const byId = isId(idOrSlug) ? eq(table.id, idOrSlug) : undefined;
-    const bySlug = spec.slugSource && isSlugShaped(idOrSlug) ? eq(table.slug, idOrSlug.toLowerCase()) : undefined;
-    if (!byId && !bySlug) return null;
-    const [row] = await db.select().from(table).where(or(byId, bySlug)).limit(1);
+    if (spec.slugSource) return (await findByIdOrSlug(db, table as SluggedTable, idOrSlug)) as Row | null;
+    if (!isId(idOrSlug)) return null;
+    const [row] = await db.select().from(table).where(eq(table.id, idOrSlug)).limit(1);
     return (row as Row | undefined) ?? null;
   };
-  const slugTaken = (db: Database, slug: string, exceptId?: string) => async () => {
-    const [row] = await db
-      .select({ id: table.id })
-      .from(table)
-      .where(exceptId ? and(eq(table.slug, slug), ne(table.id, exceptId)) : eq(table.slug, slug))
-      .limit(1);
-    return row !== undefined;
-  };
-  /** The slug to store: the one asked for (409 if another record has it), or one made from the name. */
-  const chooseSlug = async (db: Database, input: z.output<S>, exceptId?: string): Promise<string | undefined> => {
-    if (!spec.slugSource) return undefined;
-    const wanted = (input as { slug?: string }).slug;
-    if (wanted) {
-      if (await slugTaken(db, wanted, exceptId)()) throw conflict(`The slug "${wanted}" is already used by another ${label}.`);
-      return wanted;
-    }
-    return uniqueSlug(slugify(spec.slugSource(input)), (candidate) => slugTaken(db, candidate, exceptId)());
-  };
+  /** The slug to store, for tables with one: asked for, or made from the name. */
+  const slugFor = (db: Database, input: z.output<S>, exceptId?: string): Promise<string> =>
+    chooseSlug(db, table as SluggedTable, {
+      wanted: (input as { slug?: string }).slug,
+      source: spec.slugSource?.(input) ?? "",
+      exceptId,
+      label,
+    });
   return {
     ...spec,
     async list(db) {
@@ -89,7 +76,7 @@ export function defineSimpleResource<T extends SimpleTable, S extends z.ZodType,
       return row ? spec.toApi(row) : null;
     },
     async insert(db, input) {
-      const slug = await chooseSlug(db, input);
+      const slug = spec.slugSource ? await slugFor(db, input) : undefined;
       const [row] = (await db
         .insert(table)
         .values({ ...spec.toRow(input), ...(slug ? { slug } : {}) })
@@ -99,7 +86,7 @@ export function defineSimpleResource<T extends SimpleTable, S extends z.ZodType,
     async update(db, id, input) {
       if (!isId(id)) return null;
       // An existing slug stays when none is given, so public links keep working after a rename.
-      const slug = (input as { slug?: string }).slug ? await chooseSlug(db, input, id) : undefined;
+      const slug = spec.slugSource && (input as { slug?: string }).slug ? await slugFor(db, input, id) : undefined;
       const [row] = (await db
         .update(table)
         .set({ ...spec.toRow(input), ...(slug ? { slug } : {}), updatedAt: new Date() })
@@ -113,11 +100,6 @@ export function defineSimpleResource<T extends SimpleTable, S extends z.ZodType,
       return row ?? null;
     },
   };
-}
-
-/** Only text that could be a slug is looked up as one (no control characters, bounded length). */
-export function isSlugShaped(value: string): boolean {
-  return value.length <= 120 && SLUG_PATTERN.test(value.toLowerCase());
 }
 
 /** ISO dates and `_id` for API answers. */

@@ -1,29 +1,15 @@
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseUploadUrl } from "../../app/lib/image-url";
 import { subcategories } from "../../server/db/schema";
-import { formOf, imageFile, pngBytes } from "../support/images";
-import { startTestServer, type TestResponse, type TestServer } from "../support/server";
+import { BAD_IDS, expectError, expectValidation, ID, png, serverHelpers, UPLOAD_URL } from "../support/content-api";
+import { formOf } from "../support/images";
+import { startTestServer, type TestServer } from "../support/server";
 
 /** SPEC §7: /api/category — categories with their subcategories, wrapped in `{ data }`. */
 
-const ID = /^[a-f0-9]{24}$/;
-const UPLOAD_URL = /^\/uploads\/[a-f0-9]{32}\.\d+x\d+\.webp$/;
-const UNKNOWN_ID = "0123456789abcdef01234567";
-/** Ids that can never match, as they appear in a URL path (percent-encoded where needed), with a label. */
-const BAD_IDS: [string, string][] = [
-  ["unknown", UNKNOWN_ID],
-  ["upper-case", UNKNOWN_ID.toUpperCase()],
-  ['"abc"', "abc"],
-  ['"../etc"', "..%2Fetc"],
-  ['"%00"', "%00"],
-  ["500-character", "x".repeat(500)],
-];
-
 let s: TestServer;
 let token: string;
+const { uploads, filesOf, expectFilesExist, expectNotFoundEverywhere } = serverHelpers(() => ({ s, token }));
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -36,56 +22,6 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------------
 // helpers
-
-function uploads(): string[] {
-  return readdirSync(s.ctx.config.uploadDir)
-    .filter((f) => !f.endsWith(".tmp"))
-    .sort();
-}
-
-function filesOf(url: string): string[] {
-  const info = parseUploadUrl(url);
-  if (!info) throw new Error(`not an upload URL: ${url}`);
-  return info.variants.map((v) => path.join(s.ctx.config.uploadDir, path.basename(v.url)));
-}
-
-function expectFilesExist(url: string, exist: boolean): void {
-  for (const f of filesOf(url)) expect(existsSync(f), f).toBe(exist);
-}
-
-function expectError(res: TestResponse, status: number): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.headers.get("content-type")).toMatch(/application\/json/);
-  expect(typeof res.body.message).toBe("string");
-  expect(res.body.message.length).toBeGreaterThan(0);
-  expect(res.body.error).toBe(res.body.message);
-}
-
-/** GET, PUT and DELETE of a URL that names no record: all three 404 with the error shape. */
-async function expectNotFoundEverywhere(url: string, putBody: unknown): Promise<void> {
-  const answers = {
-    GET: await s.request("GET", url),
-    PUT: await s.request("PUT", url, { json: putBody, token }),
-    DELETE: await s.request("DELETE", url, { token }),
-  };
-  const statuses = Object.fromEntries(Object.entries(answers).map(([m, r]) => [m, r.status]));
-  expect(statuses, JSON.stringify(answers.GET.body)).toEqual({ GET: 404, PUT: 404, DELETE: 404 });
-  for (const r of Object.values(answers)) expectError(r, 404);
-}
-
-function expectValidation(res: TestResponse, paths: string[]): void {
-  expectError(res, 400);
-  expect(Array.isArray(res.body.issues)).toBe(true);
-  const got = res.body.issues.map((i: { path: string; message: string }) => {
-    expect(typeof i.message).toBe("string");
-    return i.path;
-  });
-  for (const p of paths) expect(got, res.text).toContain(p);
-}
-
-async function png(width = 64, height = 48): Promise<File> {
-  return imageFile(await pngBytes(width, height), "photo.png", "image/png");
-}
 
 let counter = 0;
 const uniqueName = (base = "Category") => `${base} ${++counter}`;

@@ -1,0 +1,59 @@
+import { and, asc, desc, eq, ne, or } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { slugify, uniqueSlug } from "../../app/lib/slug";
+import { SLUG_PATTERN } from "../../app/schemas/fields";
+import type { Database } from "../db/client";
+import { isId } from "../db/ids";
+import { conflict } from "../http/errors";
+
+/** Categories, products and services: found by id or by slug, and given a unique slug. */
+export type SluggedTable = PgTable & { id: PgColumn; slug: PgColumn };
+
+/** Only text that could be a slug is looked up as one (no control characters, bounded length). */
+export function isSlugShaped(value: string): boolean {
+  return value.length <= 120 && SLUG_PATTERN.test(value.toLowerCase());
+}
+
+/** The row whose id or slug is `value`; an id wins over a slug that happens to look like one. */
+export async function findByIdOrSlug<T extends SluggedTable>(
+  db: Database,
+  table: T,
+  value: string,
+): Promise<T["$inferSelect"] | null> {
+  const byId = isId(value) ? eq(table.id, value) : undefined;
+  const bySlug = isSlugShaped(value) ? eq(table.slug, value.toLowerCase()) : undefined;
+  if (!byId && !bySlug) return null;
+  const [row] = await db
+    .select()
+    // biome-ignore lint/suspicious/noExplicitAny: drizzle cannot type a select over "any table with these columns"
+    .from(table as any)
+    .where(or(byId, bySlug))
+    .orderBy(byId ? desc(eq(table.id, value)) : asc(table.id))
+    .limit(1);
+  return (row as T["$inferSelect"] | undefined) ?? null;
+}
+
+/**
+ * The slug to store: the one asked for (409 when another record has it), or one made from `source`
+ * and made unique with -2, -3 ….
+ */
+export async function chooseSlug(
+  db: Database,
+  table: SluggedTable,
+  options: { wanted?: string; source: string; exceptId?: string; label: string },
+): Promise<string> {
+  const taken = async (slug: string) => {
+    const [row] = await db
+      .select({ id: table.id })
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      .from(table as any)
+      .where(options.exceptId ? and(eq(table.slug, slug), ne(table.id, options.exceptId)) : eq(table.slug, slug))
+      .limit(1);
+    return row !== undefined;
+  };
+  if (options.wanted) {
+    if (await taken(options.wanted)) throw conflict(`The slug "${options.wanted}" is already used by another ${options.label}.`);
+    return options.wanted;
+  }
+  return uniqueSlug(slugify(options.source), taken);
+}
