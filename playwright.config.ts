@@ -3,10 +3,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-// The browser tests run against the production build on a fresh database with demo content.
+/**
+ * The browser tests run against the production build: one server on a fresh database with the demo
+ * content, and one on an empty database (for the empty states). BROWSER_TEST_PORT (default 4173; the
+ * empty server takes the next port) and BUILD_DIR let several runs work side by side.
+ */
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 4173);
-const dataDir = process.env.BROWSER_TEST_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "pneuma-browser-"));
-process.env.BROWSER_TEST_DATA_DIR = dataDir; // workers re-read this file; keep one directory
+export const EMPTY_PORT = PORT + 1;
+// Workers load this file again: keep the directories the main process chose.
+process.env.BROWSER_TEST_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-"));
+process.env.BROWSER_TEST_EMPTY_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-empty-"));
+process.env.BROWSER_TEST_EMPTY_URL = `http://127.0.0.1:${EMPTY_PORT}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -21,10 +28,23 @@ const chromium = {
   ],
 };
 
+const serverEnv = (port: number, dataDir: string, seed: boolean) => ({
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  SEED_DEMO: String(seed),
+  ADMIN_USERNAME: "admin",
+  ADMIN_PASSWORD: "browser-test-password",
+  LOG_LEVEL: "warn",
+  RATE_LIMITS: "off",
+});
+
 export default defineConfig({
   testDir: "tests/browser",
   outputDir: "test-results/browser",
   timeout: 30_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -33,21 +53,25 @@ export default defineConfig({
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: "retain-on-failure", launchOptions: chromium },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
-    { name: "phone", use: { ...devices["Pixel 5"], viewport: { width: 360, height: 780 }, launchOptions: chromium } },
-  ],
-  webServer: {
-    command: "node server.js",
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "browser-test-password",
-      LOG_LEVEL: "warn",
-      RATE_LIMITS: "off",
+    {
+      name: "phone",
+      use: { ...devices["Pixel 5"], viewport: { width: 360, height: 780 }, launchOptions: chromium },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: "node server.js",
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv(PORT, process.env.BROWSER_TEST_DATA_DIR, true),
+    },
+    {
+      command: "node server.js",
+      url: `http://127.0.0.1:${EMPTY_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv(EMPTY_PORT, process.env.BROWSER_TEST_EMPTY_DATA_DIR, false),
+    },
+  ],
 });

@@ -16,7 +16,8 @@ if (dev) {
     },
   });
 } else {
-  const entry = new URL("./build/server/index.js", import.meta.url);
+  const buildDir = process.env.BUILD_DIR || "build";
+  const entry = new URL(`./${buildDir.replace(/^\.\//, "")}/server/index.js`, import.meta.url);
   if (!existsSync(entry)) {
     process.stderr.write("\nNo production build found. Run `npm run build` first (or use `npm start`, which builds).\n\n");
     process.exit(1);

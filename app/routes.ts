@@ -1,3 +1,21 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { adminRoutes } from "./routes/admin/routes";
 
-export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+/** Every URL and the module that renders it. Public pages share the site layout (header and footer). */
+export default [
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("products", "routes/products.tsx"),
+    route("products/:category", "routes/products.$category.tsx"),
+    route("products/:category/:product", "routes/products.$category.$product.tsx"),
+    route("services", "routes/services.tsx"),
+    route("services/:service", "routes/services.$service.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("search", "routes/search.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+  ...adminRoutes,
+] satisfies RouteConfig;

@@ -86,6 +86,15 @@ const envSchema = z
         ctx.addIssue({ code: "custom", message: `RATE_LIMITS must be "on" or "off", got "${v}".` });
         return z.NEVER;
       }),
+    SITE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .refine(
+        (v) => v === undefined || v === "" || /^https?:\/\/[^/\s]+$/.test(v.replace(/\/$/, "")),
+        "SITE_URL must be the site's origin, like https://www.example.com (no path).",
+      ),
+    BUILD_DIR: z.string().trim().min(1, "BUILD_DIR must not be empty.").default("build"),
     LOG_LEVEL: z
       .enum(["debug", "info", "warn", "error", "silent"], { error: "LOG_LEVEL must be debug, info, warn, error or silent." })
       .default("info"),
@@ -115,6 +124,9 @@ export interface Config {
   trustProxy: boolean | number | string;
   rateLimits: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** The public origin for canonical links and the sitemap; null = taken from each request. */
+  siteUrl: string | null;
+  buildDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -140,5 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimits: e.RATE_LIMITS,
     logLevel: e.LOG_LEVEL,
+    siteUrl: e.SITE_URL ? e.SITE_URL.replace(/\/$/, "") : null,
+    buildDir: path.resolve(e.BUILD_DIR),
   };
 }

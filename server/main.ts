@@ -9,7 +9,6 @@ import type { AppContext } from "./context";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
 import { errorFields, log, setLogLevel } from "./log";
-import { PROJECT_ROOT } from "./paths";
 import { prepareData, startHousekeeping } from "./start-up";
 import { ImageStore } from "./uploads/images";
 
@@ -68,7 +67,7 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
     getLoadContext: (_req, res) => ({ app: ctx, cspNonce: res.locals.cspNonce as string }),
   });
   const app = createApp(ctx, {
-    assets: options.dev?.middleware ?? builtAssets(path.join(PROJECT_ROOT, "build", "client")),
+    assets: options.dev?.middleware ?? builtAssets(path.join(config.buildDir, "client")),
     pages,
   });
 

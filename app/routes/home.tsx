@@ -1,24 +1,19 @@
-import { getSettings } from "../../server/content/settings";
+import { pageMeta, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/home";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: data?.companyName ?? "Pneuma" },
-    { name: "description", content: "Industrial air compressors from Salem, India." },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(siteInfoFrom(matches), {
+    description: "Industrial air compressors, dryers and air treatment, designed, built and serviced in Salem, Tamil Nadu.",
+    path: "/",
+  });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSettings(context.app.db);
-  return { companyName: settings.companyName };
-}
-
-/** Placeholder until the public site (issue 3) replaces it. */
-export default function Home({ loaderData }: Route.ComponentProps) {
+/** Placeholder: the public site (issue 3) replaces this page. */
+export default function Home({ matches }: Route.ComponentProps) {
+  const site = siteInfoFrom(matches);
   return (
-    <main className="mx-auto max-w-3xl px-4 py-24">
-      <h1 className="text-4xl font-bold text-brand-700">{loaderData.companyName}</h1>
-      <p className="mt-4 text-lg text-slate-600">Industrial air compressors, made in Salem. Our new website is on its way.</p>
-    </main>
+    <div className="mx-auto max-w-3xl px-4 py-24">
+      <h1 className="text-4xl font-bold text-brand-700">{site?.settings.companyName}</h1>
+    </div>
   );
 }

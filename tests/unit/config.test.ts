@@ -17,6 +17,8 @@ describe("loadConfig", () => {
       trustProxy: false,
       rateLimits: true,
       logLevel: "info",
+      siteUrl: null,
+      buildDir: path.resolve("build"),
     });
   });
 
@@ -34,6 +36,8 @@ describe("loadConfig", () => {
       TRUST_PROXY: "1",
       RATE_LIMITS: "off",
       LOG_LEVEL: "warn",
+      SITE_URL: "https://www.pneuma-air.example/",
+      BUILD_DIR: "/tmp/pneuma-build",
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -47,6 +51,8 @@ describe("loadConfig", () => {
       trustProxy: 1,
       rateLimits: false,
       logLevel: "warn",
+      siteUrl: "https://www.pneuma-air.example",
+      buildDir: "/tmp/pneuma-build",
     });
     expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
@@ -63,6 +69,8 @@ describe("loadConfig", () => {
     [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "short" }, "at least 8 characters"],
     [{ TRUST_PROXY: "yes please!" }, "TRUST_PROXY must be"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be"],
+    [{ SITE_URL: "www.example.com" }, "SITE_URL must be the site's origin"],
+    [{ SITE_URL: "https://example.com/shop" }, "SITE_URL must be the site's origin"],
   ])("refuses %j with a clear message", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

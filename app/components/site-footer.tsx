@@ -1,0 +1,110 @@
+import { Link } from "react-router";
+import { telHref } from "../lib/format";
+import type { SiteSettings } from "../schemas/settings";
+import { MailIcon, MapPinIcon, PhoneIcon } from "./icons";
+import { NAV_ITEMS } from "./site-header";
+
+const SOCIAL_LABELS: Record<keyof SiteSettings["social"], string> = {
+  facebook: "Facebook",
+  linkedin: "LinkedIn",
+  x: "X",
+  instagram: "Instagram",
+  youtube: "YouTube",
+};
+
+export interface FooterCategory {
+  name: string;
+  slug: string;
+}
+
+export function SiteFooter({ settings, categories }: { settings: SiteSettings; categories: FooterCategory[] }) {
+  const social = Object.entries(settings.social).filter(([, url]) => url !== "") as [keyof SiteSettings["social"], string][];
+  return (
+    <footer className="mt-16 bg-brand-900 text-brand-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">{settings.companyName}</p>
+          {settings.tagline && <p className="mt-3 text-sm leading-relaxed">{settings.tagline}</p>}
+          {social.length > 0 && (
+            <ul className="mt-4 flex flex-wrap gap-3 text-sm">
+              {social.map(([key, url]) => (
+                <li key={key}>
+                  <a
+                    href={url}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="underline-offset-2 hover:text-white hover:underline"
+                  >
+                    {SOCIAL_LABELS[key]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="font-semibold text-white">Quick links</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="hover:text-white hover:underline">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Products">
+          <h2 className="font-semibold text-white">Products</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {categories.map((c) => (
+              <li key={c.slug}>
+                <Link to={`/products/${c.slug}`} className="hover:text-white hover:underline">
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/products" className="hover:text-white hover:underline">
+                All products
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold text-white">Head office</h2>
+          <address className="mt-3 space-y-3 text-sm not-italic">
+            {settings.address && (
+              <p className="flex gap-2">
+                <MapPinIcon className="mt-0.5 h-4 w-4 shrink-0" />
+                <span>{settings.address}</span>
+              </p>
+            )}
+            {settings.phones.map((p) => (
+              <p key={p.value} className="flex gap-2">
+                <PhoneIcon className="mt-0.5 h-4 w-4 shrink-0" />
+                <a href={telHref(p.value)} className="hover:text-white">
+                  {p.label ? `${p.label}: ` : ""}
+                  {p.value}
+                </a>
+              </p>
+            ))}
+            {settings.emails.slice(0, 2).map((e) => (
+              <p key={e.value} className="flex gap-2">
+                <MailIcon className="mt-0.5 h-4 w-4 shrink-0" />
+                <a href={`mailto:${e.value}`} className="break-all hover:text-white">
+                  {e.value}
+                </a>
+              </p>
+            ))}
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-sm">
+          © {new Date().getFullYear()} {settings.companyName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

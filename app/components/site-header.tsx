@@ -1,0 +1,158 @@
+import { useEffect, useId, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { telHref } from "../lib/format";
+import type { SiteSettings } from "../schemas/settings";
+import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon } from "./icons";
+
+export const NAV_ITEMS = [
+  { to: "/", label: "Home", end: true },
+  { to: "/about", label: "About", end: false },
+  { to: "/products", label: "Products", end: false }, // also active on every /products/... page
+  { to: "/services", label: "Services", end: false },
+  { to: "/contact", label: "Contact Us", end: false },
+] as const;
+
+/** Past this many pixels of scrolling the bar becomes compact (SPEC §9). */
+export const COMPACT_AFTER_PX = 10;
+
+function SearchForm({ id, className = "" }: { id: string; className?: string }) {
+  return (
+    <Form method="get" action="/search" role="search" className={`relative ${className}`}>
+      <label htmlFor={id} className="sr-only">
+        Search products and services
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        placeholder="Search..."
+        className="w-full rounded-full border border-slate-300 bg-white py-2 pr-10 pl-4 text-sm text-slate-800 placeholder:text-slate-500 focus:border-brand-500 focus:outline-2 focus:outline-brand-500"
+      />
+      <button
+        type="submit"
+        className="absolute inset-y-0 right-0 grid w-10 place-items-center text-slate-600 hover:text-brand-700"
+      >
+        <SearchIcon className="h-4 w-4" />
+        <span className="sr-only">Search</span>
+      </button>
+    </Form>
+  );
+}
+
+export function SiteHeader({ settings }: { settings: SiteSettings }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [compact, setCompact] = useState(false);
+  const location = useLocation();
+  const menuId = useId();
+  const phone = settings.phones[0]?.value;
+  const email = settings.emails[0]?.value;
+
+  useEffect(() => {
+    const onScroll = () => setCompact(window.scrollY > COMPACT_AFTER_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  // Choosing a link (or any navigation) closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded px-3 py-2 text-sm font-semibold transition-colors ${isActive ? "text-brand-700 underline decoration-accent-500 decoration-2 underline-offset-8" : "text-slate-700 hover:text-brand-700"}`;
+
+  return (
+    <header data-compact={compact} className="sticky top-0 z-40 bg-white shadow-sm">
+      <div className="hidden bg-brand-900 text-brand-50 md:block">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1.5 text-sm">
+          <div className="flex items-center gap-6">
+            {phone && (
+              <a href={telHref(phone)} className="flex items-center gap-2 hover:text-white">
+                <PhoneIcon className="h-4 w-4" />
+                {phone}
+              </a>
+            )}
+            {email && (
+              <a href={`mailto:${email}`} className="flex items-center gap-2 hover:text-white">
+                <MailIcon className="h-4 w-4" />
+                {email}
+              </a>
+            )}
+          </div>
+          <div className="flex items-center gap-2">
+            <Link to="/contact" className="rounded px-3 py-1 hover:bg-white/10 hover:text-white">
+              Support
+            </Link>
+            <Link to="/contact#faq" className="rounded px-3 py-1 hover:bg-white/10 hover:text-white">
+              FAQ
+            </Link>
+          </div>
+        </div>
+      </div>
+      <div
+        className={`mx-auto flex max-w-7xl items-center gap-4 px-4 transition-[padding] duration-200 ${compact ? "py-2" : "py-4"}`}
+      >
+        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${settings.companyName} home`}>
+          <img src="/favicon.svg" alt="" width={compact ? 32 : 40} height={compact ? 32 : 40} className="transition-all" />
+          <span className="text-lg leading-tight font-bold text-brand-700">{settings.companyName}</span>
+        </Link>
+        <nav aria-label="Main" className="ml-auto hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SearchForm id={`${menuId}-search`} className="hidden w-56 xl:block" />
+        <Link
+          to="/contact"
+          className="hidden rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-accent-600 lg:inline-block"
+        >
+          Get Quote
+        </Link>
+        <button
+          type="button"
+          className="ml-auto grid h-11 w-11 place-items-center rounded-md text-brand-700 hover:bg-brand-50 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={`${menuId}-menu`}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+          <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+        </button>
+      </div>
+      <div id={`${menuId}-menu`} hidden={!menuOpen} className="border-t border-slate-200 bg-white lg:hidden">
+        <nav aria-label="Main menu" className="mx-auto max-w-7xl px-4 py-3">
+          <ul className="flex flex-col">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  onClick={() => setMenuOpen(false)}
+                  className={({ isActive }) =>
+                    `block rounded px-3 py-3 font-semibold ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-50"}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <SearchForm id={`${menuId}-mobile-search`} className="mt-3" />
+          <Link
+            to="/contact"
+            onClick={() => setMenuOpen(false)}
+            className="mt-3 block rounded-md bg-accent-500 px-4 py-3 text-center font-semibold text-brand-900 hover:bg-accent-600"
+          >
+            Contact Us
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,56 @@
+import { Outlet, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { listCategories } from "../../server/content/category";
+import { getSettings } from "../../server/content/settings";
+import { SiteFooter } from "../components/site-footer";
+import { SiteHeader } from "../components/site-header";
+import { orFallback } from "../lib/load.server";
+import type { SiteInfo } from "../lib/seo";
+import { DEFAULT_SITE_SETTINGS } from "../schemas/settings";
+import type { Route } from "./+types/site-layout";
+
+/** Every public page: header, footer and the company details they show (from site settings). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = context.app;
+  const [settings, categories] = await Promise.all([
+    orFallback("site settings", () => getSettings(db), DEFAULT_SITE_SETTINGS),
+    orFallback("categories", () => listCategories(db), []),
+  ]);
+  const site: SiteInfo = { siteUrl: config.siteUrl ?? new URL(request.url).origin, settings: settings.value };
+  return { site, categories: categories.value.map((c) => ({ name: c.name, slug: c.slug })) };
+}
+
+/** Settings and the category list change rarely: keep them across page-to-page navigation. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.formMethod === undefined;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader settings={loaderData.site.settings} />
+      <main id="main" className="relative flex-1" aria-busy={loading}>
+        {loading && (
+          <div role="status" className="absolute inset-x-0 top-0 z-30 flex justify-center pt-24">
+            <div className="flex items-center gap-3 rounded-full bg-white px-5 py-3 shadow-lg">
+              <span
+                className="h-5 w-5 animate-spin rounded-full border-2 border-brand-100 border-t-brand-700"
+                aria-hidden="true"
+              />
+              <span className="text-sm font-medium text-slate-700">Loading content...</span>
+            </div>
+          </div>
+        )}
+        <Outlet />
+      </main>
+      <SiteFooter settings={loaderData.site.settings} categories={loaderData.categories} />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** The server on an empty database (no demo content), for empty states. Set by playwright.config.ts. */
+export const EMPTY_URL = process.env.BROWSER_TEST_EMPTY_URL ?? "http://127.0.0.1:4174";
+
+export const ADMIN = { username: "admin", password: "browser-test-password" };
+
+/** axe-core with the WCAG 2.x A/AA rules: no violations allowed. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary).toEqual([]);
+}
+
+/** Collects console errors and page errors (CSP violations show up as console errors). */
+export function watchErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  return problems;
+}
