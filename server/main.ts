@@ -16,6 +16,8 @@ declare module "react-router" {
   interface AppLoadContext {
     app: AppContext;
     cspNonce: string;
+    /** The client's address (after TRUST_PROXY), for rate limits in actions. */
+    clientIp: string;
   }
 }
 
@@ -64,7 +66,7 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
   const pages = createRequestHandler({
     build: loadBuild,
     mode: config.dev ? "development" : "production",
-    getLoadContext: (_req, res) => ({ app: ctx, cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({ app: ctx, cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
   });
   const app = createApp(ctx, {
     assets: options.dev?.middleware ?? builtAssets(path.join(config.buildDir, "client")),
