@@ -42,7 +42,7 @@ const serverEnv = (port: number, dataDir: string, seed: boolean) => ({
 
 export default defineConfig({
   testDir: "tests/browser",
-  outputDir: "test-results/browser",
+  outputDir: `test-results/browser-${PORT}`,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

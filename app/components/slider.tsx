@@ -36,11 +36,13 @@ export function Slider<T>({ slides, intervalMs, label, renderSlide, className = 
     return () => query?.removeEventListener("change", onChange);
   }, []);
 
+  // One timeout per shown slide: re-armed whenever the slide changes (also after a dot click).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `current` is the trigger, not a value read
   useEffect(() => {
     if (count < 2 || hovered || focused || reducedMotion) return;
     const timer = setTimeout(() => setCurrent((c) => (c + 1) % count), intervalMs);
     return () => clearTimeout(timer);
-  }, [count, hovered, focused, reducedMotion, intervalMs]);
+  }, [current, count, hovered, focused, reducedMotion, intervalMs]);
 
   if (count === 0) return null;
   const active = current % count;

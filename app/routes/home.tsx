@@ -1,19 +1,60 @@
-import { pageMeta, siteInfoFrom } from "../lib/seo";
+import { useRouteLoaderData } from "react-router";
+import { bannerResource } from "../../server/content/banner";
+import { industrialResource } from "../../server/content/industrial";
+import { testimonialResource } from "../../server/content/testimonial";
+import { FeatureCards } from "../components/home/feature-cards";
+import { HeroBanner } from "../components/home/hero-banner";
+import { IndustrialFeature } from "../components/home/industrial-feature";
+import { QuoteBand } from "../components/home/quote-band";
+import { SpecTable } from "../components/home/spec-table";
+import { MAX_TESTIMONIALS, Testimonials } from "../components/home/testimonials";
+import { orFallback } from "../lib/load.server";
+import { pageMeta, SITE_LAYOUT_ID, siteInfoFrom } from "../lib/seo";
+import { DEFAULT_SITE_SETTINGS } from "../schemas/settings";
 import type { Route } from "./+types/home";
+import type { loader as siteLayoutLoader } from "./site-layout";
 
-export function meta({ matches }: Route.MetaArgs) {
+const HOME_DESCRIPTION =
+  "Industrial air compressors, dryers and air treatment, designed, built and serviced in Salem, Tamil Nadu.";
+
+/** Banners, the first industrial item and the first three testimonials; a failed read shows that part's fallback. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.app;
+  const [banners, industrials, testimonials] = await Promise.all([
+    orFallback("banners", () => bannerResource.list(db), []),
+    orFallback("industrial content", () => industrialResource.list(db), []),
+    orFallback("testimonials", () => testimonialResource.list(db), []),
+  ]);
+  const first = industrials.value[0];
+  return {
+    banners: banners.value.map(({ _id, title, description, image }) => ({ _id, title, description, image })),
+    industrial: first ? { title: first.title, description: first.description, image: first.image } : null,
+    testimonials: testimonials.value
+      .slice(0, MAX_TESTIMONIALS)
+      .map(({ _id, name, designation, feedback, image, star }) => ({ _id, name, designation, feedback, image, star })),
+  };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   return pageMeta(siteInfoFrom(matches), {
-    description: "Industrial air compressors, dryers and air treatment, designed, built and serviced in Salem, Tamil Nadu.",
+    description: HOME_DESCRIPTION,
     path: "/",
+    image: loaderData?.banners[0]?.image || undefined,
   });
 }
 
-/** Placeholder: the public site (issue 3) replaces this page. */
-export default function Home({ matches }: Route.ComponentProps) {
-  const site = siteInfoFrom(matches);
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const layout = useRouteLoaderData<typeof siteLayoutLoader>(SITE_LAYOUT_ID);
+  const settings = layout?.site.settings ?? DEFAULT_SITE_SETTINGS;
+  const { banners, industrial, testimonials } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-24">
-      <h1 className="text-4xl font-bold text-brand-700">{site?.settings.companyName}</h1>
-    </div>
+    <>
+      <HeroBanner banners={banners} companyName={settings.companyName} tagline={settings.tagline} />
+      {industrial && (industrial.title || industrial.description || industrial.image) && <IndustrialFeature item={industrial} />}
+      <FeatureCards />
+      {settings.homeSpecifications.length > 0 && <SpecTable rows={settings.homeSpecifications} />}
+      <Testimonials items={testimonials} />
+      <QuoteBand phone={settings.phones[0]} />
+    </>
   );
 }

@@ -1,8 +1,301 @@
-/** Placeholder: the public site (issue 3) replaces this page. */
-export default function ProductsCategoryProductPage() {
+import { data, Link, redirect, useRouteLoaderData } from "react-router";
+import { getProduct, listProducts } from "../../server/content/product";
+import { Breadcrumbs } from "../components/breadcrumbs";
+import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
+import { ProductGallery } from "../components/products/gallery";
+import { CatalogueNotFound } from "../components/products/not-found-view";
+import { categoryPath, productPath } from "../components/products/paths";
+import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
+import { RatingStars } from "../components/products/rating-stars";
+import { ShareLinks } from "../components/products/share-links";
+import { formatPrice, telHref } from "../lib/format";
+import { orFallback } from "../lib/load.server";
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  type Crumb,
+  describe,
+  pageMeta,
+  SITE_LAYOUT_ID,
+  type SiteInfo,
+  siteInfoFrom,
+} from "../lib/seo";
+import type { Product } from "../schemas/product";
+import type { Route } from "./+types/products.$category.$product";
+import type { loader as siteLayoutLoader } from "./site-layout";
+
+export const PRODUCT_NOT_FOUND = "Product Not Found";
+export const PRODUCT_NOT_FOUND_TEXT = "The product you're looking for doesn't exist or has been removed.";
+/** Other products of the same category shown under the product. */
+const RELATED_MAX = 3;
+
+interface ProductPageData {
+  product: Product | null;
+  related: ProductSummary[];
+  failed: boolean;
+}
+
+/**
+ * A product by slug (or id) that belongs to the category in the URL (by slug or id). Any URL other than
+ * /products/{category-slug}/{product-slug} for an existing product redirects there permanently.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.app;
+  const read = await orFallback("product", () => getProduct(db, params.product), null);
+  const product = read.value;
+  const category = product?.categoryId;
+  const inCategory = category && (params.category === category._id || params.category.toLowerCase() === category.slug);
+  if (!product || !category || !inCategory) {
+    return data<ProductPageData>({ product: null, related: [], failed: read.failed }, { status: read.failed ? 503 : 404 });
+  }
+  const canonical = productPath(category.slug, product.slug);
+  if (params.category !== category.slug || params.product !== product.slug) throw redirect(canonical, 301);
+
+  const others = await orFallback(
+    "related products",
+    () => listProducts(db, { categoryId: category._id, page: 1, limit: RELATED_MAX + 1 }),
+    null,
+  );
+  const related = (others.value?.data ?? [])
+    .filter((p) => p._id !== product._id)
+    .slice(0, RELATED_MAX)
+    .map(toProductSummary);
+  return data<ProductPageData>({ product, related, failed: false });
+}
+
+const crumbsFor = (product: Product): Crumb[] => [
+  { name: "Home", path: "/" },
+  { name: "Products", path: "/products" },
+  { name: product.categoryId.name, path: categoryPath(product.categoryId.slug) },
+  { name: product.name, path: productPath(product.categoryId.slug, product.slug) },
+];
+
+const imagesOf = (product: Product): string[] => [product.mainImage, ...product.additionalImages].filter((src) => src !== "");
+
+/** schema.org Product: offers only with a price, aggregateRating only with a rating and reviews. */
+export function productJsonLd(site: SiteInfo, product: Product): object {
+  const url = absoluteUrl(site, productPath(product.categoryId.slug, product.slug));
+  const images = imagesOf(product).map((src) => absoluteUrl(site, src));
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    "@id": `${url}#product`,
+    name: product.name,
+    description: product.shortDescription || describe(product.fullDescription),
+    ...(images.length > 0 ? { image: images } : {}),
+    sku: product.slug,
+    url,
+    category: product.categoryId.name,
+    brand: { "@type": "Brand", name: site.settings.companyName },
+    manufacturer: { "@id": `${site.siteUrl}/#organization` },
+    ...(product.price !== null
+      ? {
+          offers: {
+            "@type": "Offer",
+            price: Math.round(product.price),
+            priceCurrency: "INR",
+            availability: "https://schema.org/InStock",
+            url,
+            seller: { "@id": `${site.siteUrl}/#organization` },
+          },
+        }
+      : {}),
+    ...(product.rating !== null && product.reviewCount !== null && product.reviewCount > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating,
+            reviewCount: product.reviewCount,
+            bestRating: 5,
+            worstRating: 0,
+          },
+        }
+      : {}),
+  };
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const site = siteInfoFrom(matches);
+  const product = loaderData?.product;
+  if (!product) {
+    return pageMeta(site, {
+      title: PRODUCT_NOT_FOUND,
+      description: PRODUCT_NOT_FOUND_TEXT,
+      path: location.pathname,
+      noIndex: true,
+    });
+  }
+  const path = productPath(product.categoryId.slug, product.slug);
+  return pageMeta(site, {
+    title: product.name,
+    description: describe(product.shortDescription || product.fullDescription),
+    path,
+    image: product.mainImage || undefined,
+    type: "product",
+    jsonLd: site ? [productJsonLd(site, product), breadcrumbJsonLd(site, crumbsFor(product), path)] : [],
+  });
+}
+
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n|\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const layout = useRouteLoaderData<typeof siteLayoutLoader>(SITE_LAYOUT_ID);
+  const { product, related } = loaderData;
+  if (!product) return <CatalogueNotFound title={PRODUCT_NOT_FOUND} text={PRODUCT_NOT_FOUND_TEXT} failed={loaderData.failed} />;
+
+  const site = layout?.site;
+  const path = productPath(product.categoryId.slug, product.slug);
+  const pageUrl = site ? absoluteUrl(site, path) : path;
+  const phone = site?.settings.phones[0]?.value;
+  const crumbs = crumbsFor(product);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-brand-700">Coming soon</h1>
-    </div>
+    <>
+      <div className="mx-auto max-w-7xl px-4 pt-6 pb-12">
+        <Breadcrumbs crumbs={crumbs} />
+        <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
+          <ProductGallery images={imagesOf(product)} name={product.name} />
+          <div>
+            <Link
+              to={categoryPath(product.categoryId.slug)}
+              className="text-sm font-bold tracking-wide text-brand-500 uppercase hover:text-brand-700 hover:underline"
+            >
+              {product.categoryId.name}
+            </Link>
+            <h1 className="mt-2 text-3xl leading-tight font-bold text-brand-700 sm:text-4xl">{product.name}</h1>
+            {product.rating !== null && (
+              <div className="mt-3">
+                <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+              </div>
+            )}
+            <p className="mt-5 text-3xl font-extrabold text-slate-900" data-product-price>
+              {formatPrice(product.price)}
+            </p>
+            {product.price === null && <p className="mt-1 text-sm text-slate-600">Ask our sales team for a quotation.</p>}
+            <p className="mt-5 text-lg leading-relaxed text-slate-700">{product.shortDescription}</p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <Link
+                to="/contact"
+                className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
+              >
+                Contact Sales
+                <ArrowRightIcon className="h-4 w-4" />
+              </Link>
+              {phone && (
+                <a
+                  href={telHref(phone)}
+                  className="inline-flex items-center gap-2 rounded-md border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+                >
+                  <PhoneIcon className="h-4 w-4" />
+                  Call {phone}
+                </a>
+              )}
+            </div>
+            <div className="mt-8 border-t border-slate-200 pt-6">
+              <ShareLinks url={pageUrl} title={product.name} summary={product.shortDescription} />
+            </div>
+          </div>
+        </div>
+
+        <section aria-labelledby="description-heading" className="mt-12 max-w-4xl">
+          <h2 id="description-heading" className="text-2xl font-bold text-brand-700">
+            Description
+          </h2>
+          <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
+            {paragraphs(product.fullDescription).map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        </section>
+
+        {(product.features.length > 0 || product.specifications.length > 0) && (
+          <div className="mt-12 grid gap-10 lg:grid-cols-2">
+            {product.features.length > 0 && (
+              <section aria-labelledby="features-heading">
+                <h2 id="features-heading" className="text-2xl font-bold text-brand-700">
+                  Key features
+                </h2>
+                <ul className="mt-4 space-y-3">
+                  {product.features.map((f) => (
+                    <li key={`${f.featureName}-${f.featureValue}`} className="flex gap-3 rounded-lg border border-slate-200 p-4">
+                      <span className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-accent-500 text-brand-900">
+                        <CheckIcon className="h-3.5 w-3.5" />
+                      </span>
+                      <span>
+                        <span className="block font-semibold text-slate-900">{f.featureName}</span>
+                        {f.featureValue && <span className="block text-sm text-slate-600">{f.featureValue}</span>}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {product.specifications.length > 0 && (
+              <section aria-labelledby="specifications-heading">
+                <h2 id="specifications-heading" className="text-2xl font-bold text-brand-700">
+                  Specifications
+                </h2>
+                <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+                  <table className="w-full text-left text-sm">
+                    <caption className="sr-only">Specifications of {product.name}</caption>
+                    <thead className="bg-brand-700 text-white">
+                      <tr>
+                        <th scope="col" className="px-4 py-3 font-semibold">
+                          Specification
+                        </th>
+                        <th scope="col" className="px-4 py-3 font-semibold">
+                          Value
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {product.specifications.map((s) => (
+                        <tr key={`${s.specName}-${s.specValue}`} className="border-t border-slate-200 even:bg-slate-50">
+                          <th scope="row" className="px-4 py-3 font-medium text-slate-700">
+                            {s.specName}
+                          </th>
+                          <td className="px-4 py-3 text-slate-900">{s.specValue}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            )}
+          </div>
+        )}
+      </div>
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="bg-slate-50">
+          <div className="mx-auto max-w-7xl px-4 py-12">
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <h2 id="related-heading" className="text-2xl font-bold text-brand-700">
+                More {product.categoryId.name}
+              </h2>
+              <Link
+                to={categoryPath(product.categoryId.slug)}
+                className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+              >
+                View all<span className="sr-only"> {product.categoryId.name}</span>
+                <ArrowRightIcon className="h-4 w-4" />
+              </Link>
+            </div>
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {related.map((p) => (
+                <li key={p._id} className="flex">
+                  <ProductCard product={p} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+    </>
   );
 }

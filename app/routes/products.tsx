@@ -1,8 +1,97 @@
-/** Placeholder: the public site (issue 3) replaces this page. */
-export default function ProductsPage() {
+import { useRouteLoaderData } from "react-router";
+import { listCategories } from "../../server/content/category";
+import { listProducts } from "../../server/content/product";
+import { CategoryCard, toCategorySummary } from "../components/products/category-card";
+import { ApplicationsBlock, SalesCallToAction, TechnologyBlock } from "../components/products/landing-sections";
+import { ProductCard, toProductSummary } from "../components/products/product-card";
+import { ProductsHero } from "../components/products/products-hero";
+import { orFallback } from "../lib/load.server";
+import { pageMeta, SITE_LAYOUT_ID, siteInfoFrom } from "../lib/seo";
+import type { Route } from "./+types/products";
+import type { loader as siteLayoutLoader } from "./site-layout";
+
+/** How many featured products the landing page shows at most. */
+const FEATURED_LIMIT = 6;
+
+export const NO_CATEGORIES = "No product categories available.";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.app;
+  const [categories, featured] = await Promise.all([
+    orFallback("categories", () => listCategories(db), []),
+    orFallback("featured products", () => listProducts(db, { featured: true, page: 1, limit: FEATURED_LIMIT }), null),
+  ]);
+  return {
+    categories: categories.value.map(toCategorySummary),
+    featured: (featured.value?.data ?? []).map(toProductSummary),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(siteInfoFrom(matches), {
+    title: "Products",
+    description:
+      "Reciprocating, rotary screw, oil-free and portable air compressors, air dryers and air treatment, designed and built in Salem, Tamil Nadu.",
+    path: "/products",
+  });
+}
+
+export default function ProductsPage({ loaderData }: Route.ComponentProps) {
+  const { categories, featured } = loaderData;
+  const layout = useRouteLoaderData<typeof siteLayoutLoader>(SITE_LAYOUT_ID);
+  const phone = layout?.site.settings.phones[0]?.value;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-brand-700">Coming soon</h1>
-    </div>
+    <>
+      <ProductsHero categories={categories} />
+
+      <section id="categories" aria-labelledby="products-heading" className="mx-auto max-w-7xl scroll-mt-24 px-4 py-14">
+        <div className="max-w-3xl">
+          <p className="text-sm font-bold tracking-wide text-brand-500 uppercase">Product range</p>
+          <h1 id="products-heading" className="mt-2 text-3xl font-bold text-brand-700 sm:text-4xl">
+            Our Products
+          </h1>
+          <p className="mt-4 text-lg text-slate-600">
+            Air compressors, dryers and air treatment for workshops, factories and process industries, designed and built at our
+            works in Salem and supported by our own service engineers.
+          </p>
+        </div>
+        <h2 className="sr-only">Product categories</h2>
+        {categories.length === 0 ? (
+          <p className="mt-10 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-10 text-center text-slate-600">
+            {NO_CATEGORIES}
+          </p>
+        ) : (
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {categories.map((c) => (
+              <li key={c._id} className="flex">
+                <CategoryCard category={c} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {featured.length > 0 && (
+        <section aria-labelledby="featured-heading" className="bg-slate-50">
+          <div className="mx-auto max-w-7xl px-4 py-14">
+            <p className="text-sm font-bold tracking-wide text-brand-500 uppercase">Featured</p>
+            <h2 id="featured-heading" className="mt-2 text-3xl font-bold text-brand-700">
+              Featured products
+            </h2>
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {featured.map((p) => (
+                <li key={p._id} className="flex">
+                  <ProductCard product={p} showCategory />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+
+      <TechnologyBlock />
+      <ApplicationsBlock />
+      <SalesCallToAction phone={phone} />
+    </>
   );
 }

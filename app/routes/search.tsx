@@ -1,8 +1,162 @@
-/** Placeholder: the public site (issue 3) replaces this page. */
-export default function SearchPage() {
+import { Form, Link } from "react-router";
+import { NO_RESULTS, normalizeQuery, type SearchResults, searchSite } from "../../server/content/search";
+import { SearchIcon } from "../components/icons";
+import { categoryPath, productPath } from "../components/products/paths";
+import { ResponsiveImage } from "../components/responsive-image";
+import { formatPrice } from "../lib/format";
+import { orFallback } from "../lib/load.server";
+import { pageMeta, siteInfoFrom } from "../lib/seo";
+import type { Route } from "./+types/search";
+
+/** "No results for “q”" (curly quotes). */
+export const noResultsText = (q: string) => `No results for “${q}”`;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = normalizeQuery(new URL(request.url).searchParams.get("q"));
+  const read = q ? await orFallback("search results", () => searchSite(context.app.db, q), NO_RESULTS) : null;
+  return { q, results: read?.value ?? NO_RESULTS, failed: read?.failed ?? false };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const q = loaderData?.q ?? "";
+  return pageMeta(siteInfoFrom(matches), {
+    title: q ? `Search results for “${q}”` : "Search",
+    description: "Search the products, product categories and services of the company.",
+    path: "/search",
+    noIndex: true,
+  });
+}
+
+function resultCount(r: SearchResults): number {
+  return r.products.length + r.categories.length + r.services.length;
+}
+
+function countLabel(n: number): string {
+  return `${n} ${n === 1 ? "result" : "results"}`;
+}
+
+function ResultGroup({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
+  const id = `results-${title.toLowerCase()}`;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-brand-700">Coming soon</h1>
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="border-b border-slate-200 pb-2 text-xl font-bold text-brand-700">
+        {title} <span className="text-base font-normal text-slate-600">({count})</span>
+      </h2>
+      <ul className="mt-4 grid gap-4 md:grid-cols-2">{children}</ul>
+    </section>
+  );
+}
+
+function ResultItem({ to, title, text, image, meta }: { to: string; title: string; text: string; image: string; meta?: string }) {
+  return (
+    <li className="group relative flex gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md">
+      <div className="w-24 shrink-0 self-start overflow-hidden rounded-md bg-slate-100 sm:w-32">
+        <ResponsiveImage src={image} alt="" sizes="128px" className="aspect-[4/3] h-auto w-full object-cover" />
+      </div>
+      <div className="min-w-0">
+        <h3 className="font-semibold text-brand-700 group-hover:underline">
+          <Link to={to} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+            {title}
+          </Link>
+        </h3>
+        {meta && <p className="mt-0.5 text-sm font-medium text-slate-700">{meta}</p>}
+        <p className="mt-1 line-clamp-2 text-sm text-slate-600">{text}</p>
+      </div>
+    </li>
+  );
+}
+
+function Results({ q, results }: { q: string; results: SearchResults }) {
+  const total = resultCount(results);
+  if (total === 0) {
+    return (
+      <div className="mt-10 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-8 text-center">
+        <p className="text-lg font-semibold text-slate-800">{noResultsText(q)}</p>
+        <p className="mt-2 text-slate-600">
+          Check the spelling, try fewer or more general words, or{" "}
+          <Link to="/products" className="font-semibold text-brand-700 underline">
+            browse all products
+          </Link>
+          .
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p role="status" className="mt-6 text-slate-700">
+        {countLabel(total)} for “{q}”
+      </p>
+      {results.products.length > 0 && (
+        <ResultGroup title="Products" count={results.products.length}>
+          {results.products.map((p) => (
+            <ResultItem
+              key={p.id}
+              to={productPath(p.categorySlug, p.slug)}
+              title={p.name}
+              text={p.shortDescription}
+              image={p.mainImage}
+              meta={`${p.categoryName} · ${formatPrice(p.price)}`}
+            />
+          ))}
+        </ResultGroup>
+      )}
+      {results.categories.length > 0 && (
+        <ResultGroup title="Categories" count={results.categories.length}>
+          {results.categories.map((c) => (
+            <ResultItem key={c.id} to={categoryPath(c.slug)} title={c.name} text={c.description} image={c.image} />
+          ))}
+        </ResultGroup>
+      )}
+      {results.services.length > 0 && (
+        <ResultGroup title="Services" count={results.services.length}>
+          {results.services.map((s) => (
+            <ResultItem key={s.id} to={`/services/${s.slug}`} title={s.title} text={s.description} image={s.image} />
+          ))}
+        </ResultGroup>
+      )}
+    </>
+  );
+}
+
+/** /search?q= — a GET form (works without JavaScript) and the matching products, categories and services. */
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, results, failed } = loaderData;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-brand-700 sm:text-4xl">Search</h1>
+      <Form method="get" action="/search" role="search" aria-label="Search this site" className="mt-6 flex gap-2" key={q}>
+        <label htmlFor="search-page-q" className="sr-only">
+          Search products and services
+        </label>
+        <input
+          id="search-page-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder="Search products, categories and services"
+          maxLength={200}
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-4 py-3 text-slate-800 placeholder:text-slate-500 focus:border-brand-500 focus:outline-2 focus:outline-brand-500"
+        />
+        <button
+          type="submit"
+          className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          <SearchIcon className="h-5 w-5" />
+          <span className="max-[380px]:sr-only">Search</span>
+        </button>
+      </Form>
+      {failed ? (
+        <p role="alert" className="mt-10 rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-800">
+          Search is not available at the moment. Please try again later.
+        </p>
+      ) : q ? (
+        <Results q={q} results={results} />
+      ) : (
+        <p className="mt-6 text-slate-600">
+          Type a product name, a category or a service, for example “oil-free” or “maintenance”.
+        </p>
+      )}
     </div>
   );
 }

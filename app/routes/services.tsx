@@ -1,8 +1,86 @@
-/** Placeholder: the public site (issue 3) replaces this page. */
-export default function ServicesPage() {
+import { Link } from "react-router";
+import { serviceResource } from "../../server/content/service";
+import { ArrowRightIcon } from "../components/icons";
+import { PageHero } from "../components/page-hero";
+import { ServiceCard } from "../components/services/service-card";
+import { SERVICES_EMPTY, SERVICES_FAILED } from "../components/services/texts";
+import { WhyChooseUs } from "../components/services/why-choose-us";
+import { orFallback } from "../lib/load.server";
+import { pageMeta, siteInfoFrom } from "../lib/seo";
+import type { Service } from "../schemas/service";
+import type { Route } from "./+types/services";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { value, failed } = await orFallback("services", () => serviceResource.list(context.app.db), [] as Service[]);
+  return { services: value, failed };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(siteInfoFrom(matches), {
+    title: "Services",
+    description:
+      "Installation, annual maintenance contracts, 24-hour breakdown repair, energy audits, spares and compressor rental from Pneuma's service team in Salem.",
+    path: "/services",
+  });
+}
+
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
+  const { services, failed } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-brand-700">Coming soon</h1>
-    </div>
+    <>
+      <PageHero
+        eyebrow="Service & support"
+        title="Our Services"
+        intro="From the first site survey to the hundredth maintenance visit, our own engineers install, service, repair and audit compressed air systems of every make."
+      >
+        <Link
+          to="/contact"
+          className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-600"
+        >
+          Request a service visit
+          <ArrowRightIcon className="h-4 w-4" />
+        </Link>
+      </PageHero>
+
+      <section aria-labelledby="our-services" className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
+        <h2 id="our-services" className="text-2xl font-bold text-brand-700 sm:text-3xl">
+          What we do
+        </h2>
+        {services.length === 0 ? (
+          <p
+            role={failed ? "alert" : undefined}
+            className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-8 text-center text-slate-700"
+          >
+            {failed ? SERVICES_FAILED : SERVICES_EMPTY}
+          </p>
+        ) : (
+          <ul className="mt-8 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+            {services.map((s) => (
+              <li key={s._id} className="flex">
+                <ServiceCard service={s} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <WhyChooseUs />
+
+      <section className="mx-auto max-w-7xl px-4 pt-14 sm:pt-16" aria-labelledby="services-cta">
+        <div className="flex flex-col items-start gap-6 rounded-lg bg-brand-700 p-8 text-white sm:p-10 lg:flex-row lg:items-center lg:justify-between">
+          <div>
+            <h2 id="services-cta" className="text-2xl font-bold">
+              Not sure which service you need?
+            </h2>
+            <p className="mt-2 max-w-2xl text-brand-100">
+              Tell us about your compressors and how you use air. An engineer will call you back with advice and a quote.
+            </p>
+          </div>
+          <Link to="/contact" className="shrink-0 rounded-md bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+            Talk to an engineer
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { requireAdmin } from "../auth/require-admin";
 import { createCategory, deleteCategory, getCategory, getCategoryRow, listCategories, updateCategory } from "../content/category";
 import type { AppContext } from "../context";
 import { notFound, parseInput } from "../http/errors";
-import { multipartBody, readFields, withImageChanges } from "./forms";
+import { multipartBody, readFields, requireSomeField, withImageChanges } from "./forms";
 
 const JSON_FIELDS = ["features", "subcategories"];
 const notFoundError = () => notFound("Category not found.");
@@ -37,6 +37,7 @@ export function categoryRouter(ctx: AppContext): Router {
     const existing = await getCategoryRow(ctx.db, String(req.params.id));
     if (!existing) throw notFoundError();
     const fields = readFields(req, JSON_FIELDS);
+    requireSomeField(req, fields, categoryInput);
     if (fields.image === "") delete fields.image;
     const current = {
       name: existing.name,

@@ -3,6 +3,7 @@ import multer from "multer";
 import { isImageReferenced } from "../content/image-references";
 import type { AppContext } from "../context";
 import { badRequest } from "../http/errors";
+import { containsNul, NUL_MESSAGE } from "../http/nul";
 import { errorFields, log } from "../log";
 
 /**
@@ -19,7 +20,7 @@ export interface FileField {
 
 /** Parses multipart bodies (files held in memory, bounded by MAX_UPLOAD_MB); other bodies pass through. */
 export function multipartBody(ctx: AppContext, fileFields: FileField[]): RequestHandler {
-  return multer({
+  const parse = multer({
     storage: multer.memoryStorage(),
     limits: {
       fileSize: ctx.config.maxUploadBytes,
@@ -30,19 +31,17 @@ export function multipartBody(ctx: AppContext, fileFields: FileField[]): Request
       headerPairs: 200,
     },
   }).fields(fileFields);
+  // Limits come as MulterErrors (mapped to 413/400 by the error handler); anything else the parser throws
+  // (no boundary, truncated body, malformed part headers) means the client sent a broken form.
+  return (req, res, next) =>
+    parse(req, res, (err?: unknown) => {
+      if (err && !(err instanceof multer.MulterError)) next(badRequest("The form data could not be read."));
+      else next(err);
+    });
 }
 
 export function filesOf(req: Request, name: string): Express.Multer.File[] {
   return (req.files as UploadedFiles | undefined)?.[name] ?? [];
-}
-
-const NUL_MESSAGE = "Text must not contain NUL characters.";
-
-/** PostgreSQL cannot store U+0000 in text or jsonb; such input is refused up front. */
-export function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (depth > 50 || value === null || typeof value !== "object") return false;
-  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || containsNul(v, depth + 1));
 }
 
 /** The body as a plain object, with each of `jsonFields` decoded when it arrived as JSON text. */
@@ -133,6 +132,19 @@ export async function withImageChanges<T>(ctx: AppContext, write: (changes: Imag
   }
   await changes.afterCommit();
   return result;
+}
+
+/**
+ * A PUT must name at least one field of the record (or carry a file): an empty body, or one of only
+ * unknown fields (often a body sent with the wrong Content-Type), is refused instead of saved unchanged.
+ */
+export function requireSomeField(req: Request, fields: Record<string, unknown>, schema: unknown): void {
+  const files = req.files as UploadedFiles | undefined;
+  const hasFiles = files !== undefined && Object.values(files).some((list) => list.length > 0);
+  const known = Object.keys((schema as { shape?: Record<string, unknown> }).shape ?? {});
+  if (!hasFiles && !Object.keys(fields).some((k) => known.includes(k))) {
+    throw badRequest(`The request has no fields to save (expected some of: ${known.join(", ")}).`);
+  }
 }
 
 /** True when the request carries a new image for a field, either as a file or as a URL text. */

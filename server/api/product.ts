@@ -14,7 +14,7 @@ import {
 } from "../content/product";
 import type { AppContext } from "../context";
 import { badRequest, notFound, parseInput } from "../http/errors";
-import { filesOf, type ImageChanges, multipartBody, readFields, withImageChanges } from "./forms";
+import { filesOf, type ImageChanges, multipartBody, readFields, requireSomeField, withImageChanges } from "./forms";
 
 const JSON_FIELDS = ["features", "specifications", "additionalImages"];
 const MAIN_IMAGE_FIELDS = ["mainImage", "image"];
@@ -114,6 +114,7 @@ export function productRouter(ctx: AppContext): Router {
     const existing = await getProductRow(ctx.db, String(req.params.id));
     if (!existing) throw notFoundError();
     const fields = readFields(req, JSON_FIELDS);
+    requireSomeField(req, fields, productInput);
     if (fields.mainImage === "") delete fields.mainImage;
     const parsed = parseInput(productInput, { ...productInputView(existing), ...fields });
     const input = await checkCategory(ctx, parsed);

@@ -10,7 +10,7 @@ import { teamMemberResource } from "../content/team-member";
 import { testimonialResource } from "../content/testimonial";
 import type { AppContext } from "../context";
 import { ping } from "../db/client";
-import { errorHandler, sendError } from "../http/errors";
+import { errorHandler, HttpError, sendError } from "../http/errors";
 import { categoryRouter } from "./category";
 import { contactsRouter } from "./contacts";
 import { productRouter } from "./product";
@@ -24,6 +24,14 @@ import { simpleRouter } from "./simple-router";
 export function apiRouter(ctx: AppContext): Router {
   const api = Router({ caseSensitive: false });
   api.use(express.json({ limit: "1mb" }), express.urlencoded({ extended: false, limit: "1mb", parameterLimit: 200 }));
+  // A body we cannot read would otherwise be taken as "no fields" (and a PUT would change nothing but say 200).
+  api.use((req, _res, next) => {
+    const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+    if (hasBody && !req.is(["application/json", "application/x-www-form-urlencoded", "multipart/form-data"])) {
+      throw new HttpError(415, "Send the data as JSON or as a form (multipart/form-data).");
+    }
+    next();
+  });
 
   api.get("/health", async (_req, res) => {
     try {

@@ -4,7 +4,7 @@ import { requireAdmin } from "../auth/require-admin";
 import { getSettings, saveSettings } from "../content/settings";
 import type { AppContext } from "../context";
 import { parseInput } from "../http/errors";
-import { readFields } from "./forms";
+import { readFields, requireSomeField } from "./forms";
 
 /** /api/settings: the company details, public to read; PUT (JSON) replaces the fields it names. */
 export function settingsRouter(ctx: AppContext): Router {
@@ -15,8 +15,10 @@ export function settingsRouter(ctx: AppContext): Router {
   });
 
   router.put("/", requireAdmin(ctx), async (req, res) => {
+    const fields = readFields(req);
+    requireSomeField(req, fields, siteSettingsSchema);
     const current = await getSettings(ctx.db);
-    const settings = parseInput(siteSettingsSchema, { ...current, ...readFields(req) });
+    const settings = parseInput(siteSettingsSchema, { ...current, ...fields });
     res.json(await saveSettings(ctx.db, settings));
   });
 

@@ -4,7 +4,7 @@ import { requireAdmin } from "../auth/require-admin";
 import type { SimpleResource, SimpleTable } from "../content/simple-resource";
 import type { AppContext } from "../context";
 import { badRequest, notFound, parseInput } from "../http/errors";
-import { hasImage, multipartBody, readFields, withImageChanges } from "./forms";
+import { hasImage, multipartBody, readFields, requireSomeField, withImageChanges } from "./forms";
 
 /**
  * CRUD for a simple resource: GET / (plain array), GET /:id, and behind a token POST / (201 with the
@@ -51,6 +51,7 @@ export function simpleRouter<T extends SimpleTable, S extends z.ZodType, Out ext
     const existing = await resource.getRow(ctx.db, String(req.params.id));
     if (!existing) throw notFoundError();
     const fields = readFields(req, resource.jsonFields);
+    requireSomeField(req, fields, resource.input);
     if (fields.image === "") delete fields.image; // an empty image field keeps the current image
     const current = resource.toApi(existing);
     const input = parseInput(resource.input, { ...current, ...fields }) as z.output<S> & { image?: string };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_THANK_YOU } from "../../app/schemas/contact";
+import { submitContact } from "../../server/content/contact";
+import { HttpError } from "../../server/http/errors";
 import { startTestServer, type TestServer } from "../support/server";
 
 let s: TestServer;
@@ -136,6 +138,46 @@ describe("rate limit", () => {
       const res = await limited.request("POST", "/api/contacts", { json: message() });
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(res.body.message).toBe(res.body.error);
+      const t = await limited.login();
+      expect((await limited.request("GET", "/api/contacts", { token: t })).body.length).toBe(20);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("submitContact (shared by POST /api/contacts and the contact page's action)", () => {
+  it("stores a valid message, refuses an invalid one with the API's errors, and stores nothing for a bot", async () => {
+    const { _id } = await submitContact(s.ctx, message({ subject: "from the page" }), "198.51.100.7");
+    const stored = await s.request("GET", `/api/contacts/${_id}`, { token });
+    expect(stored.body).toMatchObject({ ...message({ subject: "from the page" }), status: "new" });
+
+    const before = (await s.request("GET", "/api/contacts", { token })).body.length;
+    const api = await s.request("POST", "/api/contacts", { json: message({ email: "nope", name: " " }) });
+    const thrown = await submitContact(s.ctx, message({ email: "nope", name: " " }), "198.51.100.7").catch((e) => e);
+    expect(thrown).toBeInstanceOf(HttpError);
+    expect(thrown.status).toBe(api.status);
+    expect(thrown.message).toBe(api.body.message);
+    expect(thrown.issues).toEqual(api.body.issues);
+
+    const bot = await submitContact(s.ctx, message({ website: "http://spam.example" }), "198.51.100.7");
+    expect(bot._id).toMatch(/^[0-9a-f]{24}$/);
+    expect((await s.request("GET", "/api/contacts", { token })).body.length).toBe(before);
+  });
+
+  it("counts the rate limit per client address, whichever way the message came", async () => {
+    const limited = await startTestServer();
+    try {
+      for (let i = 0; i < 19; i++) await submitContact(limited.ctx, message(), "203.0.113.9");
+      // The API's own address is another client: not limited.
+      expect((await limited.request("POST", "/api/contacts", { json: message() })).status).toBe(201);
+      // A bot's message counts too.
+      await submitContact(limited.ctx, message({ website: "x" }), "203.0.113.9");
+      const thrown = await submitContact(limited.ctx, message(), "203.0.113.9").catch((e) => e);
+      expect(thrown).toBeInstanceOf(HttpError);
+      expect(thrown.status).toBe(429);
+      expect(Number(thrown.headers["Retry-After"])).toBeGreaterThan(0);
+      expect(thrown.message).toBe("You have sent several messages in a short time. Please try again later.");
       const t = await limited.login();
       expect((await limited.request("GET", "/api/contacts", { token: t })).body.length).toBe(20);
     } finally {

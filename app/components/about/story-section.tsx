@@ -1,0 +1,47 @@
+import type { Story } from "../../schemas/story";
+import { paragraphs } from "../home/paragraphs";
+import { ResponsiveImage } from "../responsive-image";
+import { AT_A_GLANCE } from "./about-content";
+
+export type StoryItem = Pick<Story, "title" | "content" | "image">;
+
+/** The story: title and paragraphs (split on blank lines) beside its picture, or beside a few key facts. */
+export function StorySection({ story }: { story: StoryItem }) {
+  return (
+    <section aria-labelledby="story-title" className="py-16 sm:py-20">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">Who we are</p>
+          <h2 id="story-title" className="mt-2 text-3xl font-bold text-brand-700 sm:text-4xl">
+            {story.title}
+          </h2>
+          <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-700" data-testid="story-content">
+            {paragraphs(story.content).map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+        </div>
+        {story.image ? (
+          <div className="relative">
+            <div className="absolute -right-3 -bottom-3 hidden h-28 w-28 rounded-lg bg-accent-500 sm:block" aria-hidden="true" />
+            <ResponsiveImage
+              src={story.image}
+              alt={story.title}
+              sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
+              className="relative aspect-[4/3] w-full rounded-lg object-cover shadow-lg"
+            />
+          </div>
+        ) : (
+          <ul className="grid gap-4" aria-label="At a glance">
+            {AT_A_GLANCE.map((fact) => (
+              <li key={fact.value} className="rounded-xl border-l-4 border-accent-500 bg-brand-50 px-6 py-5">
+                <p className="text-2xl font-extrabold text-brand-700">{fact.value}</p>
+                <p className="mt-1 text-slate-700">{fact.label}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { HONEYPOT_FIELD } from "../../schemas/contact";
+import { CheckIcon } from "../icons";
+import {
+  CONTACT_FAILED,
+  CONTACT_FIELDS,
+  CONTACT_SUCCESS,
+  type ContactField,
+  type ContactResult,
+  SUCCESS_VISIBLE_MS,
+} from "./texts";
+
+const inputClass =
+  "mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500 aria-[invalid=true]:border-red-700";
+
+interface FieldProps {
+  name: ContactField;
+  label: string;
+  required?: boolean;
+  type?: "text" | "email" | "tel";
+  autoComplete: string;
+  multiline?: boolean;
+  error?: string;
+  defaultValue?: string;
+  idPrefix: string;
+  className?: string;
+}
+
+function Field({
+  name,
+  label,
+  required,
+  type = "text",
+  autoComplete,
+  multiline,
+  error,
+  defaultValue,
+  idPrefix,
+  className = "",
+}: FieldProps) {
+  const id = `${idPrefix}-${name}`;
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name,
+    required,
+    autoComplete,
+    defaultValue,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    className: inputClass,
+  };
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            *
+          </span>
+        ) : (
+          <span className="font-normal text-slate-600"> (optional)</span>
+        )}
+      </label>
+      {multiline ? <textarea {...common} rows={6} /> : <input {...common} type={type} />}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The public message form (SPEC §4): idle → sending (button disabled, "Sending...") → success (message for
+ * 5 s, form cleared) or error (the server's message, or the fallback). It posts to the contact route's
+ * action, so it also works without JavaScript.
+ */
+export function ContactForm({ actionData }: { actionData: ContactResult | undefined }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const formRef = useRef<HTMLFormElement>(null);
+  const idPrefix = useId();
+  // What is shown now: the last answer, until the next submission (or, for success, for 5 s).
+  const [shown, setShown] = useState<ContactResult | undefined>(actionData);
+  // Values to fill in again come only with a page rendered by the server (no JavaScript).
+  const [initialValues] = useState(() => (actionData && !actionData.ok ? actionData.values : undefined));
+
+  useEffect(() => {
+    setShown(actionData);
+    if (!actionData?.ok) return;
+    const form = formRef.current;
+    if (form) {
+      form.reset();
+      for (const name of CONTACT_FIELDS) {
+        const el = form.elements.namedItem(name);
+        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) el.value = "";
+      }
+    }
+    const timer = window.setTimeout(() => setShown(undefined), SUCCESS_VISIBLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [actionData]);
+
+  useEffect(() => {
+    if (sending) setShown(undefined);
+  }, [sending]);
+
+  const failure = shown && !shown.ok ? shown : undefined;
+  const fieldError = (name: ContactField) => failure?.issues?.find((i) => i.path === name)?.message;
+
+  return (
+    <Form method="post" ref={formRef} preventScrollReset className="relative" aria-labelledby={`${idPrefix}-title`}>
+      <h2 id={`${idPrefix}-title`} className="text-2xl font-bold text-brand-700">
+        Send us a message
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        Fields marked <span className="text-red-700">*</span> are required. We reply within one working day.
+      </p>
+
+      <div role="status" aria-live="polite">
+        {shown?.ok && (
+          <p className="mt-5 flex items-start gap-3 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+            <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+            <span>{CONTACT_SUCCESS}</span>
+          </p>
+        )}
+      </div>
+      <div role="alert">
+        {failure && (
+          <p className="mt-5 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+            {failure.message || CONTACT_FAILED}
+          </p>
+        )}
+      </div>
+
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        <Field
+          name="name"
+          label="Name"
+          required
+          autoComplete="name"
+          idPrefix={idPrefix}
+          error={fieldError("name")}
+          defaultValue={initialValues?.name}
+        />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          idPrefix={idPrefix}
+          error={fieldError("email")}
+          defaultValue={initialValues?.email}
+        />
+        <Field
+          name="phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          idPrefix={idPrefix}
+          error={fieldError("phone")}
+          defaultValue={initialValues?.phone}
+        />
+        <Field
+          name="subject"
+          label="Subject"
+          required
+          autoComplete="off"
+          idPrefix={idPrefix}
+          error={fieldError("subject")}
+          defaultValue={initialValues?.subject}
+        />
+        <Field
+          name="message"
+          label="Message"
+          required
+          multiline
+          autoComplete="off"
+          idPrefix={idPrefix}
+          error={fieldError("message")}
+          defaultValue={initialValues?.message}
+          className="sm:col-span-2"
+        />
+      </div>
+
+      {/* Only bots fill this in; people never see or reach it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+        <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Website</label>
+        <input id={`${idPrefix}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+      </div>
+
+      <button
+        type="submit"
+        disabled={sending}
+        className="mt-6 inline-flex min-w-40 items-center justify-center gap-2 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-70"
+      >
+        {sending && (
+          <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+        )}
+        {sending ? "Sending..." : "Send Message"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ReactNode } from "react";
+import { telHref, whatsappHref } from "../../lib/format";
+import type { SiteSettings } from "../../schemas/settings";
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../icons";
+
+function InfoBlock({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-4">
+      <span className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-brand-700 text-white sm:h-11 sm:w-11">
+        {icon}
+      </span>
+      <div className="min-w-0 flex-1">
+        <h3 className="font-bold text-brand-900">{title}</h3>
+        <div className="mt-1 text-slate-700">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+const linkClass = "[overflow-wrap:anywhere] font-medium text-brand-700 underline-offset-2 hover:underline";
+
+/** The company's phones, e-mails, head office, working hours and WhatsApp, all from site settings. */
+export function ContactInfo({ settings }: { settings: SiteSettings }) {
+  const { phones, emails, address, mapUrl, workingHours, whatsapp } = settings;
+  return (
+    <section aria-labelledby="contact-details" className="rounded-lg bg-slate-50 p-5 sm:p-8">
+      <h2 id="contact-details" className="text-2xl font-bold text-brand-700">
+        Get in touch
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">Call, write or visit our works in Salem.</p>
+      <div className="mt-6 space-y-6">
+        {phones.length > 0 && (
+          <InfoBlock icon={<PhoneIcon />} title="Phone">
+            <ul className="space-y-2" data-testid="contact-phones">
+              {phones.map((p) => (
+                <li key={p.value}>
+                  {p.label && <span className="block text-sm text-slate-600">{p.label}</span>}
+                  <a href={telHref(p.value)} className={linkClass}>
+                    {p.value}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </InfoBlock>
+        )}
+        {emails.length > 0 && (
+          <InfoBlock icon={<MailIcon />} title="Email">
+            <ul className="space-y-2" data-testid="contact-emails">
+              {emails.map((e) => (
+                <li key={e.value}>
+                  {e.label && <span className="block text-sm text-slate-600">{e.label}</span>}
+                  <a href={`mailto:${e.value}`} className={linkClass}>
+                    {e.value}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </InfoBlock>
+        )}
+        {address && (
+          <InfoBlock icon={<MapPinIcon />} title="Head office">
+            <address className="not-italic">{address}</address>
+            {mapUrl && (
+              <a href={mapUrl} target="_blank" rel="noopener noreferrer" className={`${linkClass} mt-1 inline-block text-sm`}>
+                View on map
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            )}
+          </InfoBlock>
+        )}
+        {workingHours.length > 0 && (
+          <InfoBlock icon={<ClockIcon />} title="Working hours">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:text-base" data-testid="contact-hours">
+              {workingHours.map((row) => (
+                <div key={row.days} className="contents">
+                  <dt className="text-slate-600">{row.days}</dt>
+                  <dd className="font-medium whitespace-nowrap text-slate-800">{row.hours}</dd>
+                </div>
+              ))}
+            </dl>
+          </InfoBlock>
+        )}
+      </div>
+      {whatsapp && (
+        <a
+          href={whatsappHref(whatsapp, `Hello ${settings.companyName}, I would like to know more about your compressors.`)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-8 flex items-center justify-center gap-2 rounded-md bg-green-700 px-5 py-3 font-semibold text-white hover:bg-green-800"
+        >
+          <PhoneIcon className="h-5 w-5" />
+          Chat on WhatsApp
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+    </section>
+  );
+}

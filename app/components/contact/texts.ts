@@ -1,0 +1,22 @@
+import { CONTACT_THANK_YOU } from "../../schemas/contact";
+
+/** Texts the spec quotes letter for letter (SPEC §8). */
+export const CONTACT_SUCCESS = CONTACT_THANK_YOU;
+export const CONTACT_FAILED = "Failed to submit form. Please try again.";
+/** How long the success message stays (SPEC §9). */
+export const SUCCESS_VISIBLE_MS = 5000;
+
+/** What the contact page's action answers. */
+export type ContactResult =
+  | { ok: true }
+  | {
+      ok: false;
+      /** The server's message; absent when the request failed without one. */
+      message?: string;
+      issues?: { path: string; message: string }[];
+      /** What was sent, so a page rendered without JavaScript can show the form filled in again. */
+      values?: Partial<Record<ContactField, string>>;
+    };
+
+export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];

@@ -1,0 +1,99 @@
+import { Link } from "react-router";
+import { formatPrice } from "../../lib/format";
+import type { Product } from "../../schemas/product";
+import { ArrowRightIcon } from "../icons";
+import { ResponsiveImage } from "../responsive-image";
+import { CARD_SPECIFICATIONS, productPath } from "./paths";
+
+/** What a product card needs; loaders send only these fields. */
+export type ProductSummary = Pick<Product, "_id" | "name" | "slug" | "shortDescription" | "price" | "mainImage"> & {
+  categorySlug: string;
+  categoryName: string;
+  /** The first CARD_SPECIFICATIONS specifications. */
+  specifications: Product["specifications"];
+};
+
+export function toProductSummary(p: Product): ProductSummary {
+  return {
+    _id: p._id,
+    name: p.name,
+    slug: p.slug,
+    shortDescription: p.shortDescription,
+    price: p.price,
+    mainImage: p.mainImage,
+    categorySlug: p.categoryId.slug,
+    categoryName: p.categoryId.name,
+    specifications: p.specifications.slice(0, CARD_SPECIFICATIONS),
+  };
+}
+
+interface ProductCardProps {
+  product: ProductSummary;
+  /** The card title's heading level, so the page outline stays in order. */
+  headingLevel?: 2 | 3;
+  showCategory?: boolean;
+  showSpecifications?: boolean;
+  sizes?: string;
+}
+
+/** A product in a grid: picture, name, short description, first specifications, price. The whole card is the link. */
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  showCategory = false,
+  showSpecifications = true,
+  sizes = "(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw",
+}: ProductCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const specs = product.specifications.slice(0, CARD_SPECIFICATIONS);
+  return (
+    <article
+      data-product-card={product.slug}
+      className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-lg"
+    >
+      <div className="aspect-[4/3] overflow-hidden bg-slate-100">
+        <ResponsiveImage
+          src={product.mainImage}
+          alt=""
+          sizes={sizes}
+          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        {showCategory && <p className="text-xs font-semibold tracking-wide text-brand-500 uppercase">{product.categoryName}</p>}
+        <Heading className="mt-1 text-lg leading-snug font-bold text-brand-700">
+          <Link
+            to={productPath(product.categorySlug, product.slug)}
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{product.shortDescription}</p>
+        {showSpecifications && specs.length > 0 && (
+          <dl className="mt-4 text-sm">
+            {specs.map((s) => (
+              <div
+                key={s.specName}
+                data-spec
+                className="flex items-baseline justify-between gap-3 border-t border-slate-100 py-1.5 first:border-t-0"
+              >
+                <dt className="text-slate-600">{s.specName}</dt>
+                <dd className="text-right font-semibold text-slate-800">{s.specValue}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
+          <p className="text-lg font-bold text-slate-900" data-price>
+            {formatPrice(product.price)}
+          </p>
+          <span aria-hidden="true" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
+            View details
+            <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

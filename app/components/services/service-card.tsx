@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import type { Service } from "../../schemas/service";
+import { ArrowRightIcon, CheckIcon } from "../icons";
+import { ResponsiveImage } from "../responsive-image";
+
+/** Benefits shown on a card; the detail page lists them all. */
+export const CARD_BENEFITS = 3;
+
+export const serviceHref = (service: Pick<Service, "slug">) => `/services/${service.slug}`;
+
+/**
+ * One service in the list: image, title, description, up to 3 benefits. The title's link covers the
+ * whole card, so the card is one target and screen readers hear one link per service.
+ */
+export function ServiceCard({ service, headingLevel = 3 }: { service: Service; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const benefits = service.benefits.slice(0, CARD_BENEFITS);
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg">
+      <div className="aspect-[3/2] overflow-hidden bg-brand-50">
+        <ResponsiveImage
+          src={service.image}
+          alt=""
+          sizes="(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw"
+          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <Heading className="text-xl font-bold text-brand-700">
+          <Link
+            to={serviceHref(service)}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-500"
+          >
+            {service.title}
+          </Link>
+        </Heading>
+        <p className="mt-2 text-slate-600">{service.description}</p>
+        {benefits.length > 0 && (
+          <ul className="mt-4 space-y-2 text-sm text-slate-700">
+            {benefits.map((b) => (
+              <li key={b} className="flex gap-2">
+                <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-500" />
+                <span>{b}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <span
+          aria-hidden="true"
+          className="mt-auto inline-flex items-center gap-1.5 pt-5 text-sm font-semibold text-brand-500 group-hover:text-brand-700"
+        >
+          View details
+          <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-1" />
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,325 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../server/db/client";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * Hostile input, generated: malformed and truncated JSON, wrong types, huge strings, deep nesting,
+ * unknown fields, bad ids, path traversal, header abuse — sent to every API endpoint, with and without a
+ * token. Every answer must be a 4xx JSON error (never a 5xx), nothing may be written, and the server must
+ * stay healthy. Over 10,000 requests in all.
+ */
+
+let s: TestServer;
+let token: string;
+let existing: Record<string, string>;
+
+const TABLES = [
+  "banners",
+  "industrials",
+  "testimonials",
+  "stories",
+  "facilities",
+  "team_members",
+  "core_values",
+  "services",
+  "categories",
+  "subcategories",
+  "products",
+  "contacts",
+  "site_settings",
+  "admins",
+];
+
+/** Row count and newest update per table: any write changes it. */
+async function snapshot(): Promise<string> {
+  const parts = await Promise.all(
+    TABLES.map(async (t) => {
+      const rows = await queryRows<{ n: number; latest: string | null }>(
+        s.ctx.db,
+        sql.raw(`SELECT count(*)::int AS n, max(updated_at)::text AS latest FROM ${t}`),
+      );
+      return `${t}:${rows[0]?.n}:${rows[0]?.latest}`;
+    }),
+  );
+  return parts.join("|");
+}
+
+const RESOURCES = [
+  "banner",
+  "industrial",
+  "testimonial",
+  "story",
+  "facilities",
+  "our-team",
+  "core-values",
+  "service",
+  "category",
+  "product",
+];
+
+beforeAll(async () => {
+  s = await startTestServer({ RATE_LIMITS: "off" });
+  token = await s.login();
+  // One real record per resource, so bad input also meets existing ids.
+  const category = await s.request("POST", "/api/category", {
+    token,
+    json: { name: "Fuzz category", subcategories: [{ name: "Sub" }] },
+  });
+  const categoryId = category.body.data._id as string;
+  const subId = category.body.data.subcategories[0]._id as string;
+  const made: Record<string, unknown> = {
+    banner: { title: "b", image: "https://example.com/b.jpg" },
+    industrial: { title: "i", image: "https://example.com/i.jpg" },
+    testimonial: { name: "n", feedback: "f", image: "https://example.com/t.jpg" },
+    story: { title: "s", content: "c" },
+    facilities: { title: "f", image: "https://example.com/f.jpg" },
+    "our-team": { name: "n", position: "p", image: "https://example.com/p.jpg" },
+    "core-values": { title: "v" },
+    service: { title: "t", description: "d", details: "x", image: "https://example.com/s.jpg" },
+    product: {
+      categoryId,
+      subcategoryId: subId,
+      name: "p",
+      shortDescription: "s",
+      fullDescription: "f",
+      mainImage: "https://example.com/m.jpg",
+    },
+  };
+  existing = { category: categoryId };
+  for (const [r, body] of Object.entries(made)) {
+    const res = await s.request("POST", `/api/${r}`, { token, json: body });
+    expect(res.status, `${r}: ${res.text}`).toBe(201);
+    existing[r] = (res.body.data?._id ?? res.body._id) as string;
+  }
+  const contact = await s.request("POST", "/api/contacts", {
+    json: { name: "n", email: "n@example.com", subject: "s", message: "m" },
+  });
+  existing.contacts = contact.body.data._id;
+}, 120_000);
+
+afterAll(async () => {
+  await s?.close();
+});
+
+// ---------------------------------------------------------------------------------------------------
+// generators
+
+const badIds = fc.oneof(
+  fc.constantFrom(
+    "..",
+    "..%2F..%2Fetc%2Fpasswd",
+    "%2e%2e%2f%2e%2e%2f",
+    "%00",
+    "%C0%AE%C0%AE",
+    "0123456789abcdef0123456",
+    "0123456789ABCDEF01234567",
+    "null",
+    "undefined",
+    "[object Object]",
+    "%27%20OR%201%3D1--",
+    "%3Cscript%3E",
+    "-1",
+    "1e309",
+    "%E2%80%AE",
+  ),
+  fc.string({ minLength: 1, maxLength: 40 }).map((x) => encodeURIComponent(x)),
+  fc.integer({ min: 200, max: 3000 }).map((n) => "a".repeat(n)),
+);
+
+const hugeString = fc.integer({ min: 20_001, max: 60_000 }).map((n) => "x".repeat(n));
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+
+function deepNest(depth: number): unknown {
+  let v: unknown = "deep";
+  for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { a: v };
+  return v;
+}
+
+/** Field names each resource requires or treats specially; a wrong type in one makes the body invalid. */
+const REQUIRED_FIELD: Record<string, string> = {
+  banner: "title",
+  industrial: "description",
+  testimonial: "name",
+  story: "title",
+  facilities: "title",
+  "our-team": "name",
+  "core-values": "title",
+  service: "title",
+  category: "name",
+  product: "name",
+  contacts: "email",
+  settings: "companyName",
+  login: "username",
+};
+
+/** A JSON body that can never be valid: malformed text, or an object whose key field is wrong. */
+const invalidBody = (field: string) =>
+  fc.oneof(
+    fc.json().map((j) => ({ raw: `${j.slice(0, Math.max(1, Math.floor(j.length / 2)))}{` })),
+    fc.constantFrom('{"a":', "{", "[", '{"title": "x",}', "nul", "{'a': 1}", '{"a": 1}}', "\u0000{}").map((raw) => ({ raw })),
+    fc
+      .record({ [field]: wrongType })
+      .chain((base) =>
+        fc
+          .dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 })
+          .map((extra) => ({ json: { ...extra, ...base } })),
+      ),
+    hugeString.map((h) => ({ json: { [field]: h } })),
+    fc.integer({ min: 50, max: 2000 }).map((d) => ({ json: { [field]: deepNest(d) } })),
+    fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.array(fc.integer())).map((v) => ({ json: v })),
+  );
+
+type Body = { raw?: string; json?: unknown };
+
+const headerAbuse = fc.oneof(
+  fc.constant({}),
+  fc.constantFrom(
+    { "content-type": "application/json; charset=utf-7" },
+    { "content-type": "multipart/form-data" },
+    { "content-type": "multipart/form-data; boundary=" },
+    { "content-type": "application/x-www-form-urlencoded" },
+    { "content-type": "text/plain" },
+    { "content-type": "application/json", "content-encoding": "gzip" },
+    { "content-type": "application/json", "content-encoding": "br" },
+    { "x-auth-token": "x".repeat(5000) },
+    { authorization: "Bearer " },
+    { authorization: "Basic YWRtaW46YWRtaW4=" },
+    { "x-forwarded-for": "127.0.0.1, 10.0.0.1" },
+    { "x-http-method-override": "DELETE" },
+    { range: "bytes=0-1,2-3,4-5" },
+  ),
+);
+
+// ---------------------------------------------------------------------------------------------------
+
+async function send(method: string, path: string, body: Body, headers: Record<string, string>, withToken: boolean) {
+  const h: Record<string, string> = { ...headers };
+  let payload: string | undefined;
+  if (body.raw !== undefined) payload = body.raw;
+  else if (body.json !== undefined) payload = JSON.stringify(body.json);
+  if (payload !== undefined && !h["content-type"]) h["content-type"] = "application/json";
+  if (withToken && !h["x-auth-token"]) h["x-auth-token"] = token;
+  return s.request(method, path, { body: payload, headers: h });
+}
+
+let sent = 0;
+
+function expectRejected(res: { status: number; body: unknown; text: string; headers: Headers }, what: string) {
+  sent += 1;
+  expect(res.status, `${what} → ${res.status} ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+  expect(res.status, `${what} → ${res.text.slice(0, 200)}`).toBeLessThan(500);
+  expect(res.headers.get("content-type"), what).toContain("application/json");
+  const b = res.body as { message?: unknown; error?: unknown };
+  expect(typeof b.message, what).toBe("string");
+  expect(b.error, what).toBe(b.message);
+}
+
+describe("hostile input", () => {
+  it("writes with invalid bodies are rejected with 4xx JSON and change nothing", async () => {
+    const before = await snapshot();
+    const targets: { method: string; path: (id: string) => string; field: string; resource: string }[] = [];
+    for (const r of RESOURCES) {
+      targets.push({ method: "POST", path: () => `/api/${r}`, field: REQUIRED_FIELD[r]!, resource: r });
+      targets.push({ method: "PUT", path: () => `/api/${r}/${existing[r]}`, field: REQUIRED_FIELD[r]!, resource: r });
+    }
+    targets.push({ method: "POST", path: () => "/api/contacts", field: "email", resource: "contacts" });
+    targets.push({
+      method: "PUT",
+      path: () => `/api/contacts/${existing.contacts}/status`,
+      field: "status",
+      resource: "contacts",
+    });
+    targets.push({ method: "PUT", path: () => "/api/settings", field: "companyName", resource: "settings" });
+    targets.push({ method: "POST", path: () => "/api/auth/login", field: "username", resource: "login" });
+
+    for (const t of targets) {
+      await fc.assert(
+        fc.asyncProperty(invalidBody(t.field), headerAbuse, fc.boolean(), async (body, headers, withToken) => {
+          const res = await send(
+            t.method,
+            t.path(""),
+            body,
+            headers as Record<string, string>,
+            withToken || t.resource === "contacts",
+          );
+          expectRejected(res, `${t.method} ${t.path("")} ${JSON.stringify(body).slice(0, 120)} ${JSON.stringify(headers)}`);
+        }),
+        { numRuns: 250 },
+      );
+    }
+    expect(await snapshot()).toBe(before);
+  }, 600_000);
+
+  it("bad ids in every path segment answer 404 (or 401 without a token), for every method", async () => {
+    const before = await snapshot();
+    const resources = [...RESOURCES, "contacts"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...resources),
+        badIds,
+        fc.constantFrom("GET", "PUT", "DELETE"),
+        fc.boolean(),
+        async (r, id, method, withToken) => {
+          const body = method === "PUT" ? { json: { title: "x", name: "x", status: "new" } } : {};
+          const path = `/api/${r}/${id}`;
+          // Dot segments ("." and "..") are resolved by the client (WHATWG URL): such a path is never sent.
+          if (new URL(path, "http://x").pathname !== path) return;
+          const res = await send(method, path, body, {}, withToken);
+          expectRejected(res, `${method} /api/${r}/${id}`);
+          // 400: an id that cannot even be decoded (%C0%AE); 404: no such record; 401: no token.
+          if (withToken || (method === "GET" && r !== "contacts")) expect([400, 404]).toContain(res.status);
+          else expect([400, 401, 404]).toContain(res.status);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    await fc.assert(
+      fc.asyncProperty(badIds, badIds, fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH"), async (a, b, method) => {
+        const path = `/api/${a}/${b}/${a}`;
+        const res = await send(method, path, {}, {}, true);
+        if (new URL(path, "http://x").pathname !== path) return; // dot segments: see above
+        expectRejected(res, `${method} ${path}`);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(await snapshot()).toBe(before);
+  }, 600_000);
+
+  it("query strings of any shape never break the list endpoints", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/api/product", "/api/contacts", "/api/category", "/api/banner"),
+        fc.dictionary(
+          fc.constantFrom("page", "limit", "categoryId", "subcategoryId", "status", "featured", "q", "__proto__", "constructor"),
+          fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), badIds, fc.constant("1e400"), fc.constant("-0")),
+          { maxKeys: 4 },
+        ),
+        fc.boolean(),
+        async (path, query, repeat) => {
+          const qs = new URLSearchParams(query);
+          if (repeat) for (const [k, v] of Object.entries(query)) qs.append(k, v);
+          const res = await send("GET", `${path}?${qs}`, {}, {}, true);
+          sent += 1;
+          expect(res.status, `${path}?${qs} → ${res.text.slice(0, 200)}`).toBeLessThan(500);
+          if (res.status >= 400) expect(res.body.error).toBe(res.body.message);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  }, 600_000);
+
+  it("stays healthy, and sent over 10,000 requests", async () => {
+    const res = await s.request("GET", "/api/health");
+    expect(res.body).toEqual({ status: "ok" });
+    expect(sent).toBeGreaterThan(10_000);
+  });
+});

@@ -1,0 +1,260 @@
+import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
+import { telHref } from "../../app/lib/format";
+import type { Contact } from "../../app/schemas/contact";
+import type { SiteSettings } from "../../app/schemas/settings";
+import { ADMIN, expectNoA11yViolations, watchErrors } from "./support";
+
+const SUCCESS = "Thank you for your message! We'll get back to you soon.";
+const FALLBACK = "Failed to submit form. Please try again.";
+
+/** The request React Router sends for the contact route's action (single fetch: POST /contact.data). */
+const isActionRequest = (url: URL) => url.pathname === "/contact.data";
+
+/** A subject nobody else uses, so a test finds its own message among everything stored. */
+const uniqueSubject = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** A form field by its visible label ("Phone" reads "Phone (optional)"). */
+const field = (page: Page, label: string) =>
+  page.getByRole("textbox", { name: label === "Phone" ? "Phone (optional)" : label, exact: true });
+
+async function fillForm(page: Page, subject: string, overrides: Partial<Record<string, string>> = {}) {
+  const values = {
+    Name: "Ravi Kumar",
+    Email: "ravi@example.com",
+    Phone: "+91 98765 43210",
+    Subject: subject,
+    Message: "Please send a quotation for a 15 HP screw compressor with dryer, delivered to Erode.",
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) {
+    await field(page, label).fill(value ?? "");
+  }
+}
+
+/** Stops the page's clock (it otherwise follows real time): from then on only runFor moves it. */
+async function pauseClock(page: Page) {
+  for (let attempt = 0; ; attempt++) {
+    const soon = (await page.evaluate(() => Date.now())) + 1000;
+    try {
+      await page.clock.pauseAt(soon);
+      return;
+    } catch (err) {
+      // The machine was slower than a second between the two calls: try again.
+      if (attempt === 4) throw err;
+    }
+  }
+}
+
+async function storedContacts(request: APIRequestContext): Promise<Contact[]> {
+  const login = await request.post("/api/auth/login", { data: ADMIN });
+  expect(login.status()).toBe(200);
+  const { token } = await login.json();
+  const res = await request.get("/api/contacts", { headers: { "x-auth-token": token } });
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+test.describe("contact form with JavaScript", () => {
+  test("sending: button disabled with “Sending...”, then the success text for 5 s and the form cleared", async ({
+    page,
+    request,
+  }) => {
+    const problems = watchErrors(page);
+    await page.clock.install();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sawAction = false;
+    await page.route(isActionRequest, async (route: Route) => {
+      sawAction = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    const subject = uniqueSubject("JS success");
+    await fillForm(page, subject);
+
+    const button = page.getByRole("button", { name: "Send Message" });
+    await button.click();
+    const sending = page.getByRole("button", { name: "Sending..." });
+    await expect(sending).toBeVisible();
+    await expect(sending).toBeDisabled();
+    expect(sawAction).toBe(true);
+    // From here on the page's time moves only when the test says so (however slow the machine is).
+    await pauseClock(page);
+    release();
+
+    const success = page.getByText(SUCCESS, { exact: true });
+    await expect(success).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    for (const label of ["Name", "Email", "Phone", "Subject", "Message"]) {
+      await expect(field(page, label)).toHaveValue("");
+    }
+    expect((await storedContacts(request)).filter((c) => c.subject === subject)).toHaveLength(1);
+
+    await page.clock.runFor(4900);
+    await expect(success).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(success).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test("a server-side validation failure shows the server's message next to the field", async ({ page, request }) => {
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    const subject = uniqueSubject("Bad e-mail");
+    await fillForm(page, subject, { Email: "not-an-email" });
+    // Let the invalid address past the browser's own check, so the server has to catch it.
+    await field(page, "Email").evaluate((el) => {
+      el.removeAttribute("type");
+      el.removeAttribute("required");
+    });
+    await page.getByRole("button", { name: "Send Message" }).click();
+
+    const expected = await request.post("/api/contacts", {
+      form: { name: "Ravi", email: "not-an-email", subject: "x", message: "y" },
+    });
+    const { message } = await expected.json();
+    expect(message).toBe("Email must be a valid e-mail address.");
+    await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+    const email = field(page, "Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    const describedBy = await email.getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(message);
+    // What was typed stays, so it can be corrected.
+    await expect(field(page, "Subject")).toHaveValue(subject);
+    await expect(page.getByText(SUCCESS)).toHaveCount(0);
+    expect((await storedContacts(request)).filter((c) => c.subject === subject)).toHaveLength(0);
+    await expectNoA11yViolations(page);
+  });
+
+  test("whitespace-only required fields are refused by the server", async ({ page }) => {
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    await fillForm(page, "   ", { Name: "   " });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("alert")).toContainText("Name");
+    await expect(field(page, "Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(field(page, "Subject")).toHaveAttribute("aria-invalid", "true");
+    await expect(field(page, "Email")).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("a failed request without a message shows the fallback text", async ({ page }) => {
+    await page.route(isActionRequest, (route) =>
+      route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
+    );
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    await fillForm(page, uniqueSubject("Broken proxy"));
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: FALLBACK })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Talk to our air experts");
+    await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    // The form keeps what was typed.
+    await expect(field(page, "Name")).toHaveValue("Ravi Kumar");
+  });
+
+  test("a request that never reaches the server shows the fallback text", async ({ page }) => {
+    await page.route(isActionRequest, (route) => route.abort("connectionrefused"));
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    await fillForm(page, uniqueSubject("Offline"));
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: FALLBACK })).toBeVisible();
+  });
+});
+
+test.describe("contact form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("posting the form stores the message and shows the success text", async ({ page, request }) => {
+    await page.goto("/contact");
+    const subject = uniqueSubject("No JS");
+    await fillForm(page, subject);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText(SUCCESS, { exact: true })).toBeVisible();
+    const mine = (await storedContacts(request)).filter((c) => c.subject === subject);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ name: "Ravi Kumar", email: "ravi@example.com", phone: "+91 98765 43210", status: "new" });
+  });
+
+  test("a filled honeypot shows success but stores nothing", async ({ page, request }) => {
+    await page.goto("/contact");
+    const subject = uniqueSubject("Bot");
+    await fillForm(page, subject);
+    const honeypot = page.locator('input[name="website"]');
+    await expect(honeypot).toHaveAttribute("tabindex", "-1");
+    await expect(honeypot).toHaveAttribute("autocomplete", "off");
+    await honeypot.fill("http://spam.example");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText(SUCCESS, { exact: true })).toBeVisible();
+    expect((await storedContacts(request)).filter((c) => c.subject === subject)).toHaveLength(0);
+  });
+
+  test("a validation error comes back with the fields filled in", async ({ page }) => {
+    await page.goto("/contact");
+    const subject = uniqueSubject("No JS bad");
+    await fillForm(page, subject, { Message: "   " });
+    const response = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    expect((await response).status()).toBe(400);
+    await expect(page.getByRole("alert")).toContainText("Message");
+    await expect(field(page, "Message")).toHaveAttribute("aria-invalid", "true");
+    await expect(field(page, "Subject")).toHaveValue(subject);
+    await expect(field(page, "Name")).toHaveValue("Ravi Kumar");
+  });
+});
+
+test.describe("contact information", () => {
+  test("shows phones, e-mails, address and working hours from the settings, and the FAQ", async ({ page, request }) => {
+    const settings: SiteSettings = await (await request.get("/api/settings")).json();
+    expect(settings.phones.length).toBeGreaterThan(0);
+    await page.goto("/contact");
+    await expect(page).toHaveTitle(/^Contact Us \| /);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    const info = page.getByRole("region", { name: "Get in touch" });
+    for (const p of settings.phones) {
+      await expect(info.getByRole("link", { name: p.value })).toHaveAttribute("href", telHref(p.value));
+    }
+    for (const e of settings.emails) {
+      await expect(info.getByRole("link", { name: e.value })).toHaveAttribute("href", `mailto:${e.value}`);
+    }
+    await expect(info.getByText(settings.address)).toBeVisible();
+    const hours = info.getByTestId("contact-hours");
+    await expect(hours.locator("dt")).toHaveText(settings.workingHours.map((h) => h.days));
+    await expect(hours.locator("dd")).toHaveText(settings.workingHours.map((h) => h.hours));
+    if (settings.whatsapp) {
+      await expect(info.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+/);
+    }
+
+    const faq = page.locator("#faq");
+    await expect(faq).toBeAttached();
+    const questions = faq.locator("summary");
+    expect(await questions.count()).toBeGreaterThanOrEqual(4);
+    expect(await questions.count()).toBeLessThanOrEqual(5);
+  });
+
+  test("every field is labelled and the required ones are marked", async ({ page }) => {
+    await page.goto("/contact");
+    for (const label of ["Name", "Email", "Subject", "Message"]) {
+      await expect(field(page, label)).toHaveAttribute("required", "");
+    }
+    await expect(field(page, "Email")).toHaveAttribute("type", "email");
+    await expect(field(page, "Phone")).not.toHaveAttribute("required", "");
+  });
+
+  test("an FAQ answer opens, and the header's FAQ link leads to it", async ({ page }) => {
+    await page.goto("/contact#faq");
+    const first = page.locator("#faq details").first();
+    await first.locator("summary").click();
+    await expect(first).toHaveAttribute("open", "");
+    await expect(first.locator("p")).toBeVisible();
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto("/contact");
+    await expectNoA11yViolations(page);
+  });
+});

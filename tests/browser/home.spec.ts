@@ -1,0 +1,207 @@
+import { expect, type Page, test } from "@playwright/test";
+import { EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
+
+/** The home page (SPEC §2 "Home", §4, §9): banner slider, industrial block, cards, specifications, testimonials. */
+
+interface ApiBanner {
+  title: string;
+  image: string;
+}
+interface ApiTestimonial {
+  name: string;
+  designation: string;
+  feedback: string;
+  star: string;
+}
+interface ApiSettings {
+  companyName: string;
+  homeSpecifications: { label: string; value: string }[];
+}
+
+const carousel = (page: Page) => page.getByRole("region", { name: "Highlights" });
+const slides = (page: Page) => carousel(page).locator('[aria-roledescription="slide"]');
+const activeSlideIndex = (page: Page) =>
+  slides(page).evaluateAll((els) => els.findIndex((el) => el.getAttribute("data-active") === "true"));
+
+/**
+ * Opens the page with Playwright's clock paused, then waits until React has hydrated the slider (its DOM
+ * nodes carry React's fiber keys) and its effects have run, so the slide timer starts at a known moment.
+ */
+async function openWithPausedClock(page: Page, path: string) {
+  await page.clock.install();
+  await page.clock.pauseAt(new Date("2030-01-01T09:00:00Z"));
+  await page.goto(path);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const el = document.querySelector('[aria-roledescription="carousel"]');
+        return el !== null && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+      }),
+    )
+    .toBe(true);
+  // Real time passes, fake time does not: lets React flush its passive effects (the slide timer).
+  await page.waitForTimeout(300);
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server-rendered page already shows the first banner and the testimonials", async ({ page, request }) => {
+    const banners: ApiBanner[] = await (await request.get("/api/banner")).json();
+    const testimonials: ApiTestimonial[] = await (await request.get("/api/testimonial")).json();
+    expect(banners.length).toBeGreaterThan(1);
+    expect(testimonials.length).toBeGreaterThan(0);
+
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    const first = slides(page).first();
+    await expect(first).toHaveAttribute("data-active", "true");
+    await expect(first.getByRole("heading", { name: banners[0]!.title })).toBeVisible();
+    await expect(first.getByRole("link", { name: "Explore Products" })).toHaveAttribute("href", "/products");
+    await expect(first.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/contact");
+    const cards = page.getByTestId("testimonial");
+    await expect(cards).toHaveCount(Math.min(3, testimonials.length));
+    await expect(cards.first()).toContainText(testimonials[0]!.feedback);
+    await expect(page.getByRole("table")).toBeVisible();
+  });
+});
+
+test("the banner advances after 5 seconds and not before, with a 500 ms fade", async ({ page }) => {
+  await openWithPausedClock(page, "/");
+  const count = await slides(page).count();
+  expect(count).toBeGreaterThan(1);
+  expect(await activeSlideIndex(page)).toBe(0);
+  await expect(slides(page).first()).toHaveCSS("transition-duration", "0.5s");
+  await expect(slides(page).first()).toHaveCSS("opacity", "1");
+
+  // Every slide in turn, and back to the first: 5 s each, never earlier.
+  for (let step = 1; step <= count; step++) {
+    await page.clock.runFor(4_900);
+    expect(await activeSlideIndex(page)).toBe(step - 1);
+    await page.clock.runFor(100);
+    await expect.poll(() => activeSlideIndex(page)).toBe(step % count);
+  }
+  await page.clock.runFor(5_000);
+  await expect.poll(() => activeSlideIndex(page)).toBe(1);
+  await expect(slides(page).nth(1)).toHaveAttribute("aria-hidden", "false");
+  await expect(slides(page).nth(1)).toHaveCSS("opacity", "1");
+  await expect(slides(page).first()).toHaveAttribute("aria-hidden", "true");
+  await expect(slides(page).first()).toHaveCSS("opacity", "0");
+});
+
+test("clicking a dot shows that slide", async ({ page }) => {
+  await openWithPausedClock(page, "/");
+  const count = await slides(page).count();
+  const last = count - 1;
+  await page.getByRole("button", { name: `Show slide ${last + 1} of ${count}` }).click();
+  await expect.poll(() => activeSlideIndex(page)).toBe(last);
+  await expect(page.getByRole("button", { name: `Show slide ${last + 1} of ${count}` })).toHaveAttribute("aria-current", "true");
+  await page.getByRole("button", { name: `Show slide 1 of ${count}` }).click();
+  await expect.poll(() => activeSlideIndex(page)).toBe(0);
+});
+
+test("the banner does not advance while hovered, and resumes afterwards", async ({ page }) => {
+  await openWithPausedClock(page, "/");
+  await carousel(page).hover();
+  await page.clock.runFor(12_000);
+  expect(await activeSlideIndex(page)).toBe(0);
+  await page.mouse.move(5, 5); // onto the header, off the slider
+  await page.clock.runFor(5_000);
+  await expect.poll(() => activeSlideIndex(page)).toBe(1);
+});
+
+test("visitors who prefer reduced motion are not shown an auto-advancing banner", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await openWithPausedClock(page, "/");
+  await page.clock.runFor(16_000);
+  expect(await activeSlideIndex(page)).toBe(0);
+  const count = await slides(page).count();
+  await page.getByRole("button", { name: `Show slide 2 of ${count}` }).click();
+  await expect.poll(() => activeSlideIndex(page)).toBe(1);
+});
+
+test("the first banner image loads at once with high priority; the others are lazy", async ({ page }) => {
+  await page.goto("/");
+  const images = slides(page).locator("img");
+  const count = await images.count();
+  expect(count).toBeGreaterThan(1);
+  await expect(images.first()).toHaveAttribute("loading", "eager");
+  await expect(images.first()).toHaveAttribute("fetchpriority", "high");
+  for (let i = 1; i < count; i++) {
+    await expect(images.nth(i)).toHaveAttribute("loading", "lazy");
+    await expect(images.nth(i)).not.toHaveAttribute("fetchpriority", /.*/);
+  }
+});
+
+test("at most three testimonials, the first three in order, with names, designations and star ratings", async ({
+  page,
+  request,
+}) => {
+  const all: ApiTestimonial[] = await (await request.get("/api/testimonial")).json();
+  const expected = all.slice(0, 3);
+  await page.goto("/");
+  const cards = page.getByTestId("testimonial");
+  await expect(cards).toHaveCount(expected.length);
+  for (const [i, t] of expected.entries()) {
+    const card = cards.nth(i);
+    await expect(card).toContainText(t.name);
+    await expect(card).toContainText(t.designation);
+    await expect(card).toContainText(t.feedback);
+    await expect(card.locator("img")).toHaveCount(1);
+    if (t.star) await expect(card.getByRole("img", { name: `Rated ${t.star} out of 5` })).toBeVisible();
+    else await expect(card.getByRole("img", { name: /^Rated/ })).toHaveCount(0);
+  }
+});
+
+test("the specification table shows the rows kept in the site settings", async ({ page, request }) => {
+  const settings: ApiSettings = await (await request.get("/api/settings")).json();
+  expect(settings.homeSpecifications.length).toBeGreaterThan(0);
+  await page.goto("/");
+  const table = page.getByRole("table", { name: "Technical specifications of our compressor range" });
+  await expect(table).toBeVisible();
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(settings.homeSpecifications.length);
+  await expect(rows.locator("th")).toHaveText(settings.homeSpecifications.map((r) => r.label));
+  await expect(rows.locator("td")).toHaveText(settings.homeSpecifications.map((r) => r.value));
+});
+
+test("the industrial block and the feature cards link on to the catalogue and the services", async ({ page, request }) => {
+  const industrial: { title: string }[] = await (await request.get("/api/industrial")).json();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 2, name: industrial[0]!.title })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Our Products/ })).toHaveAttribute("href", "/products");
+  await expect(page.getByRole("link", { name: /Our Services/ })).toHaveAttribute("href", "/services");
+});
+
+test("search and social metadata: company title, canonical / and the first banner as the image", async ({ page, request }) => {
+  const banners: ApiBanner[] = await (await request.get("/api/banner")).json();
+  await page.goto("/");
+  await expect(page).toHaveTitle(/^Pneuma Air Systems/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`${banners[0]!.image}$`));
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /air compressors/i);
+});
+
+test("the demo home page has no accessibility violations and no console errors", async ({ page }) => {
+  const problems = watchErrors(page);
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  await expectNoA11yViolations(page);
+  expect(problems).toEqual([]);
+});
+
+test("on an empty database the page still renders: static hero and the testimonials empty state", async ({ page }) => {
+  const problems = watchErrors(page);
+  const response = await page.goto(`${EMPTY_URL}/`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pneuma Air Systems");
+  await expect(page.getByText("No testimonials available at the moment.", { exact: true })).toBeVisible();
+  await expect(page.locator('[aria-roledescription="carousel"]')).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Explore Products" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Our Services/ })).toBeVisible();
+  await expect(page.getByTestId("testimonial")).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  await expectNoA11yViolations(page);
+  expect(problems).toEqual([]);
+});

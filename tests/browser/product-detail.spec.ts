@@ -1,0 +1,309 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectNoA11yViolations, watchErrors } from "./support";
+
+/** The product page (/products/{category}/{product}). */
+
+interface ApiProduct {
+  _id: string;
+  name: string;
+  slug: string;
+  mainImage: string;
+  additionalImages: string[];
+  price: number | null;
+  categoryId: { _id: string; slug: string; name: string };
+}
+
+const RECIP = "reciprocating-air-compressors";
+/** Priced, rated (4.7, 58 reviews), one additional image. */
+const PN_RC_5 = `/products/${RECIP}/pn-rc-5-two-stage-reciprocating-compressor`;
+/** Priced, no rating. */
+const PN_RT_15 = `/products/${RECIP}/pn-rt-15-tank-mounted-heavy-duty-compressor`;
+/** No price, no rating. */
+const PN_RV_75 = "/products/rotary-screw-compressors/pn-rv-75-variable-speed-drive-screw-compressor";
+/** ₹11,50,000. */
+const PN_RS_37 = "/products/rotary-screw-compressors/pn-rs-37-rotary-screw-compressor";
+
+async function apiProduct(request: APIRequestContext, slug: string): Promise<ApiProduct> {
+  const res = await request.get(`/api/product/${slug}`);
+  expect(res.ok()).toBe(true);
+  return res.json();
+}
+
+interface LdBlock {
+  "@type": string;
+  [key: string]: unknown;
+}
+interface LdProduct extends LdBlock {
+  name: string;
+  brand: unknown;
+  image: string[];
+  offers?: Record<string, unknown>;
+  aggregateRating?: Record<string, unknown>;
+}
+interface LdBreadcrumbs extends LdBlock {
+  itemListElement: { name: string; item: string }[];
+}
+
+async function jsonLdOfType<T extends LdBlock>(page: Page, type: string): Promise<T> {
+  const blocks: LdBlock[] = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? "{}")));
+  const block = blocks.find((b) => b["@type"] === type);
+  expect(block, `JSON-LD ${type}`).toBeDefined();
+  return block as T;
+}
+
+const mainImageButton = (page: Page) => page.locator("[data-main-image]");
+const mainImage = (page: Page) => mainImageButton(page).locator("img");
+
+async function openHydrated(page: Page, path: string) {
+  const res = await page.goto(path);
+  await page.locator("[data-gallery][data-hydrated]").waitFor();
+  return res;
+}
+
+test.describe("product page", () => {
+  test("shows the product with breadcrumb, price, rating, description, features and specifications", async ({ page }) => {
+    const problems = watchErrors(page);
+    const res = await page.goto(PN_RC_5);
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveTitle("PN-RC 5 Two-Stage Reciprocating Compressor | Pneuma Air Systems");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PN-RC 5 Two-Stage Reciprocating Compressor");
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs.getByRole("listitem")).toHaveText([/Home/, /Products/, /Reciprocating Air Compressors/, /PN-RC 5/]);
+    await expect(crumbs.getByRole("link", { name: "Reciprocating Air Compressors" })).toHaveAttribute(
+      "href",
+      `/products/${RECIP}`,
+    );
+    await expect(page.locator("[data-product-price]")).toHaveText("₹85,000");
+    await expect(page.getByRole("img", { name: "Rated 4.7 out of 5" })).toBeVisible();
+    await expect(page.getByText("(58 reviews)", { exact: true })).toBeVisible();
+    // 4.7 rounds to 4.5: four full stars and a half.
+    await expect(page.locator("[data-star]")).toHaveCount(5);
+    expect(await page.locator("[data-star]").evaluateAll((els) => els.map((e) => e.getAttribute("data-star")))).toEqual([
+      "full",
+      "full",
+      "full",
+      "full",
+      "half",
+    ]);
+    await expect(page.getByText(/compresses air in two stages/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Key features" })).toBeVisible();
+    await expect(page.getByText("Two-stage, V-twin pump")).toBeVisible();
+    const table = page.getByRole("table");
+    await expect(table.getByRole("row")).toHaveCount(8); // header + 7 specifications
+    await expect(table.getByRole("row").nth(1)).toHaveText(/Free air delivery\s*17\.5 CFM/);
+    await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", "/contact");
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+  });
+
+  test("prices use Indian grouping, and a product without a price says Price on request", async ({ page }) => {
+    await page.goto(PN_RS_37);
+    await expect(page.locator("[data-product-price]")).toHaveText("₹11,50,000");
+    await page.goto(PN_RV_75);
+    await expect(page.locator("[data-product-price]")).toHaveText("Price on request");
+  });
+
+  test("stars and the review count show only for rated products", async ({ page }) => {
+    await page.goto(PN_RT_15);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PN-RT 15 Tank-Mounted Heavy-Duty Compressor");
+    await expect(page.locator("[data-star]")).toHaveCount(0);
+    await expect(page.getByRole("img", { name: /^Rated / })).toHaveCount(0);
+    await expect(page.getByText(/\(\d+ reviews?\)/)).toHaveCount(0);
+  });
+
+  test("selecting a thumbnail changes the main image", async ({ page, request }) => {
+    const product = await apiProduct(request, "pn-rc-5-two-stage-reciprocating-compressor");
+    expect(product.additionalImages.length).toBe(1);
+    await openHydrated(page, PN_RC_5);
+    const thumbs = page.getByRole("button", { name: /^Show image \d of 2$/ });
+    await expect(thumbs).toHaveCount(2);
+    await expect(mainImage(page)).toHaveAttribute("src", product.mainImage);
+    await expect(thumbs.nth(0)).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: "Show image 2 of 2" }).click();
+    await expect(mainImage(page)).toHaveAttribute("src", product.additionalImages[0]!);
+    await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "true");
+    await expect(thumbs.nth(0)).toHaveAttribute("aria-pressed", "false");
+    await page.getByRole("button", { name: "Show image 1 of 2" }).click();
+    await expect(mainImage(page)).toHaveAttribute("src", product.mainImage);
+  });
+
+  test("the main image opens a full-screen view that closes with Close, Escape and a click outside", async ({
+    page,
+    request,
+  }) => {
+    const product = await apiProduct(request, "pn-rc-5-two-stage-reciprocating-compressor");
+    await openHydrated(page, PN_RC_5);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeHidden();
+
+    const open = async () => {
+      await mainImageButton(page).click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAttribute("aria-modal", "true");
+      await expect(dialog).toHaveAccessibleName(/PN-RC 5 Two-Stage Reciprocating Compressor/);
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    };
+    const focusIsOnMainImage = () => mainImageButton(page).evaluate((b) => b === document.activeElement);
+
+    // Close button; focus is trapped inside while open and returns to the main image afterwards.
+    await open();
+    await expect(dialog.locator("img")).toHaveAttribute("src", product.mainImage);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    expect(await focusIsOnMainImage()).toBe(true);
+
+    // Escape.
+    await open();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    expect(await focusIsOnMainImage()).toBe(true);
+
+    // A click outside the picture.
+    await open();
+    const viewport = page.viewportSize()!;
+    await page.mouse.click(4, Math.round(viewport.height / 2));
+    await expect(dialog).toBeHidden();
+    expect(await focusIsOnMainImage()).toBe(true);
+
+    // Clicking the picture itself keeps it open; Next shows the other picture.
+    await open();
+    await dialog.locator("img").click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await expect(dialog.locator("img")).toHaveAttribute("src", product.additionalImages[0]!);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // The picture shown in the full-screen view stays the current one.
+    await expect(mainImage(page)).toHaveAttribute("src", product.additionalImages[0]!);
+  });
+
+  test("an unknown product shows the not-found view with status 404", async ({ page }) => {
+    const res = await page.goto(`/products/${RECIP}/no-such-product`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product Not Found");
+    await expect(
+      page.getByText("The product you're looking for doesn't exist or has been removed.", { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Back to Products" })).toHaveAttribute("href", "/products");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expectNoA11yViolations(page);
+  });
+
+  test("a product under the wrong category is not found (404)", async ({ page, request }) => {
+    const res = await page.goto("/products/air-dryers/pn-rc-5-two-stage-reciprocating-compressor");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product Not Found");
+    const unknownCategory = await request.get("/products/no-such-category/pn-rc-5-two-stage-reciprocating-compressor", {
+      maxRedirects: 0,
+    });
+    expect(unknownCategory.status()).toBe(404);
+  });
+
+  test("old id URLs redirect permanently to the slug URL", async ({ request }) => {
+    const product = await apiProduct(request, "pn-rc-5-two-stage-reciprocating-compressor");
+    for (const path of [
+      `/products/${product.categoryId._id}/${product._id}`,
+      `/products/${RECIP}/${product._id}`,
+      `/products/${product.categoryId._id}/${product.slug}`,
+      `/products/${RECIP}/${product.slug.toUpperCase()}`,
+    ]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(301);
+      expect(res.headers().location, path).toBe(PN_RC_5);
+    }
+  });
+
+  test("Contact Sales goes to the contact page", async ({ page }) => {
+    await page.goto(PN_RC_5);
+    await page.getByRole("link", { name: "Contact Sales" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("share links carry the page URL, and Copy link copies it", async ({ page, baseURL, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await openHydrated(page, PN_RC_5);
+    const url = `${baseURL}${PN_RC_5}`;
+    const name = "PN-RC 5 Two-Stage Reciprocating Compressor";
+    const e = encodeURIComponent;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+    await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
+      "href",
+      `https://wa.me/?text=${e(`${name} – ${url}`)}`,
+    );
+    await expect(page.getByRole("link", { name: "Share on LinkedIn" })).toHaveAttribute(
+      "href",
+      `https://www.linkedin.com/sharing/share-offsite/?url=${e(url)}`,
+    );
+    await expect(page.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute(
+      "href",
+      `https://www.facebook.com/sharer/sharer.php?u=${e(url)}`,
+    );
+    await expect(page.getByRole("link", { name: "Share on X" })).toHaveAttribute(
+      "href",
+      `https://x.com/intent/post?text=${e(name)}&url=${e(url)}`,
+    );
+    const mail = await page.getByRole("link", { name: "Share by e-mail" }).getAttribute("href");
+    const mailUrl = new URL(mail!);
+    expect(mailUrl.protocol).toBe("mailto:");
+    expect(mailUrl.searchParams.get("subject")).toBe(name);
+    expect(mailUrl.searchParams.get("body")).toContain(url);
+    for (const label of ["Share on WhatsApp", "Share on LinkedIn", "Share on Facebook", "Share on X"]) {
+      await expect(page.getByRole("link", { name: label })).toHaveAttribute("rel", "noopener noreferrer");
+      await expect(page.getByRole("link", { name: label })).toHaveAttribute("target", "_blank");
+    }
+
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  });
+
+  test("Product JSON-LD has INR offers only when the product has a price", async ({ page, baseURL }) => {
+    await page.goto(PN_RC_5);
+    const priced = await jsonLdOfType<LdProduct>(page, "Product");
+    expect(priced.name).toBe("PN-RC 5 Two-Stage Reciprocating Compressor");
+    expect(priced.brand).toEqual({ "@type": "Brand", name: "Pneuma Air Systems" });
+    expect(priced.image.length).toBe(2);
+    for (const src of priced.image) expect(src).toMatch(new RegExp(`^${baseURL}/uploads/`));
+    expect(priced.offers).toMatchObject({
+      "@type": "Offer",
+      price: 85000,
+      priceCurrency: "INR",
+      availability: "https://schema.org/InStock",
+      url: `${baseURL}${PN_RC_5}`,
+    });
+    expect(priced.aggregateRating).toMatchObject({ ratingValue: expect.closeTo(4.7, 5), reviewCount: 58 });
+    const crumbs = await jsonLdOfType<LdBreadcrumbs>(page, "BreadcrumbList");
+    expect(crumbs.itemListElement.map((i) => i.name)).toEqual([
+      "Home",
+      "Products",
+      "Reciprocating Air Compressors",
+      "PN-RC 5 Two-Stage Reciprocating Compressor",
+    ]);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", priced.image[0]!);
+
+    await page.goto(PN_RV_75);
+    const unpriced = await jsonLdOfType<LdProduct>(page, "Product");
+    expect(unpriced.name).toBe("PN-RV 75 Variable Speed Drive Screw Compressor");
+    expect(unpriced).not.toHaveProperty("offers");
+    expect(unpriced).not.toHaveProperty("aggregateRating");
+  });
+
+  test("has no accessibility violations, with the full-screen view closed and open", async ({ page }) => {
+    await openHydrated(page, PN_RC_5);
+    await expectNoA11yViolations(page);
+    await mainImageButton(page).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+});

@@ -1,0 +1,313 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { ADMIN, EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
+
+/** The products landing page (/products) and the category pages (/products/{category}). */
+
+interface ApiCategory {
+  _id: string;
+  name: string;
+  slug: string;
+  features: { name: string }[];
+  productCount: number;
+}
+interface ApiProduct {
+  _id: string;
+  name: string;
+  slug: string;
+  categoryId: { _id: string; slug: string; name: string };
+  specifications: { specName: string; specValue: string }[];
+}
+
+const SCREW = "rotary-screw-compressors";
+
+async function categories(request: APIRequestContext): Promise<ApiCategory[]> {
+  const res = await request.get("/api/category");
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data;
+}
+
+async function login(request: APIRequestContext): Promise<string> {
+  const res = await request.post("/api/auth/login", { data: ADMIN });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).token;
+}
+
+async function createCategory(request: APIRequestContext, token: string, name: string): Promise<ApiCategory> {
+  const res = await request.post("/api/category", {
+    data: { name, description: `${name}: made by a browser test.` },
+    headers: { "x-auth-token": token },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data;
+}
+
+let pngCache: Buffer | null = null;
+async function png(): Promise<Buffer> {
+  pngCache ??= await sharp({ create: { width: 64, height: 48, channels: 3, background: "#1d5c96" } })
+    .png()
+    .toBuffer();
+  return pngCache;
+}
+
+async function createProduct(request: APIRequestContext, token: string, categoryId: string, name: string, position: number) {
+  const res = await request.post("/api/product", {
+    headers: { "x-auth-token": token },
+    multipart: {
+      categoryId,
+      name,
+      shortDescription: `${name}, short.`,
+      fullDescription: `${name}, in full.`,
+      price: "125000",
+      position: String(position),
+      specifications: JSON.stringify([
+        { specName: "Free air delivery", specValue: `${position} CFM` },
+        { specName: "Working pressure", specValue: "8 bar" },
+        { specName: "Motor", specValue: "5 kW" },
+        { specName: "Weight", specValue: "100 kg" },
+      ]),
+      features: JSON.stringify([{ featureName: "Test", featureValue: "Yes" }]),
+      mainImage: { name: "main.png", mimeType: "image/png", buffer: await png() },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** The "Products" item of the header's main navigation (the desktop bar; on phones it is in the closed menu). */
+const productsNavLink = (page: Page) => page.locator('header nav[aria-label="Main"] a[href="/products"]');
+
+test.describe("products landing page", () => {
+  test("shows every category from the database, each linking to its slug URL", async ({ page, request }) => {
+    const problems = watchErrors(page);
+    const list = await categories(request);
+    expect(list.length).toBeGreaterThanOrEqual(6);
+    const res = await page.goto("/products");
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Products");
+    await expect(page).toHaveTitle(/^Products \| Pneuma Air Systems$/);
+    for (const c of list) {
+      const card = page.locator(`[data-category-card="${c.slug}"]`);
+      await expect(card.getByRole("link", { name: c.name, exact: true })).toHaveAttribute("href", `/products/${c.slug}`);
+      await expect(card).toContainText(`${c.productCount} ${c.productCount === 1 ? "product" : "products"}`);
+      // Up to 4 features.
+      const shown = c.features.slice(0, 4).map((f) => f.name);
+      await expect(card.locator("ul li")).toHaveText(shown);
+    }
+    await page.locator(`[data-category-card="${SCREW}"]`).getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/products/${SCREW}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rotary Screw Compressors");
+    expect(problems).toEqual([]);
+  });
+
+  test("lists the featured products from the database, each linking to its page", async ({ page, request }) => {
+    const featured: ApiProduct[] = (await (await request.get("/api/product?featured=true")).json()).data;
+    expect(featured.length).toBe(3);
+    await page.goto("/products");
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "Featured products" }) });
+    await expect(section.locator("[data-product-card]")).toHaveCount(featured.length);
+    for (const p of featured) {
+      await expect(section.getByRole("link", { name: p.name, exact: true })).toHaveAttribute(
+        "href",
+        `/products/${p.categoryId.slug}/${p.slug}`,
+      );
+    }
+  });
+
+  test("the hero slider has 3 slides that change every 6 seconds", async ({ page }) => {
+    // Fake time stands still from here on; only runFor moves it.
+    await page.clock.install();
+    await page.clock.pauseAt(new Date("2030-01-01T09:00:00Z"));
+    await page.goto("/products");
+    await page.locator("[data-products-hero][data-hydrated]").waitFor();
+    const slides = page.locator('[aria-roledescription="slide"]');
+    await expect(slides).toHaveCount(3);
+    await expect(page.getByRole("button", { name: /^Show slide \d of 3$/ })).toHaveCount(3);
+    const active = async () => slides.evaluateAll((els) => els.findIndex((e) => e.getAttribute("data-active") === "true"));
+    expect(await active()).toBe(0);
+    await page.clock.runFor(5_900);
+    expect(await active()).toBe(0);
+    await page.clock.runFor(100);
+    await expect.poll(active).toBe(1);
+    await page.clock.runFor(6_000);
+    await expect.poll(active).toBe(2);
+    await page.clock.runFor(6_000);
+    await expect.poll(active).toBe(0);
+    // A dot jumps to its slide.
+    await page.getByRole("button", { name: "Show slide 3 of 3" }).click();
+    await expect.poll(active).toBe(2);
+  });
+
+  test("with no categories it says so", async ({ page }) => {
+    const res = await page.goto(`${EMPTY_URL}/products`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByText("No product categories available.", { exact: true })).toBeVisible();
+    await expect(page.locator("[data-category-card]")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Featured products" })).toHaveCount(0);
+    await expectNoA11yViolations(page);
+  });
+
+  test("the header highlights Products on the landing, category and product pages", async ({ page }) => {
+    for (const path of ["/products", `/products/${SCREW}`, `/products/${SCREW}/pn-rs-15-rotary-screw-compressor`]) {
+      await page.goto(path);
+      await expect(productsNavLink(page)).toHaveAttribute("aria-current", "page");
+      await expect(page.locator('header nav[aria-label="Main"] a[href="/"]')).not.toHaveAttribute("aria-current", "page");
+    }
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto("/products");
+    await page.locator("[data-products-hero][data-hydrated]").waitFor();
+    await expectNoA11yViolations(page);
+  });
+});
+
+test.describe("category page", () => {
+  test("shows the breadcrumb and the category's products with their first 3 specifications", async ({ page, request }) => {
+    const problems = watchErrors(page);
+    const res = await page.goto(`/products/${SCREW}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rotary Screw Compressors");
+    await expect(page).toHaveTitle("Rotary Screw Compressors | Pneuma Air Systems");
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs.getByRole("listitem")).toHaveText([/Home/, /Products/, /Rotary Screw Compressors/]);
+    await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(crumbs.getByRole("link", { name: "Products" })).toHaveAttribute("href", "/products");
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText("Rotary Screw Compressors");
+
+    const cards = page.locator("[data-product-card]");
+    await expect(cards).toHaveCount(4);
+    for (const slug of await cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-product-card") ?? ""))) {
+      const product: ApiProduct = await (await request.get(`/api/product/${slug}`)).json();
+      const card = page.locator(`[data-product-card="${slug}"]`);
+      const specs = await card
+        .locator("[data-spec]")
+        .evaluateAll((rows) => rows.map((r) => `${r.querySelector("dt")?.textContent}: ${r.querySelector("dd")?.textContent}`));
+      expect(product.specifications.length).toBeGreaterThan(3);
+      expect(specs).toEqual(product.specifications.slice(0, 3).map((s) => `${s.specName}: ${s.specValue}`));
+      await expect(card.getByRole("link", { name: product.name, exact: true })).toHaveAttribute(
+        "href",
+        `/products/${SCREW}/${product.slug}`,
+      );
+    }
+    await expect(page.locator('[data-product-card="pn-rv-75-variable-speed-drive-screw-compressor"] [data-price]')).toHaveText(
+      "Price on request",
+    );
+    await expect(page.locator('[data-product-card="pn-rs-37-rotary-screw-compressor"] [data-price]')).toHaveText("₹11,50,000");
+
+    // The card opens the product page.
+    await page.getByRole("link", { name: "PN-RS 37 Rotary Screw Compressor", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${SCREW}/pn-rs-37-rotary-screw-compressor$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PN-RS 37 Rotary Screw Compressor");
+    expect(problems).toEqual([]);
+  });
+
+  test("has BreadcrumbList JSON-LD and a canonical slug URL", async ({ page, baseURL }) => {
+    await page.goto(`/products/${SCREW}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/products/${SCREW}`);
+    const blocks = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? "{}")));
+    const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
+    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Home", "Products", "Rotary Screw Compressors"]);
+    expect(crumbs.itemListElement[2].item).toBe(`${baseURL}/products/${SCREW}`);
+  });
+
+  test("the subcategory filter shows only that type", async ({ page }) => {
+    await page.goto(`/products/${SCREW}`);
+    const filter = page.getByRole("navigation", { name: "Filter by type" });
+    await expect(filter.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+    await filter.getByRole("link", { name: "Variable Speed Drive" }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${SCREW}\\?type=variable-speed-drive$`));
+    await expect(page.locator("[data-product-card]")).toHaveCount(2);
+    await expect(filter.getByRole("link", { name: "Variable Speed Drive" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("an old id URL redirects permanently to the slug URL, keeping ?page", async ({ request }) => {
+    const screw = (await categories(request)).find((c) => c.slug === SCREW)!;
+    const plain = await request.get(`/products/${screw._id}`, { maxRedirects: 0 });
+    expect(plain.status()).toBe(301);
+    expect(plain.headers().location).toBe(`/products/${SCREW}`);
+    const paged = await request.get(`/products/${screw._id}?page=2`, { maxRedirects: 0 });
+    expect(paged.status()).toBe(301);
+    expect(paged.headers().location).toBe(`/products/${SCREW}?page=2`);
+    const upper = await request.get(`/products/${SCREW.toUpperCase()}`, { maxRedirects: 0 });
+    expect(upper.status()).toBe(301);
+    expect(upper.headers().location).toBe(`/products/${SCREW}`);
+  });
+
+  test("an unknown category shows the not-found view with status 404", async ({ page }) => {
+    const res = await page.goto("/products/no-such-category");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Category Not Found");
+    await expect(page.getByRole("main").getByRole("link", { name: "Back to Products" })).toHaveAttribute("href", "/products");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expectNoA11yViolations(page);
+  });
+
+  test("more than 24 products are split into pages with real links", async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const token = await login(request);
+    const category = await createCategory(request, token, `Paged Test ${testInfo.project.name} ${Date.now()}`);
+    const TOTAL = 26;
+    for (let start = 0; start < TOTAL; start += 5) {
+      await Promise.all(
+        Array.from({ length: Math.min(5, TOTAL - start) }, (_, k) =>
+          createProduct(request, token, category._id, `Paged Product ${String(start + k + 1).padStart(2, "0")}`, start + k),
+        ),
+      );
+    }
+
+    const res = await page.goto(`/products/${category.slug}`);
+    expect(res?.status()).toBe(200);
+    const cards = page.locator("[data-product-card]");
+    await expect(cards).toHaveCount(24);
+    await expect(cards.first()).toContainText("Paged Product 01");
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    await expect(pager.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    await expect(pager.getByRole("link", { name: "Page 2" })).toHaveAttribute("href", `/products/${category.slug}?page=2`);
+    await expect(pager.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    await expect(pager.getByRole("link", { name: "Next" })).toHaveAttribute("href", `/products/${category.slug}?page=2`);
+    await expectNoA11yViolations(page);
+
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${category.slug}\\?page=2$`));
+    await expect(cards).toHaveCount(TOTAL - 24);
+    await expect(cards.first()).toContainText("Paged Product 25");
+    await expect(pager.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    await expect(pager.getByRole("link", { name: "Previous" })).toHaveAttribute("href", `/products/${category.slug}`);
+    await expect(pager.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`/products/${category.slug}\\?page=2$`),
+    );
+
+    // Page 2 works on its own (a server render), and out-of-range pages go to the last page.
+    const direct = await page.goto(`/products/${category.slug}?page=2`);
+    expect(direct?.status()).toBe(200);
+    await expect(cards).toHaveCount(TOTAL - 24);
+    const past = await request.get(`/products/${category.slug}?page=9`, { maxRedirects: 0 });
+    expect(past.status()).toBe(302);
+    expect(past.headers().location).toBe(`/products/${category.slug}?page=2`);
+    const first = await request.get(`/products/${category.slug}?page=1`, { maxRedirects: 0 });
+    expect(first.status()).toBe(301);
+    expect(first.headers().location).toBe(`/products/${category.slug}`);
+    const garbage = await request.get(`/products/${category.slug}?page=abc`, { maxRedirects: 0 });
+    expect(garbage.status()).toBe(301);
+    expect(garbage.headers().location).toBe(`/products/${category.slug}`);
+  });
+
+  test("a category without products says so", async ({ page, request }, testInfo) => {
+    const token = await login(request);
+    const category = await createCategory(request, token, `Empty Test ${testInfo.project.name} ${Date.now()}`);
+    const res = await page.goto(`/products/${category.slug}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(category.name);
+    await expect(page.getByText("No products found in this category.", { exact: true })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto(`/products/${SCREW}`);
+    await expectNoA11yViolations(page);
+  });
+});

@@ -1,0 +1,105 @@
+import { expect, test } from "@playwright/test";
+import { expectNoA11yViolations, watchErrors } from "./support";
+
+/** The site search (/search?q=): products, categories and services. */
+
+test.describe("search", () => {
+  test("a fragment of a product name finds the product, linked by its slug URL", async ({ page }) => {
+    const problems = watchErrors(page);
+    const res = await page.goto("/search?q=twin-scroll");
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+    await expect(page.getByRole("main").getByRole("searchbox", { name: "Search products and services" })).toHaveValue(
+      "twin-scroll",
+    );
+    const products = page.getByRole("region", { name: /^Products \(\d+\)$/ });
+    await expect(products.getByRole("link", { name: "PN-OS 10 Twin-Scroll Oil-Free Compressor" })).toHaveAttribute(
+      "href",
+      "/products/oil-free-compressors/pn-os-10-twin-scroll-oil-free-compressor",
+    );
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await page.getByRole("link", { name: "PN-OS 10 Twin-Scroll Oil-Free Compressor" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PN-OS 10 Twin-Scroll Oil-Free Compressor");
+    expect(problems).toEqual([]);
+  });
+
+  test("matching is case-insensitive, on every word, and finds categories too", async ({ page }) => {
+    await page.goto("/search?q=ROTARY%20screw");
+    const categories = page.getByRole("region", { name: /^Categories \(\d+\)$/ });
+    await expect(categories.getByRole("link", { name: "Rotary Screw Compressors", exact: true })).toHaveAttribute(
+      "href",
+      "/products/rotary-screw-compressors",
+    );
+    await expect(page.getByRole("link", { name: "PN-RS 37 Rotary Screw Compressor" })).toBeVisible();
+    // Name matches come first.
+    const firstProduct = page
+      .getByRole("region", { name: /^Products \(\d+\)$/ })
+      .getByRole("link")
+      .first();
+    await expect(firstProduct).toHaveText(/Rotary Screw Compressor/);
+  });
+
+  test("a service word finds the service", async ({ page }) => {
+    await page.goto("/search?q=rental");
+    const services = page.getByRole("region", { name: /^Services \(\d+\)$/ });
+    await expect(services.getByRole("link", { name: "Compressor Rental" })).toHaveAttribute(
+      "href",
+      "/services/compressor-rental",
+    );
+  });
+
+  test("nonsense finds nothing and says so", async ({ page }) => {
+    await page.goto("/search?q=qzxv%20plimsoll");
+    await expect(page.getByText("No results for “qzxv plimsoll”", { exact: true })).toBeVisible();
+    await expect(page.locator("main section")).toHaveCount(0);
+    await expectNoA11yViolations(page);
+  });
+
+  test("LIKE wildcards in the query are taken literally", async ({ page }) => {
+    await page.goto("/search?q=_");
+    await expect(page.getByText("No results for “_”", { exact: true })).toBeVisible();
+    await page.goto("/search?q=%25%25%25");
+    await expect(page.getByText("No results for “%%%”", { exact: true })).toBeVisible();
+  });
+
+  test("an empty query shows the form and no results", async ({ page }) => {
+    const res = await page.goto("/search?q=%20%20");
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("main").getByRole("searchbox")).toHaveValue("");
+    await expect(page.getByText(/No results for/)).toHaveCount(0);
+    await expect(page.locator("main section")).toHaveCount(0);
+  });
+
+  test("the search field submits to the results", async ({ page }) => {
+    await page.goto("/search");
+    const field = page.getByRole("main").getByRole("searchbox", { name: "Search products and services" });
+    await field.fill("dryer");
+    await field.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=dryer$/);
+    await expect(page.getByRole("link", { name: "PN-RD 100 Refrigerated Air Dryer" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("searchbox")).toHaveValue("dryer");
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto("/search?q=compressor");
+    await expect(page.getByRole("region", { name: /^Products \(\d+\)$/ })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+});
+
+test.describe("search without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the GET form works", async ({ page }) => {
+    await page.goto("/search");
+    const field = page.getByRole("main").getByRole("searchbox", { name: "Search products and services" });
+    await field.fill("maintenance");
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\?q=maintenance$/);
+    await expect(page.getByRole("link", { name: "Preventive Maintenance (AMC)" })).toHaveAttribute(
+      "href",
+      "/services/preventive-maintenance-amc",
+    );
+    await expect(page.getByRole("main").getByRole("searchbox")).toHaveValue("maintenance");
+  });
+});

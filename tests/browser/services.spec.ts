@@ -1,0 +1,167 @@
+import { expect, type Page, test } from "@playwright/test";
+import { splitDetails, telHref } from "../../app/lib/format";
+import type { Service } from "../../app/schemas/service";
+import type { SiteSettings } from "../../app/schemas/settings";
+import { EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.map((t) => JSON.parse(t));
+}
+
+test.describe("services list (/services)", () => {
+  test("shows one card per service, linking to its slug URL with up to 3 benefits", async ({ page, request }) => {
+    const problems = watchErrors(page);
+    const services: Service[] = await (await request.get("/api/service")).json();
+    expect(services.length).toBeGreaterThan(0);
+    const response = await page.goto("/services");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/^Services \| /);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+
+    const cards = page.getByRole("region", { name: "What we do" }).locator("article");
+    await expect(cards).toHaveCount(services.length);
+    for (const [i, s] of services.entries()) {
+      const card = cards.nth(i);
+      await expect(card.getByRole("heading", { name: s.title })).toBeVisible();
+      await expect(card.getByRole("link", { name: s.title })).toHaveAttribute("href", `/services/${s.slug}`);
+      await expect(card.getByText(s.description)).toBeVisible();
+      await expect(card.getByRole("listitem")).toHaveText(s.benefits.slice(0, 3));
+    }
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+  });
+
+  test('has a "Why Choose Us" list of exactly 4 items', async ({ page }) => {
+    await page.goto("/services");
+    const why = page.getByRole("region", { name: "Why Choose Us" });
+    await expect(why.getByRole("heading", { level: 2 })).toHaveText("Why Choose Us");
+    await expect(why.getByRole("listitem")).toHaveCount(4);
+  });
+
+  test("a card opens the service page (client-side navigation)", async ({ page, request }) => {
+    const [first] = (await (await request.get("/api/service")).json()) as Service[];
+    await page.goto("/services");
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("link", { name: first!.title }).click();
+    await expect(page).toHaveURL(`/services/${first!.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(first!.title);
+  });
+
+  test("has no accessibility violations", async ({ page }) => {
+    await page.goto("/services");
+    await expectNoA11yViolations(page);
+  });
+
+  test("an empty database shows the empty state", async ({ page }) => {
+    const response = await page.goto(`${EMPTY_URL}/services`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText("No services available at the moment.", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "What we do" }).locator("article")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Why Choose Us" }).getByRole("listitem")).toHaveCount(4);
+    await expectNoA11yViolations(page);
+  });
+});
+
+test.describe("service detail (/services/:service)", () => {
+  test("shows the service: breadcrumb, title, description, details as bullets, benefits, actions", async ({ page, request }) => {
+    const problems = watchErrors(page);
+    const list: Service[] = await (await request.get("/api/service")).json();
+    const target = list[2]!;
+    const service: Service = await (await request.get(`/api/service/${target._id}`)).json();
+    const settings: SiteSettings = await (await request.get("/api/settings")).json();
+
+    const response = await page.goto(`/services/${service.slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(service.title)} \\| `));
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs.getByRole("listitem")).toHaveText([/Home/, /Services/, new RegExp(escapeRegExp(service.title))]);
+    await expect(crumbs.getByRole("link", { name: "Services" })).toHaveAttribute("href", "/services");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(service.title);
+    await expect(page.getByText(service.description, { exact: true })).toBeVisible();
+    await expect(page.getByRole("img", { name: service.title })).toBeVisible();
+
+    const bullets = await page.getByTestId("service-details").getByRole("listitem").allTextContents();
+    expect(bullets).toEqual(splitDetails(service.details));
+    expect(bullets.length).toBeGreaterThan(1);
+    await expect(page.getByTestId("service-benefits").getByRole("listitem")).toHaveText(service.benefits);
+
+    await expect(page.getByRole("link", { name: "Request Service" })).toHaveAttribute("href", "/contact");
+    const call = page.getByRole("link", { name: /Call Now/ });
+    await expect(call).toHaveAttribute("href", telHref(settings.phones[0]!.value));
+    await expect(call).toHaveAttribute("href", /^tel:\+?\d{6,}$/);
+
+    // Up to 3 other services, never this one, in list order.
+    const others = page.getByTestId("other-services").locator("article");
+    const expected = list.filter((s) => s._id !== service._id).slice(0, 3);
+    await expect(others).toHaveCount(expected.length);
+    expect(expected.length).toBeLessThanOrEqual(3);
+    for (const [i, s] of expected.entries()) {
+      await expect(others.nth(i).getByRole("link", { name: s.title })).toHaveAttribute("href", `/services/${s.slug}`);
+    }
+    await expect(page.getByTestId("other-services").getByRole("link", { name: service.title })).toHaveCount(0);
+
+    const ld = await jsonLd(page);
+    const serviceLd = ld.find((d) => d["@type"] === "Service");
+    expect(serviceLd).toMatchObject({
+      name: service.title,
+      description: service.description,
+      areaServed: { name: "India" },
+      url: expect.stringMatching(new RegExp(`^https?://[^/]+/services/${service.slug}$`)),
+      provider: { "@id": expect.stringMatching(/^https?:\/\/[^/]+\/#organization$/) },
+    });
+    expect(ld.some((d) => d["@type"] === "BreadcrumbList")).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
+  });
+
+  test("Request Service goes to the contact page", async ({ page, request }) => {
+    const [first] = (await (await request.get("/api/service")).json()) as Service[];
+    await page.goto(`/services/${first!.slug}`);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("link", { name: "Request Service" }).click();
+    await expect(page).toHaveURL("/contact");
+  });
+
+  test("the first service's Other Services are the next three", async ({ page, request }) => {
+    const list: Service[] = await (await request.get("/api/service")).json();
+    await page.goto(`/services/${list[0]!.slug}`);
+    await expect(page.getByTestId("other-services").getByRole("heading")).toHaveText(list.slice(1, 4).map((s) => s.title));
+  });
+
+  test("has no accessibility violations", async ({ page, request }) => {
+    const [first] = (await (await request.get("/api/service")).json()) as Service[];
+    await page.goto(`/services/${first!.slug}`);
+    await expectNoA11yViolations(page);
+  });
+
+  test("an old id URL redirects permanently (301) to the slug URL", async ({ page, request }) => {
+    const [first] = (await (await request.get("/api/service")).json()) as Service[];
+    const res = await request.get(`/services/${first!._id}`, { maxRedirects: 0 });
+    expect(res.status()).toBe(301);
+    expect(res.headers().location).toMatch(new RegExp(`/services/${first!.slug}$`));
+    await page.goto(`/services/${first!._id}`);
+    await expect(page).toHaveURL(`/services/${first!.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(first!.title);
+  });
+
+  test('an unknown service shows "Service Not Found" with status 404', async ({ page }) => {
+    const response = await page.goto("/services/no-such-service");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Service Not Found");
+    const back = page.getByRole("link", { name: "Back to Services" });
+    await expect(back).toHaveAttribute("href", "/services");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expectNoA11yViolations(page);
+    await back.click();
+    await expect(page).toHaveURL("/services");
+  });
+
+  test("an unknown service on the empty database is not found too", async ({ page }) => {
+    const response = await page.goto(`${EMPTY_URL}/services/installation-and-commissioning`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Service Not Found");
+  });
+});

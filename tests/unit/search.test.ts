@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { pageWindow } from "../../app/components/products/pagination";
+import { ratingText, roundToHalf } from "../../app/components/products/rating-stars";
+import { shareTargets } from "../../app/components/products/share-links";
+import { containsPattern, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery, searchTerms } from "../../server/content/search";
+
+describe("search query handling", () => {
+  it("trims and collapses whitespace; blank means no query", () => {
+    expect(normalizeQuery("  oil   free\tscrew \n")).toBe("oil free screw");
+    expect(normalizeQuery("   ")).toBe("");
+    expect(normalizeQuery(null)).toBe("");
+    expect(normalizeQuery("x".repeat(500))).toHaveLength(MAX_QUERY_LENGTH);
+  });
+
+  it("splits into lower-case words without duplicates, at most MAX_QUERY_TERMS", () => {
+    expect(searchTerms("Rotary SCREW rotary")).toEqual(["rotary", "screw"]);
+    expect(searchTerms("")).toEqual([]);
+    expect(searchTerms("a b c d e f g h i j k")).toHaveLength(MAX_QUERY_TERMS);
+  });
+
+  it("escapes the LIKE pattern characters", () => {
+    expect(containsPattern("screw")).toBe("%screw%");
+    expect(containsPattern("100%")).toBe("%100\\%%");
+    expect(containsPattern("a_b")).toBe("%a\\_b%");
+    expect(containsPattern("c:\\d")).toBe("%c:\\\\d%");
+  });
+});
+
+describe("pagination window", () => {
+  it.each([
+    [1, 1, [1]],
+    [1, 2, [1, 2]],
+    [1, 5, [1, 2, null, 5]],
+    [3, 5, [1, 2, 3, 4, 5]],
+    [5, 10, [1, null, 4, 5, 6, null, 10]],
+    [10, 10, [1, null, 9, 10]],
+    [4, 10, [1, 2, 3, 4, 5, null, 10]],
+  ])("page %i of %i", (page, count, expected) => {
+    expect(pageWindow(page, count)).toEqual(expected);
+  });
+});
+
+describe("rating stars", () => {
+  it.each([
+    [4.7, 4.5],
+    [4.8, 5],
+    [4.2, 4],
+    [4.25, 4.5],
+    [0, 0],
+    [7, 5],
+    [-1, 0],
+  ])("%f shows %f stars", (rating, stars) => {
+    expect(roundToHalf(rating)).toBe(stars);
+  });
+
+  it("says the rating with one decimal at most", () => {
+    expect(ratingText(4.7)).toBe("4.7");
+    expect(ratingText(4)).toBe("4");
+    expect(ratingText(4.66)).toBe("4.7");
+  });
+});
+
+describe("share links", () => {
+  it("put the page URL and title in each service's share URL", () => {
+    const url = "https://www.pneuma-air.example/products/a/b";
+    const byName = Object.fromEntries(shareTargets(url, "PN & Co", "Short.").map((t) => [t.name, t.href]));
+    expect(byName.WhatsApp).toBe(`https://wa.me/?text=${encodeURIComponent(`PN & Co – ${url}`)}`);
+    expect(byName.LinkedIn).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`);
+    expect(byName.Facebook).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`);
+    expect(byName.X).toBe(`https://x.com/intent/post?text=PN%20%26%20Co&url=${encodeURIComponent(url)}`);
+    const mail = new URL(byName["E-mail"]!);
+    expect(mail.searchParams.get("subject")).toBe("PN & Co");
+    expect(mail.searchParams.get("body")).toBe(`Short.\n\n${url}`);
+  });
+});
