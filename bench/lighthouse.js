@@ -65,6 +65,10 @@ try {
     const failing = Object.values(result.lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => a.id);
+    for (const id of failing) {
+      const items = result.lhr.audits[id]?.details?.items ?? [];
+      if (process.env.LIGHTHOUSE_DETAILS) console.error(`${name} ${id}:`, JSON.stringify(items).slice(0, 600));
+    }
     rows.push({
       page: name,
       performance: score("performance"),

@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+// zod's JIT compiles validators with `new Function`, which our Content-Security-Policy (no 'unsafe-eval')
+// refuses in the browser, and probing for it is itself reported as a violation. Every schema imports this
+// module, so this runs before any schema is built.
+z.config({ jitless: true });
+
 /**
  * Field building blocks shared by every entity schema. Messages are written for staff, who see them in
  * the admin forms, and for API clients, who get them in `issues`.
