@@ -5,15 +5,20 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * The browser tests run against the production build: one server on a fresh database with the demo
- * content, and one on an empty database (for the empty states). BROWSER_TEST_PORT (default 4173; the
+ * content, one on an empty database (for the empty states), and one with demo content for the admin
+ * tests, which change data. BROWSER_TEST_PORT (default 4173; the
  * empty server takes the next port) and BUILD_DIR let several runs work side by side.
  */
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 4173);
 export const EMPTY_PORT = PORT + 1;
+/** The admin tests write: they get their own demo server, so public-page tests read untouched data. */
+export const ADMIN_PORT = PORT + 2;
 // Workers load this file again: keep the directories the main process chose.
 process.env.BROWSER_TEST_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-"));
 process.env.BROWSER_TEST_EMPTY_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-empty-"));
+process.env.BROWSER_TEST_ADMIN_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-admin-"));
 process.env.BROWSER_TEST_EMPTY_URL = `http://127.0.0.1:${EMPTY_PORT}`;
+process.env.BROWSER_TEST_ADMIN_URL = `http://127.0.0.1:${ADMIN_PORT}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -72,6 +77,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: serverEnv(EMPTY_PORT, process.env.BROWSER_TEST_EMPTY_DATA_DIR, false),
+    },
+    {
+      command: "node server.js",
+      url: `http://127.0.0.1:${ADMIN_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv(ADMIN_PORT, process.env.BROWSER_TEST_ADMIN_DATA_DIR, true),
     },
   ],
 });

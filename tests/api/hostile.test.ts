@@ -62,10 +62,11 @@ const RESOURCES = [
 beforeAll(async () => {
   s = await startTestServer({ RATE_LIMITS: "off" });
   token = await s.login();
-  // One real record per resource, so bad input also meets existing ids.
+  // One real record per resource, so bad input also meets existing ids. Names (and so slugs) are ones the
+  // generators below cannot produce: a generated "id" equal to a real slug would be a legitimate hit.
   const category = await s.request("POST", "/api/category", {
     token,
-    json: { name: "Fuzz category", subcategories: [{ name: "Sub" }] },
+    json: { name: "Fuzz category qz7", subcategories: [{ name: "Sub" }] },
   });
   const categoryId = category.body.data._id as string;
   const subId = category.body.data.subcategories[0]._id as string;
@@ -77,11 +78,11 @@ beforeAll(async () => {
     facilities: { title: "f", image: "https://example.com/f.jpg" },
     "our-team": { name: "n", position: "p", image: "https://example.com/p.jpg" },
     "core-values": { title: "v" },
-    service: { title: "t", description: "d", details: "x", image: "https://example.com/s.jpg" },
+    service: { title: "Fuzz service qz7", description: "d", details: "x", image: "https://example.com/s.jpg" },
     product: {
       categoryId,
       subcategoryId: subId,
-      name: "p",
+      name: "Fuzz product qz7",
       shortDescription: "s",
       fullDescription: "f",
       mainImage: "https://example.com/m.jpg",

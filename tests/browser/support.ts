@@ -4,6 +4,9 @@ import { expect, type Page } from "@playwright/test";
 /** The server on an empty database (no demo content), for empty states. Set by playwright.config.ts. */
 export const EMPTY_URL = process.env.BROWSER_TEST_EMPTY_URL ?? "http://127.0.0.1:4174";
 
+/** The demo server the admin tests use (they add, edit and delete; public tests must not see that). */
+export const ADMIN_URL = process.env.BROWSER_TEST_ADMIN_URL ?? "http://127.0.0.1:4175";
+
 export const ADMIN = { username: "admin", password: "browser-test-password" };
 
 /** axe-core with the WCAG 2.x A/AA rules: no violations allowed. */

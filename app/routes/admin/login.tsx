@@ -1,8 +1,124 @@
-/** Placeholder until the admin panel (issue 4) is built. */
-export default function AdminLogin() {
+import { useState } from "react";
+import { redirect, useNavigate, useSearchParams } from "react-router";
+import { TextField } from "../../components/admin/fields";
+import { buttonClass, LoadingState } from "../../components/admin/ui";
+import { ApiError, api, clearToken, errorMessage, getToken, isAdminPath, setToken } from "../../lib/api-client";
+import { loginInput } from "../../schemas/login";
+import type { Route } from "./+types/login";
+
+export const LOGIN_FAILED = "Login failed. Please try again.";
+
+/** Where to go after signing in: the page the user wanted (same-site /admin paths only). */
+function target(search: URLSearchParams): string {
+  const wanted = search.get("redirectTo");
+  return isAdminPath(wanted) && !wanted.startsWith("/admin/login") ? wanted : "/admin/dashboard";
+}
+
+/** Someone who is still signed in goes straight on. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  if (!getToken()) return null;
+  try {
+    await api("/api/auth/verify", { redirectOn401: false });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) clearToken();
+    return null;
+  }
+  throw redirect(target(new URL(request.url).searchParams));
+}
+
+export function meta() {
+  return [{ title: "Sign in | Admin Panel" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export function HydrateFallback() {
   return (
-    <main className="mx-auto max-w-md px-4 py-24">
-      <h1 className="text-2xl font-bold text-brand-700">Admin Panel</h1>
+    <main className="grid min-h-dvh place-items-center bg-slate-100">
+      <LoadingState />
+    </main>
+  );
+}
+
+type Errors = Partial<Record<"username" | "password", string>>;
+
+export default function AdminLogin() {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const parsed = loginInput.safeParse({ username, password });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Errors;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await api<{ token: string }>("/api/auth/login", { method: "POST", json: parsed.data, redirectOn401: false });
+      setToken(answer.token);
+      navigate(target(search), { replace: true });
+    } catch (err) {
+      setFailure(errorMessage(err, LOGIN_FAILED));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="grid min-h-dvh place-items-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-12">
+      <div className="w-full max-w-md rounded-xl bg-white p-6 shadow-2xl sm:p-8">
+        <div className="mb-6 flex items-center gap-3">
+          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <div>
+            <h1 className="text-2xl font-bold text-brand-700">Admin Panel</h1>
+            <p className="text-sm text-slate-600">Sign in to manage the website.</p>
+          </div>
+        </div>
+        <form noValidate onSubmit={submit} className="space-y-4">
+          <TextField
+            label="Username"
+            name="username"
+            value={username}
+            onChange={setUsername}
+            required
+            autoComplete="username"
+            error={errors.username}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            value={password}
+            onChange={setPassword}
+            required
+            autoComplete="current-password"
+            error={errors.password}
+          />
+          {failure && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+              {failure}
+            </p>
+          )}
+          <button type="submit" disabled={busy} className={`${buttonClass("primary")} w-full`}>
+            {busy ? "Signing in..." : "Sign in"}
+          </button>
+        </form>
+        <p className="mt-6 text-center text-sm">
+          <a href="/" className="text-brand-700 underline hover:text-brand-900">
+            Back to the website
+          </a>
+        </p>
+      </div>
     </main>
   );
 }

@@ -1,4 +1,46 @@
-import { prefix, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-/** The staff admin panel's URLs (SPEC §2 "Admin routes"). */
-export const adminRoutes: RouteConfigEntry[] = [...prefix("admin", [route("login", "routes/admin/login.tsx")])];
+/**
+ * The staff admin panel's URLs (SPEC §2 "Admin routes"). Every screen sits in the admin layout, which
+ * checks the sign-in. The spec's older paths (with spaces, /orders, /AdminContact …) redirect to the clean
+ * ones, keeping the query string, so bookmarks keep working.
+ */
+const LEGACY_PATHS = [
+  "our Story",
+  "our core",
+  "our facility",
+  "our team",
+  "orders",
+  "productscategories",
+  "AdminContact",
+  "industry",
+  "addNewProduct",
+  "products/:categoryId",
+];
+
+export const adminRoutes: RouteConfigEntry[] = [
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx", { id: "routes/admin/dashboard-index" }),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("banner", "routes/admin/banner.tsx"),
+      route("industrial", "routes/admin/industrial.tsx"),
+      route("testimonials", "routes/admin/testimonials.tsx"),
+      route("our-story", "routes/admin/our-story.tsx"),
+      route("our-core", "routes/admin/our-core.tsx"),
+      route("our-facility", "routes/admin/our-facility.tsx"),
+      route("our-team", "routes/admin/our-team.tsx"),
+      route("services", "routes/admin/services.tsx"),
+      route("contacts", "routes/admin/contacts.tsx"),
+      route("categories", "routes/admin/categories.tsx"),
+      route("products", "routes/admin/products.tsx"),
+      route("customers", "routes/admin/customers.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("specifications", "routes/admin/specifications.tsx"),
+
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+    ...LEGACY_PATHS.map((path) => route(path, "routes/admin/legacy-redirect.tsx", { id: `admin-legacy:${path}` })),
+  ]),
+];

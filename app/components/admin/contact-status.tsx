@@ -1,0 +1,61 @@
+import { useId } from "react";
+import { CONTACT_STATUSES } from "../../schemas/contact";
+
+const BADGE: Record<string, string> = {
+  new: "bg-brand-100 text-brand-900",
+  "in-progress": "bg-amber-100 text-amber-900",
+  resolved: "bg-green-100 text-green-900",
+};
+
+export const STATUS_LABEL: Record<string, string> = { new: "New", "in-progress": "In progress", resolved: "Resolved" };
+
+/** Known statuses in colour; anything else in grey (SPEC §4). */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      data-status={status}
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${BADGE[status] ?? "bg-slate-200 text-slate-700"}`}
+    >
+      {STATUS_LABEL[status] ?? status}
+    </span>
+  );
+}
+
+/** The status dropdown (any status can be set from any other). */
+export function StatusSelect({
+  value,
+  label,
+  onChange,
+  disabled,
+  visibleLabel,
+}: {
+  value: string;
+  label: string;
+  onChange: (status: string) => void;
+  disabled?: boolean;
+  visibleLabel?: boolean;
+}) {
+  const id = useId();
+  const known = (CONTACT_STATUSES as readonly string[]).includes(value);
+  return (
+    <div className={visibleLabel ? "" : "inline-block"}>
+      <label htmlFor={id} className={visibleLabel ? "mb-1 block text-sm font-semibold text-slate-800" : "sr-only"}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        className={`min-h-9 rounded-md border border-slate-400 px-2 py-1 text-sm font-medium ${BADGE[value] ?? "bg-slate-200 text-slate-700"}`}
+      >
+        {!known && <option value={value}>{value}</option>}
+        {CONTACT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {STATUS_LABEL[s]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+import { useId, useState } from "react";
+import { api, errorMessage } from "../../lib/api-client";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings, siteSettingsSchema } from "../../schemas/settings";
+import { FormErrors, TextField } from "./fields";
+import { rowErrorsOf, zodErrors } from "./form-utils";
+import { RowsField } from "./rows-field";
+import { useToast } from "./toast";
+import { buttonClass } from "./ui";
+
+/**
+ * The site settings record (GET / PUT /api/settings, JSON). The Settings screen edits every field, the
+ * Specifications screen only `homeSpecifications`. Only the fields that changed are sent, so two screens
+ * (or two people) editing different parts do not undo each other's work.
+ */
+
+export const SETTINGS_TEXTS = {
+  fetchFailed: "Failed to fetch settings",
+  saved: "Settings updated successfully!",
+  saveFallback: "Failed to save settings",
+  invalid: "Please correct the highlighted fields",
+};
+
+export async function loadSettings(): Promise<{ settings: SiteSettings; error: string | null }> {
+  try {
+    const settings = await api<SiteSettings>("/api/settings");
+    return { settings: { ...DEFAULT_SITE_SETTINGS, ...settings }, error: null };
+  } catch (err) {
+    console.error(SETTINGS_TEXTS.fetchFailed, err);
+    return { settings: DEFAULT_SITE_SETTINGS, error: SETTINGS_TEXTS.fetchFailed };
+  }
+}
+
+type Key = keyof SiteSettings;
+
+/** The top-level fields whose value differs from what was loaded. */
+function changedFields(saved: SiteSettings, now: Partial<SiteSettings>): Partial<SiteSettings> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(now)) {
+    if (JSON.stringify(saved[k as Key]) !== JSON.stringify(v)) out[k] = v;
+  }
+  return out as Partial<SiteSettings>;
+}
+
+/** Saves `values` (the fields a screen edits), validated with the shared schema; field errors by path. */
+export function useSettingsSave(saved: SiteSettings, onSaved: (s: SiteSettings) => void) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+
+  const save = async (values: Partial<SiteSettings>) => {
+    if (busy) return;
+    setFailure(null);
+    const found = zodErrors(siteSettingsSchema, { ...saved, ...values });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFailure(SETTINGS_TEXTS.invalid);
+      return;
+    }
+    const changed = changedFields(saved, values);
+    setBusy(true);
+    try {
+      const answer = await api<SiteSettings>("/api/settings", {
+        method: "PUT",
+        json: Object.keys(changed).length > 0 ? changed : values,
+      });
+      toast.success(SETTINGS_TEXTS.saved);
+      onSaved({ ...DEFAULT_SITE_SETTINGS, ...answer });
+    } catch (err) {
+      const issues = (err as { issues?: { path: string; message: string }[] }).issues ?? [];
+      const fromServer: Record<string, string> = {};
+      for (const i of issues) if (i.path && !(i.path in fromServer)) fromServer[i.path] = i.message;
+      setErrors(fromServer);
+      setFailure(errorMessage(err, SETTINGS_TEXTS.saveFallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const clear = (prefix: string) =>
+    setErrors((all) => {
+      const keys = Object.keys(all).filter((k) => k === prefix || k.startsWith(`${prefix}.`));
+      if (keys.length === 0) return all;
+      const next = { ...all };
+      for (const k of keys) delete next[k];
+      return next;
+    });
+
+  return { errors, failure, busy, save, clear };
+}
+
+export function SaveBar({
+  busy,
+  failure,
+  errors,
+  label = "Save Settings",
+}: {
+  busy: boolean;
+  failure: string | null;
+  errors: Record<string, string>;
+  label?: string;
+}) {
+  const messages = [...new Set([...(failure ? [failure] : []), ...Object.values(errors)])];
+  return (
+    <div className="space-y-3">
+      <FormErrors messages={messages} />
+      <div className="flex justify-end">
+        <button type="submit" className={buttonClass("primary")} disabled={busy}>
+          {busy ? "Saving..." : label}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-bold text-brand-700">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+const SOCIAL: { key: keyof SiteSettings["social"]; label: string }[] = [
+  { key: "facebook", label: "Facebook" },
+  { key: "linkedin", label: "LinkedIn" },
+  { key: "x", label: "X (Twitter)" },
+  { key: "instagram", label: "Instagram" },
+  { key: "youtube", label: "YouTube" },
+];
+
+export function SettingsForm({ initial }: { initial: SiteSettings }) {
+  const id = useId();
+  const [saved, setSaved] = useState(initial);
+  const [values, setValues] = useState<SiteSettings>(initial);
+  const { errors, failure, busy, save, clear } = useSettingsSave(saved, (s) => {
+    setSaved(s);
+    setValues(s);
+  });
+
+  const set = <K extends Key>(key: K, value: SiteSettings[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    clear(key);
+  };
+  const text = (key: "companyName" | "tagline" | "address" | "mapUrl" | "whatsapp") => ({
+    value: values[key],
+    onChange: (v: string) => set(key, v),
+    error: errors[key],
+  });
+  const phones = rowErrorsOf(errors, "phones");
+  const emails = rowErrorsOf(errors, "emails");
+  const hours = rowErrorsOf(errors, "workingHours");
+  const specs = rowErrorsOf(errors, "homeSpecifications");
+
+  return (
+    <form
+      noValidate
+      className="space-y-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(values);
+      }}
+    >
+      <Section title="Company" description="Shown in the header, footer, contact page and search results.">
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField label="Company name" required {...text("companyName")} />
+          <TextField label="Tagline" {...text("tagline")} />
+        </div>
+        <TextField label="Address" multiline rows={2} {...text("address")} />
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField label="Map link" type="url" placeholder="https://maps.google.com/…" {...text("mapUrl")} />
+          <TextField label="WhatsApp number" type="tel" placeholder="+91 98765 43210" {...text("whatsapp")} />
+        </div>
+      </Section>
+
+      <Section title="Phone numbers and e-mail addresses">
+        <RowsField
+          id={`${id}-phones`}
+          legend="Phone numbers"
+          columns={[
+            { key: "label", label: "Phone label", placeholder: "Label (e.g. Sales)" },
+            { key: "value", label: "Phone number", placeholder: "+91 427 200 1480", type: "tel" },
+          ]}
+          rows={values.phones}
+          onChange={(rows) => set("phones", rows)}
+          reorder
+          addLabel="Add Phone"
+          rowNoun="Phone"
+          maxRows={20}
+          error={phones.list}
+          rowErrors={phones.rows}
+        />
+        <RowsField
+          id={`${id}-emails`}
+          legend="E-mail addresses"
+          columns={[
+            { key: "label", label: "E-mail label", placeholder: "Label (e.g. Service)" },
+            { key: "value", label: "E-mail address", placeholder: "sales@example.com", type: "email" },
+          ]}
+          rows={values.emails}
+          onChange={(rows) => set("emails", rows)}
+          reorder
+          addLabel="Add E-mail"
+          rowNoun="E-mail"
+          maxRows={20}
+          error={emails.list}
+          rowErrors={emails.rows}
+        />
+      </Section>
+
+      <Section title="Working hours">
+        <RowsField
+          id={`${id}-hours`}
+          legend="Working hours"
+          columns={[
+            { key: "days", label: "Days", placeholder: "Days (e.g. Mon-Fri)" },
+            { key: "hours", label: "Hours", placeholder: "Hours (e.g. 9-6)" },
+          ]}
+          rows={values.workingHours}
+          onChange={(rows) => set("workingHours", rows)}
+          reorder
+          addLabel="Add Hours"
+          rowNoun="Hours"
+          maxRows={14}
+          error={hours.list}
+          rowErrors={hours.rows}
+        />
+      </Section>
+
+      <Section title="Social links" description="Leave empty to hide a link.">
+        <div className="grid gap-4 md:grid-cols-2">
+          {SOCIAL.map((s) => (
+            <TextField
+              key={s.key}
+              label={`${s.label} link`}
+              type="url"
+              placeholder="https://…"
+              value={values.social[s.key]}
+              onChange={(v) => {
+                setValues((all) => ({ ...all, social: { ...all.social, [s.key]: v } }));
+                clear(`social.${s.key}`);
+              }}
+              error={errors[`social.${s.key}`]}
+            />
+          ))}
+        </div>
+      </Section>
+
+      <Section title="Home page specifications" description="The specification table on the home page.">
+        <RowsField
+          id={`${id}-specs`}
+          legend="Specification rows"
+          columns={[
+            { key: "label", label: "Specification label", placeholder: "Label (e.g. Power range)" },
+            { key: "value", label: "Specification value", placeholder: "Value (e.g. 5–250 kW)" },
+          ]}
+          rows={values.homeSpecifications}
+          onChange={(rows) => set("homeSpecifications", rows)}
+          reorder
+          addLabel="Add Row"
+          rowNoun="Specification"
+          maxRows={50}
+          error={specs.list}
+          rowErrors={specs.rows}
+        />
+      </Section>
+
+      <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-slate-100/95 px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
+        <SaveBar busy={busy} failure={failure} errors={errors} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * The admin panel's one way to call the API. It sends the staff token (localStorage `admin-token`) as
+ * `x-auth-token` on every call, parses the JSON answer and throws an ApiError for anything but 2xx.
+ * Multipart bodies go through XMLHttpRequest so uploads can report progress (fetch cannot).
+ */
+
+export const TOKEN_KEY = "admin-token";
+export const LOGIN_PATH = "/admin/login";
+
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    message: string,
+    readonly issues: ApiIssue[] = [],
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export function getToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  window.localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function clearToken(): void {
+  try {
+    window.localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // storage unavailable: nothing to clear
+  }
+}
+
+/** The login URL that brings the user back to `path` (an /admin path) after signing in. */
+export function loginUrl(path: string): string {
+  return path && path !== LOGIN_PATH && isAdminPath(path) ? `${LOGIN_PATH}?redirectTo=${encodeURIComponent(path)}` : LOGIN_PATH;
+}
+
+/** Only same-site /admin paths are accepted as a place to return to. */
+export function isAdminPath(path: string | null | undefined): path is string {
+  if (!path?.startsWith("/admin") || path.startsWith("//")) return false;
+  try {
+    const url = new URL(path, "http://same.invalid");
+    return url.origin === "http://same.invalid" && (url.pathname === "/admin" || url.pathname.startsWith("/admin/"));
+  } catch {
+    return false;
+  }
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as multipart/form-data, through XHR (with progress). */
+  form?: FormData;
+  /** Upload progress from 0 to 1 (multipart bodies only). */
+  onProgress?: (fraction: number) => void;
+  /** Query parameters; empty values are left out. */
+  query?: Record<string, string | number | undefined | null>;
+  /** On 401, drop the token and go to the login page (default true; the auth calls turn it off). */
+  redirectOn401?: boolean;
+}
+
+interface RawAnswer {
+  status: number;
+  text: string;
+}
+
+function withQuery(path: string, query: RequestOptions["query"]): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
+}
+
+function headers(json: boolean): Record<string, string> {
+  const h: Record<string, string> = { Accept: "application/json" };
+  const token = getToken();
+  if (token) h["x-auth-token"] = token;
+  if (json) h["Content-Type"] = "application/json";
+  return h;
+}
+
+function sendXhr(method: string, url: string, form: FormData, onProgress?: (fraction: number) => void): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [k, v] of Object.entries(headers(false))) xhr.setRequestHeader(k, v);
+    if (onProgress) {
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+      };
+      xhr.upload.onload = () => onProgress(1);
+    }
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new ApiError(0, "The server could not be reached. Please check your connection."));
+    xhr.onabort = () => reject(new ApiError(0, "The request was cancelled."));
+    xhr.send(form);
+  });
+}
+
+async function sendFetch(method: string, url: string, json: unknown): Promise<RawAnswer> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: headers(json !== undefined),
+      body: json !== undefined ? JSON.stringify(json) : undefined,
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(0, "The server could not be reached. Please check your connection.");
+  }
+  return { status: res.status, text: await res.text() };
+}
+
+function parse(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Calls the API and returns the parsed JSON answer; throws ApiError on failure. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.form || options.json !== undefined ? "POST" : "GET");
+  const url = withQuery(path, options.query);
+  const answer = options.form
+    ? await sendXhr(method, url, options.form, options.onProgress)
+    : await sendFetch(method, url, options.json);
+  const body = parse(answer.text);
+  if (answer.status >= 200 && answer.status < 300) return body as T;
+  const err = (body ?? {}) as { message?: unknown; error?: unknown; issues?: unknown };
+  const message =
+    typeof err.message === "string" && err.message
+      ? err.message
+      : typeof err.error === "string" && err.error
+        ? err.error
+        : `HTTP ${answer.status}`;
+  const issues = Array.isArray(err.issues) ? (err.issues as ApiIssue[]) : [];
+  if (answer.status === 401 && options.redirectOn401 !== false && typeof window !== "undefined") {
+    // The server no longer accepts the token: sign in again and come back here.
+    clearToken();
+    window.location.assign(loginUrl(window.location.pathname + window.location.search));
+  }
+  throw new ApiError(answer.status, message, issues);
+}
+
+/** The message to show for a failure: the server's text, or `fallback` when there is none. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.status !== 0 && !/^HTTP \d+$/.test(err.message)) return err.message;
+  return fallback;
+}
+
+/** A short detail for "Error: {detail}" texts: the server's message, or the HTTP status. */
+export function errorDetail(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,159 @@
+import { useEffect, useId, useState } from "react";
+import { isRouteErrorResponse, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { ConfirmProvider } from "../../components/admin/dialog";
+import { Sidebar } from "../../components/admin/sidebar";
+import { ToastProvider } from "../../components/admin/toast";
+import { buttonClass, LoadingState, Spinner } from "../../components/admin/ui";
+import { MenuIcon } from "../../components/icons";
+import { ApiError, api, clearToken, getToken, LOGIN_PATH, loginUrl } from "../../lib/api-client";
+import type { AdminUser } from "../../schemas/login";
+import type { Route } from "./+types/layout";
+
+/** Entering the admin area: no token, or a token the server rejects, sends the user to the login page. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const wanted = url.pathname + url.search;
+  if (!getToken()) throw redirect(loginUrl(wanted));
+  try {
+    const answer = await api<{ user: AdminUser }>("/api/auth/verify", { redirectOn401: false });
+    return { user: answer.user };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      clearToken();
+      throw redirect(loginUrl(wanted));
+    }
+    throw err;
+  }
+}
+
+/** Verified once on entry; moving between screens or reloading a list does not ask again. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export function meta() {
+  return [{ title: "Admin Panel" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="grid min-h-dvh place-items-center bg-slate-100">
+      <LoadingState />
+    </div>
+  );
+}
+
+const WIDE = "(min-width: 1024px)";
+
+function useIsWide(): boolean {
+  const [wide, setWide] = useState(() => typeof window === "undefined" || window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(WIDE);
+    const update = () => setWide(mq.matches);
+    mq.addEventListener("change", update);
+    return () => mq.removeEventListener("change", update);
+  }, []);
+  return wide;
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const wide = useIsWide();
+  const [open, setOpen] = useState(wide);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const sidebarId = useId();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const loading = navigation.state === "loading" && navigation.location?.pathname !== location.pathname;
+
+  // The sidebar starts open on wide screens and closed (an overlay) on phones.
+  useEffect(() => setOpen(wide), [wide]);
+  // On phones, choosing a section closes the overlay.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => {
+    if (!wide) setOpen(false);
+  }, [location.pathname]);
+  // Escape closes the overlay.
+  useEffect(() => {
+    if (wide || !open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [wide, open]);
+
+  const logout = async () => {
+    setLoggingOut(true);
+    try {
+      await api("/api/auth/logout", { method: "POST", redirectOn401: false });
+    } catch {
+      // Signed out locally whatever the server said (SPEC §7).
+    }
+    clearToken();
+    navigate(LOGIN_PATH, { replace: true });
+  };
+
+  return (
+    <ToastProvider>
+      <ConfirmProvider>
+        <div className="flex min-h-dvh bg-slate-100">
+          <a
+            href="#admin-main"
+            className="sr-only z-[70] rounded bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+          <Sidebar
+            id={sidebarId}
+            open={open}
+            overlay={!wide}
+            onClose={() => setOpen(false)}
+            onLogout={logout}
+            loggingOut={loggingOut}
+          />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 shadow-sm">
+              <button
+                type="button"
+                onClick={() => setOpen((v) => !v)}
+                aria-expanded={open}
+                aria-controls={sidebarId}
+                className="grid h-10 w-10 place-items-center rounded-md text-brand-700 hover:bg-brand-50"
+              >
+                <MenuIcon className="h-6 w-6" />
+                <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+              </button>
+              <p className="text-lg font-bold text-brand-700">Admin Panel</p>
+              <div className="ml-auto flex items-center gap-3 text-sm text-slate-600">
+                {loading && <Spinner className="h-5 w-5 text-brand-500" />}
+                <span className="hidden sm:inline">
+                  Signed in as <strong className="text-slate-800">{loaderData.user.username}</strong>
+                </span>
+              </div>
+            </header>
+            <main id="admin-main" tabIndex={-1} className="relative flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
+              {loading ? <LoadingState /> : <Outlet />}
+            </main>
+          </div>
+        </div>
+      </ConfirmProvider>
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message =
+    error instanceof ApiError ? error.message : isRouteErrorResponse(error) ? error.statusText : "Something went wrong.";
+  return (
+    <main className="mx-auto max-w-lg px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-brand-700">Admin Panel</h1>
+      <p role="alert" className="mt-4 text-slate-700">
+        {message}
+      </p>
+      <button type="button" className={`${buttonClass("primary")} mt-6`} onClick={() => window.location.reload()}>
+        Retry
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,280 @@
+import { useEffect } from "react";
+import { Link, useRevalidator, useSearchParams } from "react-router";
+import { adminMeta } from "../../components/admin/data";
+import { useConfirm } from "../../components/admin/dialog";
+import { ProductEditor } from "../../components/admin/product-editor";
+import { useEditorState } from "../../components/admin/simple-screen";
+import { useToast } from "../../components/admin/toast";
+import { buttonClass, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
+import { StarIcon } from "../../components/icons";
+import { ResponsiveImage } from "../../components/responsive-image";
+import { api, errorDetail } from "../../lib/api-client";
+import { formatPrice } from "../../lib/format";
+import type { Category } from "../../schemas/category";
+import { PRODUCT_PAGE_LIMIT_MAX, type Product } from "../../schemas/product";
+import type { Route } from "./+types/products";
+
+/**
+ * Products Management (SPEC §2): the list filtered by ?category= and ?subcategory= (kept in the URL), 100
+ * per page (?page=), add / edit in a dialog (?add=1 opens it: the old /admin/addNewProduct), delete after a
+ * confirmation.
+ */
+
+export const PRODUCT_SCREEN_TEXTS = {
+  fetchFailed: "Failed to fetch products. Please try again later.",
+  empty: "No products found matching the selected filters.",
+};
+
+interface ProductPage {
+  data: Product[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const category = params.get("category") ?? "";
+  const subcategory = params.get("subcategory") ?? "";
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const [categories, products] = await Promise.allSettled([
+    api<{ data: Category[] }>("/api/category"),
+    api<ProductPage>("/api/product", {
+      query: { categoryId: category, subcategoryId: subcategory, page, limit: PRODUCT_PAGE_LIMIT_MAX },
+    }),
+  ]);
+  if (products.status === "rejected") console.error(PRODUCT_SCREEN_TEXTS.fetchFailed, products.reason);
+  return {
+    categories: categories.status === "fulfilled" && Array.isArray(categories.value?.data) ? categories.value.data : [],
+    products: products.status === "fulfilled" ? products.value : null,
+    error: products.status === "rejected" ? PRODUCT_SCREEN_TEXTS.fetchFailed : null,
+    page,
+  };
+}
+
+export const meta = () => adminMeta("Products Management");
+
+function ProductRow({ product, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
+  const where = [product.categoryId?.name, product.subcategoryName].filter(Boolean).join(" › ");
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-product={product.name}>
+      <div className="flex min-w-0 flex-1 items-start gap-4">
+        <div className="h-16 w-20 shrink-0 overflow-hidden rounded-md border border-slate-200 bg-slate-100">
+          <ResponsiveImage src={product.mainImage} alt="" sizes="80px" className="h-full w-full object-cover" />
+        </div>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-base font-bold break-words text-slate-900">{product.name}</h2>
+            {product.featured && (
+              <span className="rounded-full bg-accent-500 px-2 py-0.5 text-xs font-semibold text-brand-900">Featured</span>
+            )}
+          </div>
+          <p className="text-sm text-slate-600">{where || "No category"}</p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <span className="font-semibold text-brand-700" data-price>
+              {formatPrice(product.price)}
+            </span>
+            {product.rating != null && (
+              <span className="inline-flex items-center gap-1 text-slate-700">
+                <StarIcon filled className="h-4 w-4 text-accent-600" />
+                <span>
+                  {product.rating}
+                  <span className="sr-only"> out of 5</span>
+                  {product.reviewCount != null ? ` (${product.reviewCount})` : ""}
+                </span>
+              </span>
+            )}
+          </p>
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2 sm:justify-end">
+        <button type="button" className={buttonClass("secondary", "sm")} onClick={onEdit}>
+          Edit<span className="sr-only"> {product.name}</span>
+        </button>
+        <button type="button" className={buttonClass("danger-outline", "sm")} onClick={onDelete}>
+          Delete<span className="sr-only"> {product.name}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export default function ProductsScreen({ loaderData }: Route.ComponentProps) {
+  const { categories, products, error, page } = loaderData;
+  const [params, setParams] = useSearchParams();
+  const editor = useEditorState<Product>();
+  const revalidator = useRevalidator();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const category = params.get("category") ?? "";
+  const subcategory = params.get("subcategory") ?? "";
+  const subcategories = categories.find((c) => c._id === category)?.subcategories ?? [];
+  const wantsAdd = params.get("add") === "1";
+
+  // /admin/products?add=1 (the old /admin/addNewProduct) opens the add dialog once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the query asks for it
+  useEffect(() => {
+    if (!wantsAdd) return;
+    editor.openAdd();
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete("add");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [wantsAdd]);
+
+  const setFilter = (changes: Record<string, string>) => {
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        next.delete("page");
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  };
+
+  const remove = async (product: Product) => {
+    if (!(await confirm("Are you sure you want to delete this product?"))) return;
+    try {
+      await api(`/api/product/${product._id}`, { method: "DELETE" });
+      toast.success("Product deleted successfully!");
+    } catch (err) {
+      console.error("Error deleting product", err);
+      toast.error(`Error deleting product: ${errorDetail(err)}`);
+    }
+    await revalidator.revalidate();
+  };
+
+  const total = products?.total ?? 0;
+  const limit = products?.limit ?? PRODUCT_PAGE_LIMIT_MAX;
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const first = total === 0 ? 0 : (page - 1) * limit + 1;
+  const last = Math.min(total, page * limit);
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set("page", String(n));
+    else next.delete("page");
+    const qs = next.toString();
+    return qs ? `?${qs}` : ".";
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Products Management"
+        description="The products shown in the public catalogue."
+        actions={
+          <button type="button" className={buttonClass("primary")} onClick={editor.openAdd}>
+            + Add Product
+          </button>
+        }
+      />
+      <div className="mb-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:flex lg:items-end">
+        <div className="lg:w-64">
+          <label htmlFor="product-category-filter" className="mb-1 block text-sm font-semibold text-slate-800">
+            Category
+          </label>
+          <select
+            id="product-category-filter"
+            value={category}
+            onChange={(e) => setFilter({ category: e.target.value, subcategory: "" })}
+            className="min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
+          >
+            <option value="">All categories</option>
+            {categories.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="lg:w-64">
+          <label htmlFor="product-subcategory-filter" className="mb-1 block text-sm font-semibold text-slate-800">
+            Subcategory
+          </label>
+          <select
+            id="product-subcategory-filter"
+            value={subcategory}
+            disabled={subcategories.length === 0}
+            onChange={(e) => setFilter({ subcategory: e.target.value })}
+            className="min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm disabled:bg-slate-100 disabled:text-slate-600"
+          >
+            <option value="">{category ? "All subcategories" : "Choose a category first"}</option>
+            {subcategories.map((s) => (
+              <option key={s._id} value={s._id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {(category || subcategory) && (
+          <button
+            type="button"
+            className={`${buttonClass("ghost")} sm:col-span-2 sm:justify-self-start`}
+            onClick={() => setFilter({ category: "", subcategory: "" })}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+
+      {error ? (
+        <ErrorState text={error} onRetry={() => revalidator.revalidate()} />
+      ) : !products || products.data.length === 0 ? (
+        <EmptyState text={PRODUCT_SCREEN_TEXTS.empty} />
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600" aria-live="polite">
+            {total === 1 ? "1 product" : `Showing ${first}–${last} of ${total} products`}
+          </p>
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {products.data.map((p) => (
+              <ProductRow key={p._id} product={p} onEdit={() => editor.openEdit(p)} onDelete={() => remove(p)} />
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
+              {page > 1 ? (
+                <Link to={pageLink(page - 1)} className={buttonClass("secondary", "sm")}>
+                  Previous page
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-sm text-slate-600">
+                Page {page} of {pages}
+              </span>
+              {page < pages ? (
+                <Link to={pageLink(page + 1)} className={buttonClass("secondary", "sm")}>
+                  Next page
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          )}
+        </>
+      )}
+      <ProductEditor
+        key={editor.key}
+        editing={editor.editing}
+        categories={categories}
+        initialCategory={category || undefined}
+        open={editor.open}
+        onClose={editor.close}
+        onSaved={() => {
+          editor.close();
+          revalidator.revalidate();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { expect, test } from "@playwright/test";
+import { apiToken, signIn } from "./admin-support";
+import { ADMIN, ADMIN_URL, EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
+
+// Admin tests change data: they run on their own demo server (see playwright.config.ts).
+test.use({ baseURL: ADMIN_URL });
+
+test.describe("staff sign-in", () => {
+  test("the guard sends a visitor without a token to the login page and back after signing in", async ({ page }) => {
+    const problems = watchErrors(page);
+    await page.goto("/admin/banner?x=1");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fbanner%3Fx%3D1$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    // Both fields are required.
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Username is required.")).toBeVisible();
+    await expect(page.getByText("Password is required.")).toBeVisible();
+
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    const button = page.getByRole("button", { name: /Sign in|Signing in/ });
+    await button.click();
+    await expect(page).toHaveURL(/\/admin\/banner\?x=1$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Banner Management" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("admin-token"))).toBeTruthy();
+    expect(problems).toEqual([]);
+  });
+
+  test("the button reads Signing in... while the request runs", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route("**/api/auth/login", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test("wrong credentials show the server's message", async ({ page }) => {
+    // On the empty server, so the failed attempt does not count against the demo server's lockout.
+    await page.goto(`${EMPTY_URL}/admin/login`);
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid username or password.");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test("a failed login without a server answer shows the fallback text", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.route("**/api/auth/login", (route) => route.abort());
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Login failed. Please try again.");
+  });
+
+  test("a token the server rejects is removed and the user is sent to the login page", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.evaluate(() => localStorage.setItem("admin-token", "bogus-token"));
+    await page.goto("/admin/contacts");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fcontacts$/);
+    expect(await page.evaluate(() => localStorage.getItem("admin-token"))).toBeNull();
+  });
+
+  test("redirectTo only accepts admin paths of this site", async ({ page }) => {
+    await page.goto("/admin/login?redirectTo=https://evil.example/admin");
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test("logout ends the session on the server, clears the token and returns to the login page", async ({ page, baseURL }) => {
+    // A session of its own, so other tests keep theirs.
+    const res = await fetch(`${baseURL}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const { token } = (await res.json()) as { token: string };
+    await page.goto("/admin/login");
+    await page.evaluate((t) => localStorage.setItem("admin-token", t), token);
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard Overview" })).toBeVisible();
+    if (!(await page.getByRole("button", { name: "Logout" }).isVisible()))
+      await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("admin-token"))).toBeNull();
+    const verify = await fetch(`${baseURL}/api/auth/verify`, { headers: { "x-auth-token": token } });
+    expect(verify.status).toBe(401);
+  });
+
+  test("logout still signs out locally when the server call fails", async ({ page, baseURL }) => {
+    await signIn(page, baseURL!);
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard Overview" })).toBeVisible();
+    await page.route("**/api/auth/logout", (route) => route.abort());
+    if (!(await page.getByRole("button", { name: "Logout" }).isVisible()))
+      await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("admin-token"))).toBeNull();
+    // The shared session is still valid on the server (the call never arrived).
+    const verify = await fetch(`${baseURL}/api/auth/verify`, { headers: { "x-auth-token": await apiToken(baseURL!) } });
+    expect(verify.status).toBe(200);
+  });
+});
+
+test.describe("admin shell", () => {
+  test.beforeEach(async ({ page, baseURL }) => {
+    await signIn(page, baseURL!);
+  });
+
+  test("the sidebar lists the sections and opens and closes", async ({ page }, testInfo) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard Overview" })).toBeVisible();
+    await expect(page.getByText("Admin Panel", { exact: true })).toBeVisible();
+    const toggle = page.getByRole("button", { name: /(Open|Close) menu/ }).first();
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    if (testInfo.project.name === "phone") {
+      await expect(nav).toBeHidden();
+      await toggle.click();
+      await expect(nav).toBeVisible();
+      await expectNoA11yViolations(page);
+      // The backdrop closes the overlay.
+      await page.getByTestId("sidebar-backdrop").click({ position: { x: 340, y: 400 } });
+      await expect(nav).toBeHidden();
+      await toggle.click();
+      await page.keyboard.press("Escape");
+      await expect(nav).toBeHidden();
+      await toggle.click();
+    } else {
+      await expect(nav).toBeVisible();
+      await toggle.click();
+      await expect(nav).toBeHidden();
+      await toggle.click();
+      await expect(nav).toBeVisible();
+    }
+    for (const name of [
+      "Dashboard",
+      "Banner",
+      "Industrial",
+      "Testimonial",
+      "Our Story",
+      "Our Core",
+      "Our Facility",
+      "Our Team",
+      "All Products",
+      "Categories",
+      "Services",
+      "Contacts",
+      "Customers",
+      "Site Settings",
+      "Home Specifications",
+    ]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await nav.getByRole("link", { name: "Our Team" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Our Team Management" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/our-team$/);
+    if (testInfo.project.name === "phone") await expect(nav).toBeHidden();
+  });
+
+  test("the spec's older admin paths still work", async ({ page }) => {
+    const cases: [string, RegExp][] = [
+      ["/admin/our%20Story", /\/admin\/our-story$/],
+      ["/admin/our%20core", /\/admin\/our-core$/],
+      ["/admin/our%20facility?a=1", /\/admin\/our-facility\?a=1$/],
+      ["/admin/our%20team", /\/admin\/our-team$/],
+      ["/admin/orders", /\/admin\/services$/],
+      ["/admin/productscategories", /\/admin\/categories$/],
+      ["/admin/AdminContact", /\/admin\/contacts$/],
+      ["/admin/industry", /\/admin\/industrial$/],
+      ["/admin/addNewProduct", /\/admin\/products\?add=1$/],
+      ["/admin/products/abc123?subcategory=x", /\/admin\/products\?category=abc123&subcategory=x$/],
+    ];
+    for (const [from, to] of cases) {
+      const res = await page.request.get(from, { maxRedirects: 0 });
+      expect(res.status(), from).toBe(301);
+      expect(`http://x${res.headers().location}`, from).toMatch(to);
+    }
+    await page.goto("/admin/our%20Story");
+    await expect(page.getByRole("heading", { level: 1, name: "Our Story Management" })).toBeVisible();
+    await page.goto("/admin/orders");
+    await expect(page.getByRole("heading", { level: 1, name: "Services Management" })).toBeVisible();
+  });
+
+  test("an unknown admin path shows a not-found screen inside the panel", async ({ page }) => {
+    await page.goto("/admin/no-such-screen");
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByText("Admin Panel", { exact: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,109 @@
+import { expect, type Page, test } from "@playwright/test";
+import { apiCall, signIn, toasts, unique } from "./admin-support";
+import { ADMIN_URL, expectNoA11yViolations, watchErrors } from "./support";
+
+// Admin tests change data: they run on their own demo server (see playwright.config.ts).
+test.use({ baseURL: ADMIN_URL });
+
+/**
+ * Site Settings (/admin/settings) and Home Specifications (/admin/specifications). The settings are one
+ * shared record: the saving tests run on the empty-database server, in one project only, and put back what
+ * they changed.
+ */
+
+test.describe("Site Settings and Home Specifications", () => {
+  test("settings: a bad e-mail address is refused before sending", async ({ page, baseURL }) => {
+    await signIn(page, baseURL!);
+    let puts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "PUT" && r.url().endsWith("/api/settings")) puts++;
+    });
+    await page.goto("/admin/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "Site Settings" })).toBeVisible();
+    await expect(page.getByLabel("Company name")).toHaveValue("Pneuma Air Systems");
+    await expectNoA11yViolations(page);
+    await page.getByLabel("E-mail address 1").fill("not-an-address");
+    await page.getByLabel("Company name").fill("");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Each e-mail address must be valid.");
+    await expect(alert).toContainText("Company name is required.");
+    await expect(page.getByLabel("E-mail address 1")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Company name")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Facebook link").fill("facebook.com/nothing");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(alert).toContainText("Facebook link must be an http(s) URL.");
+    expect(puts).toBe(0);
+    await expectNoA11yViolations(page);
+  });
+
+  test("specifications: rows can be added, reordered and removed; a row needs a label", async ({ page, baseURL }) => {
+    await signIn(page, baseURL!);
+    await page.goto("/admin/specifications");
+    await expect(page.getByRole("heading", { level: 1, name: "Home Specifications" })).toBeVisible();
+    await expect(page.getByLabel("Specification label 1")).toHaveValue("Working pressure");
+    await expectNoA11yViolations(page);
+    await page.getByRole("button", { name: "Move specification 1 down" }).click();
+    await expect(page.getByLabel("Specification label 2")).toHaveValue("Working pressure");
+    await expect(page.getByRole("button", { name: "Move specification 2 down" })).toBeFocused();
+    await page.getByRole("button", { name: "Move specification 2 up" }).click();
+    await expect(page.getByLabel("Specification label 1")).toHaveValue("Working pressure");
+    await expect(page.getByRole("button", { name: "Move specification 1 up" })).toBeDisabled();
+    await page.getByRole("button", { name: "+ Add Row" }).click();
+    await page.getByRole("button", { name: "Save Specifications" }).click();
+    await expect(page.getByRole("alert")).toContainText("Every specification row needs a label.");
+  });
+});
+
+async function footerText(page: Page, base: string): Promise<string> {
+  await page.goto(`${base}/`);
+  return (await page.locator("footer").innerText()) ?? "";
+}
+
+test.describe("Saving settings (shared record: desktop project, admin server)", () => {
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, "one project saves the shared settings record");
+
+  test("a changed phone label shows in the public footer; specification rows show on the home page", async ({
+    page,
+  }, testInfo) => {
+    const problems = watchErrors(page);
+    await signIn(page, ADMIN_URL);
+    const original = await apiCall<Record<string, unknown>>(ADMIN_URL, "GET", "/api/settings");
+    const label = unique(testInfo, "Hotline");
+    const specLabel = unique(testInfo, "Max pressure");
+    try {
+      await page.goto(`${ADMIN_URL}/admin/settings`);
+      await page.getByRole("button", { name: "+ Add Phone" }).click();
+      const index = await page.locator("input[id*='-phones-label-']").count();
+      await page.getByLabel(`Phone label ${index}`).fill(label);
+      await page.getByLabel(`Phone number ${index}`).fill("+91 99999 00000");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(toasts(page)).toContainText("Settings updated successfully!");
+      expect(await footerText(page, ADMIN_URL)).toContain(`${label}: `);
+
+      await page.goto(`${ADMIN_URL}/admin/specifications`);
+      await page.getByRole("button", { name: "+ Add Row" }).click();
+      const rows = await page.locator("input[id*='-specs-label-']").count();
+      await page.getByLabel(`Specification label ${rows}`).fill(specLabel);
+      await page.getByLabel(`Specification value ${rows}`).fill("16 bar");
+      if (rows > 1) {
+        await page.getByRole("button", { name: `Move specification ${rows} up` }).click();
+      }
+      await page.getByRole("button", { name: "Save Specifications" }).click();
+      await expect(toasts(page)).toContainText("Settings updated successfully!");
+      await page.goto(`${ADMIN_URL}/`);
+      await expect(page.getByText(specLabel)).toBeVisible();
+      await expect(page.getByText("16 bar")).toBeVisible();
+
+      // The settings screen still shows the phone saved earlier (the two screens do not undo each other).
+      await page.goto(`${ADMIN_URL}/admin/settings`);
+      await expect(page.getByLabel(`Phone label ${index}`)).toHaveValue(label);
+      expect(problems).toEqual([]);
+    } finally {
+      await apiCall(ADMIN_URL, "PUT", "/api/settings", {
+        phones: original.phones,
+        homeSpecifications: original.homeSpecifications,
+      });
+    }
+  });
+});

@@ -1,0 +1,369 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { apiCall, formWithImage, oversizedFile, pngFile, signIn, toasts, unique } from "./admin-support";
+import { ADMIN_URL, EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
+
+// Admin tests change data: they run on their own demo server (see playwright.config.ts).
+test.use({ baseURL: ADMIN_URL });
+
+/**
+ * The generic management screens (SPEC §2 "Admin screen behaviour", §5, §8): banners, industrial content,
+ * testimonials, story sections, facilities, team members, core values and services.
+ */
+
+type ImageRule = "always" | "on-add" | "optional" | "none";
+
+interface Case {
+  path: string;
+  heading: string;
+  endpoint: string;
+  entity: string;
+  noun: string;
+  empty: string;
+  deleteFailed: string;
+  /** The label of the field that names a record (filled with a unique text). */
+  nameField: string;
+  image: ImageRule;
+  imageMessage?: string;
+  /** Fills the other required fields of the add form. */
+  fillRest?: (dialog: Locator) => Promise<void>;
+  /** The messages when everything is left empty (and the image is present). */
+  requiredMessages: string[];
+  /** Fields for an API fixture (named `name` in nameField's record field). */
+  fixture: (name: string) => Record<string, string>;
+  /** The multipart field of the image (default "image"). */
+  uploadField?: string;
+}
+
+const CASES: Case[] = [
+  {
+    path: "/admin/banner",
+    heading: "Banner Management",
+    endpoint: "/api/banner",
+    entity: "Banner",
+    noun: "banner",
+    empty: "No banners found",
+    deleteFailed: "Failed to delete banner",
+    nameField: "Title",
+    image: "always",
+    imageMessage: "Please upload at least one image",
+    requiredMessages: [],
+    fixture: (name) => ({ title: name, description: "Fixture banner" }),
+  },
+  {
+    path: "/admin/industrial",
+    heading: "Industrial Management",
+    endpoint: "/api/industrial",
+    entity: "Industrial",
+    noun: "industrial entry",
+    empty: "No industrials found",
+    deleteFailed: "Failed to delete industrial",
+    nameField: "Title",
+    image: "always",
+    imageMessage: "Please upload at least one image",
+    requiredMessages: [],
+    fixture: (name) => ({ title: name, description: "Fixture industrial" }),
+  },
+  {
+    path: "/admin/testimonials",
+    heading: "Testimonials Management",
+    endpoint: "/api/testimonial",
+    entity: "Testimonial",
+    noun: "testimonial",
+    empty: "No testimonials found",
+    deleteFailed: "Failed to delete testimonial",
+    nameField: "Name",
+    image: "always",
+    imageMessage: "Please upload an image",
+    fillRest: async (d) => {
+      await d.getByLabel("Feedback").fill("Reliable compressors and quick service.");
+      await d.locator("label").filter({ hasText: "4 stars" }).click();
+      await expect(d.getByRole("radio", { name: "4 stars" })).toBeChecked();
+    },
+    requiredMessages: ["Please fill all required fields"],
+    fixture: (name) => ({ name, feedback: "Fixture feedback", star: "5" }),
+  },
+  {
+    path: "/admin/our-story",
+    heading: "Our Story Management",
+    endpoint: "/api/story",
+    entity: "Story",
+    noun: "story",
+    empty: "No story sections found",
+    deleteFailed: "Failed to delete story",
+    nameField: "Title",
+    image: "optional",
+    fillRest: async (d) => {
+      await d.getByLabel("Content").fill("Founded in Salem in 1998.");
+    },
+    requiredMessages: ["Title and content are required"],
+    fixture: (name) => ({ title: name, content: "Fixture story" }),
+  },
+  {
+    path: "/admin/our-facility",
+    heading: "Our Facilities Management",
+    endpoint: "/api/facilities",
+    entity: "Facility",
+    noun: "facility",
+    empty: "No facilities found",
+    deleteFailed: "Failed to delete facility",
+    nameField: "Title",
+    image: "always",
+    imageMessage: "Please upload an image",
+    fillRest: async (d) => {
+      const box = d.getByLabel("New feature");
+      for (const f of ["  CNC machining ", "CNC machining", "Test bay", ""]) {
+        await box.fill(f);
+        await d.getByRole("button", { name: "Add", exact: true }).click();
+      }
+      // Trimmed, and the duplicate and the blank were ignored.
+      await expect(d.getByRole("list", { name: "Features" }).getByRole("listitem")).toHaveCount(2);
+      await expect(d.getByRole("button", { name: "Remove CNC machining" })).toBeVisible();
+    },
+    requiredMessages: ["Please enter a title"],
+    fixture: (name) => ({ title: name, features: JSON.stringify(["One", "Two"]) }),
+  },
+  {
+    path: "/admin/our-team",
+    heading: "Our Team Management",
+    endpoint: "/api/our-team",
+    entity: "Team member",
+    noun: "team member",
+    empty: "No team members found",
+    deleteFailed: "Failed to delete team member",
+    nameField: "Name",
+    image: "on-add",
+    imageMessage: "Please upload an image",
+    fillRest: async (d) => {
+      await d.getByLabel("Position").fill("Service Engineer");
+    },
+    requiredMessages: ["Please fill all required fields"],
+    fixture: (name) => ({ name, position: "Fixture position" }),
+  },
+  {
+    path: "/admin/our-core",
+    heading: "Our Core Management",
+    endpoint: "/api/core-values",
+    entity: "Core value",
+    noun: "core value",
+    empty: "No core values found",
+    deleteFailed: "Failed to delete core value",
+    nameField: "Title",
+    image: "none",
+    fillRest: async (d) => {
+      await d.getByLabel("Icon").selectOption("leaf");
+    },
+    requiredMessages: ["Please enter a title"],
+    fixture: (name) => ({ title: name, icon: "gauge" }),
+  },
+  {
+    path: "/admin/services",
+    heading: "Services Management",
+    endpoint: "/api/service",
+    entity: "Service",
+    noun: "service",
+    empty: "No services found",
+    deleteFailed: "Failed to delete service",
+    nameField: "Title",
+    image: "on-add",
+    imageMessage: "Please upload an image",
+    uploadField: "mainImage",
+    fillRest: async (d) => {
+      await d.getByLabel("Description").fill("Fixture service description");
+      await d.getByLabel("Details").fill("We visit. We repair.");
+      const box = d.getByLabel("New benefit");
+      await box.fill(" Less downtime ");
+      await box.press("Enter");
+      await box.fill("Less downtime");
+      await box.press("Enter");
+      await expect(d.getByRole("list", { name: "Benefits" }).getByRole("listitem")).toHaveCount(1);
+    },
+    requiredMessages: [],
+    fixture: (name) => ({ title: name, description: "Fixture", details: "Fixture details." }),
+  },
+];
+
+const dialogOf = (page: Page) => page.getByRole("dialog");
+
+async function openAdd(page: Page, c: Case): Promise<Locator> {
+  await page.getByRole("button", { name: `+ Add ${c.entity}` }).click();
+  const dialog = dialogOf(page);
+  await expect(dialog.getByRole("heading", { name: `Add ${c.entity}` })).toBeVisible();
+  return dialog;
+}
+
+async function createFixture(base: string, c: Case, name: string): Promise<string> {
+  const fields = c.fixture(name);
+  const body = c.image === "none" ? fields : formWithImage(fields, c.uploadField ?? "image");
+  const record = await apiCall<{ _id: string }>(base, "POST", c.endpoint, body);
+  return record._id;
+}
+
+for (const c of CASES) {
+  test.describe(c.heading, () => {
+    test.beforeEach(async ({ page, baseURL }) => {
+      await signIn(page, baseURL!);
+    });
+
+    test("add, edit (pre-filled) and delete with confirmation", async ({ page }, testInfo) => {
+      const problems = watchErrors(page);
+      const name = unique(testInfo, c.entity);
+      await page.goto(c.path);
+      await expect(page.getByRole("heading", { level: 1, name: c.heading })).toBeVisible();
+
+      let dialog = await openAdd(page, c);
+      await dialog.getByLabel(c.nameField, { exact: true }).fill(name);
+      await c.fillRest?.(dialog);
+      if (c.image !== "none") await dialog.locator("input[type=file]").setInputFiles(pngFile());
+      if (c.image !== "none") await expect(dialog.getByRole("img", { name: "Preview of photo.png" })).toBeVisible();
+      await dialog.getByRole("button", { name: `Add ${c.entity}` }).click();
+      await expect(toasts(page)).toContainText(`${c.entity} added successfully!`);
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+
+      // Edit: the form is pre-filled; saving closes, reloads and keeps the image.
+      await page.getByRole("button", { name: `Edit ${name}` }).click();
+      dialog = dialogOf(page);
+      await expect(dialog.getByRole("heading", { name: `Edit ${c.entity}` })).toBeVisible();
+      await expect(dialog.getByLabel(c.nameField, { exact: true })).toHaveValue(name);
+      if (c.image !== "none") await expect(dialog.getByRole("img", { name: "Current image" })).toBeVisible();
+      await dialog.getByLabel(c.nameField, { exact: true }).fill(`${name} edited`);
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(toasts(page)).toContainText(`${c.entity} updated successfully!`);
+      await expect(page.getByRole("heading", { level: 2, name: `${name} edited` })).toBeVisible();
+
+      // Delete asks first; Cancel keeps the record.
+      await page.getByRole("button", { name: `Delete ${name} edited` }).click();
+      const confirm = page.getByRole("alertdialog");
+      await expect(confirm).toContainText(`Are you sure you want to delete this ${c.noun}?`);
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page.getByRole("button", { name: `Delete ${name} edited` })).toBeFocused();
+      await page.getByRole("button", { name: `Delete ${name} edited` }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(toasts(page)).toContainText(`${c.entity} deleted successfully!`);
+      await expect(page.getByRole("heading", { level: 2, name: `${name} edited` })).toBeHidden();
+      expect(problems).toEqual([]);
+    });
+
+    test("the form shows the SPEC §5 messages and returns focus when closed", async ({ page }) => {
+      await page.goto(c.path);
+      const dialog = await openAdd(page, c);
+      await expectNoA11yViolations(page);
+      const save = dialog.getByRole("button", { name: `Add ${c.entity}` });
+      if (c.path === "/admin/services") {
+        // Save stays disabled while title, description or details are missing.
+        await expect(save).toBeDisabled();
+        await expect(dialog.getByText("Please fill all required fields")).toBeVisible();
+        await dialog.getByLabel("Title", { exact: true }).fill("Something");
+        await c.fillRest?.(dialog);
+        await expect(save).toBeEnabled();
+        await dialog.getByLabel("Description").fill("   ");
+        await expect(save).toBeDisabled();
+        await dialog.getByLabel("Description").fill("Back again");
+      } else {
+        await save.click();
+        const alert = dialog.getByRole("alert");
+        for (const m of [...(c.image === "always" || c.image === "on-add" ? [c.imageMessage!] : []), ...c.requiredMessages]) {
+          await expect(alert).toContainText(m);
+        }
+        if (c.requiredMessages.length > 0) {
+          await expect(dialog.getByLabel(c.nameField, { exact: true })).toHaveAttribute("aria-invalid", "true");
+        }
+        await dialog.getByLabel(c.nameField, { exact: true }).fill("Filled in");
+        await c.fillRest?.(dialog);
+      }
+      if (c.imageMessage) {
+        await save.click();
+        await expect(dialog.getByRole("alert")).toHaveText(c.imageMessage);
+      }
+      if (c.image !== "none") {
+        // Image files only.
+        await dialog
+          .locator("input[type=file]")
+          .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") });
+        await expect(dialog.getByText("Please choose an image file (JPEG, PNG, WebP, AVIF or GIF).")).toBeVisible();
+      }
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("button", { name: `+ Add ${c.entity}` })).toBeFocused();
+      await expectNoA11yViolations(page);
+    });
+
+    test("a failing save shows the server's message and a failing delete the SPEC §8 text", async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      const name = unique(testInfo, c.entity);
+      const id = await createFixture(baseURL!, c, name);
+      await page.goto(c.path);
+      await page.getByRole("button", { name: `Edit ${name}` }).click();
+      const dialog = dialogOf(page);
+      if (c.image !== "none") {
+        // More than MAX_UPLOAD_MB: the server refuses the upload; the progress bar showed meanwhile.
+        await dialog.locator("input[type=file]").setInputFiles(oversizedFile());
+        await dialog.getByRole("button", { name: "Save Changes" }).click();
+        await expect(dialog.getByRole("alert")).toHaveText("The file is too large.");
+        await expect(dialog).toBeVisible();
+        await page.keyboard.press("Escape");
+        await page.getByRole("button", { name: `Edit ${name}` }).click();
+      }
+      // The record disappears behind the screen's back: saving and deleting it fail on the server.
+      await apiCall(baseURL!, "DELETE", `${c.endpoint}/${id}`);
+      await dialog.getByLabel(c.nameField, { exact: true }).fill(`${name} again`);
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(dialog.getByRole("alert")).toContainText("not found");
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: `Delete ${name}` }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(toasts(page)).toContainText(c.deleteFailed);
+      // The list was reloaded: the record is gone.
+      await expect(page.getByRole("heading", { level: 2, name })).toBeHidden();
+    });
+
+    test("an empty list shows the SPEC §8 empty text", async ({ page }) => {
+      await signIn(page, EMPTY_URL);
+      await page.goto(`${EMPTY_URL}${c.path}`);
+      await expect(page.getByText(c.empty, { exact: true })).toBeVisible();
+      await expectNoA11yViolations(page);
+    });
+  });
+}
+
+test("a list that cannot be fetched shows the SPEC §8 failure text and Try Again", async ({ page, baseURL }) => {
+  await signIn(page, baseURL!);
+  let fail = true;
+  await page.route("**/api/banner", (route) => (fail ? route.fulfill({ status: 500, body: "{}" }) : route.continue()));
+  await page.goto("/admin/banner");
+  await expect(page.getByRole("alert")).toHaveText(/Failed to fetch banners/);
+  fail = false;
+  await page.getByRole("button", { name: "Try Again" }).click();
+  await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+});
+
+test("a save without any server answer shows the SPEC §8 fallback text", async ({ page, baseURL }) => {
+  await signIn(page, baseURL!);
+  await page.goto("/admin/testimonials");
+  await page.getByRole("button", { name: "+ Add Testimonial" }).click();
+  const dialog = dialogOf(page);
+  await dialog.getByLabel("Name", { exact: true }).fill("Nobody");
+  await dialog.getByLabel("Feedback").fill("Nothing");
+  await dialog.locator("input[type=file]").setInputFiles(pngFile());
+  await page.route("**/api/testimonial", (route) => route.abort());
+  await dialog.getByRole("button", { name: "Add Testimonial" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Operation failed");
+});
+
+test("toasts disappear after 3 seconds", async ({ page, baseURL }, testInfo) => {
+  await signIn(page, baseURL!);
+  await page.clock.install();
+  await page.goto("/admin/our-core");
+  await page.getByRole("button", { name: "+ Add Core value" }).click();
+  const name = unique(testInfo, "Toast check");
+  await dialogOf(page).getByLabel("Title", { exact: true }).fill(name);
+  await dialogOf(page).getByRole("button", { name: "Add Core value" }).click();
+  await expect(toasts(page)).toContainText("Core value added successfully!");
+  await page.clock.runFor(2500);
+  await expect(toasts(page)).toContainText("Core value added successfully!");
+  await page.clock.runFor(600);
+  await expect(toasts(page)).not.toContainText("Core value added successfully!");
+});

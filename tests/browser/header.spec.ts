@@ -1,0 +1,110 @@
+import { expect, test } from "@playwright/test";
+import { expectNoA11yViolations } from "./support";
+
+/** The shared public header (SPEC §1, §2 "Public navigation", §9): on phones and on desktops. */
+
+const isPhone = (width: number | undefined) => (width ?? 0) < 1024;
+
+test.describe("header on a phone", () => {
+  test.skip(({ viewport }) => !isPhone(viewport?.width), "the menu toggle exists on small screens only");
+
+  test("the toggle opens and closes the menu with the five links, a search box and Contact Us", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await expect(menu).toBeVisible();
+    for (const name of ["Home", "About", "Products", "Services", "Contact Us"]) {
+      await expect(menu.getByRole("link", { name, exact: true }).first()).toBeVisible();
+    }
+    await expect(menu.getByPlaceholder("Search...")).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+  });
+
+  test("choosing a link closes the menu and navigates", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await menu.getByRole("link", { name: "Services", exact: true }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the top strip with phone and e-mail is hidden on small screens", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Support" })).toBeHidden();
+  });
+});
+
+test.describe("header on a desktop", () => {
+  test.skip(({ viewport }) => isPhone(viewport?.width), "the full bar shows on wide screens only");
+
+  test("top strip: phone and e-mail from the settings, Support and FAQ to the contact page", async ({ page, request }) => {
+    const settings = await (await request.get("/api/settings")).json();
+    await page.goto("/");
+    const phone = settings.phones[0].value as string;
+    await expect(page.getByRole("link", { name: phone }).first()).toHaveAttribute("href", `tel:${phone.replace(/[^\d+]/g, "")}`);
+    await expect(page.getByRole("link", { name: settings.emails[0].value }).first()).toHaveAttribute(
+      "href",
+      `mailto:${settings.emails[0].value}`,
+    );
+    await expect(page.getByRole("link", { name: "Support" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/contact#faq");
+    await expect(page.getByRole("link", { name: "Get Quote" })).toHaveAttribute("href", "/contact");
+  });
+
+  test("the logo goes home, and the active item follows the page (Products under /products/*)", async ({ page, request }) => {
+    const product = (await (await request.get("/api/product?limit=1")).json()).data[0];
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await page.goto(`/products/${product.categoryId.slug}/${product.slug}`);
+    await expect(nav.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+    await page.getByRole("link", { name: "Pneuma Air Systems home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+test("the bar becomes compact once the page is scrolled more than 10 px", async ({ page }) => {
+  await page.goto("/about");
+  const header = page.locator("header").first();
+  await expect(header).toHaveAttribute("data-compact", "false");
+  await page.evaluate(() => window.scrollTo(0, 10));
+  await page.waitForTimeout(100);
+  await expect(header).toHaveAttribute("data-compact", "false");
+  await page.evaluate(() => window.scrollTo(0, 11));
+  await expect(header).toHaveAttribute("data-compact", "true");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute("data-compact", "false");
+});
+
+test("the search box submits to /search?q=", async ({ page, viewport }) => {
+  await page.goto("/");
+  if (isPhone(viewport?.width)) await page.getByRole("button", { name: "Open menu" }).click();
+  const box = page.getByPlaceholder("Search...").locator("visible=true").first();
+  await box.fill("dryer");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=dryer$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("the footer shows the quick links, product links, the address and the current year", async ({ page, request }) => {
+  const settings = await (await request.get("/api/settings")).json();
+  const categories = (await (await request.get("/api/category")).json()).data;
+  await page.goto("/");
+  const footer = page.locator("footer");
+  for (const name of ["Home", "About", "Products", "Services", "Contact Us"]) {
+    await expect(footer.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  for (const c of categories) {
+    await expect(footer.getByRole("link", { name: c.name })).toHaveAttribute("href", `/products/${c.slug}`);
+  }
+  await expect(footer).toContainText(settings.address);
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${settings.companyName}`);
+});
