@@ -2,36 +2,12 @@
 // the demo content, for the home page, a category, a product, a service and the contact page. Prints the
 // four category scores per page. Targets (issue 3): performance ≥ 95; accessibility, best practices and
 // SEO 100. Uses Debian's Chromium (CHROMIUM_PATH to override).
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startBenchServer } from "./server.js";
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const build = spawnSync(process.execPath, [path.join(root, "scripts", "build-if-stale.js")], { cwd: root, stdio: "inherit" });
-if (build.status !== 0) process.exit(1);
-
-const dataDir = mkdtempSync(path.join(tmpdir(), "pneuma-lighthouse-"));
-const server = spawn(process.execPath, ["server.js"], {
-  cwd: root,
-  env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", RATE_LIMITS: "off" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const baseUrl = await new Promise((resolve, reject) => {
-  let out = "";
-  server.stdout.on("data", (d) => {
-    out += d;
-    const m = /running at http:\/\/[^:]+:(\d+)/.exec(out);
-    if (m) resolve(`http://127.0.0.1:${m[1]}`);
-  });
-  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-});
-// From here on the server logs one line per request; drop them.
-server.stdout.removeAllListeners("data");
-server.stdout.resume();
+const server = await startBenchServer({ LOG_LEVEL: "info" });
+const { baseUrl } = server;
 
 const category = (await (await fetch(`${baseUrl}/api/category`)).json()).data[0];
 const product = (await (await fetch(`${baseUrl}/api/product?limit=1`)).json()).data[0];
@@ -81,9 +57,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.on("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 console.log(`\nLighthouse (mobile, simulated throttling) against ${baseUrl}`);
 console.table(rows);
