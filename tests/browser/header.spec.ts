@@ -1,15 +1,21 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./support";
 
 /** The shared public header (SPEC §1, §2 "Public navigation", §9): on phones and on desktops. */
 
 const isPhone = (width: number | undefined) => (width ?? 0) < 1024;
 
+/** Opens a page and waits until React has hydrated it, so a tap reaches its handler. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor();
+}
+
 test.describe("header on a phone", () => {
   test.skip(({ viewport }) => !isPhone(viewport?.width), "the menu toggle exists on small screens only");
 
   test("the toggle opens and closes the menu with the five links, a search box and Contact Us", async ({ page }) => {
-    await page.goto("/");
+    await open(page, "/");
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     const menu = page.getByRole("navigation", { name: "Main menu" });
@@ -27,7 +33,7 @@ test.describe("header on a phone", () => {
   });
 
   test("choosing a link closes the menu and navigates", async ({ page }) => {
-    await page.goto("/");
+    await open(page, "/");
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("navigation", { name: "Main menu" });
     await menu.getByRole("link", { name: "Services", exact: true }).click();
@@ -72,7 +78,7 @@ test.describe("header on a desktop", () => {
 });
 
 test("the bar becomes compact once the page is scrolled more than 10 px", async ({ page }) => {
-  await page.goto("/about");
+  await open(page, "/about");
   const header = page.locator("header").first();
   await expect(header).toHaveAttribute("data-compact", "false");
   await page.evaluate(() => window.scrollTo(0, 10));
@@ -85,7 +91,7 @@ test("the bar becomes compact once the page is scrolled more than 10 px", async 
 });
 
 test("the search box submits to /search?q=", async ({ page, viewport }) => {
-  await page.goto("/");
+  await open(page, "/");
   if (isPhone(viewport?.width)) await page.getByRole("button", { name: "Open menu" }).click();
   const box = page.getByPlaceholder("Search...").locator("visible=true").first();
   await box.fill("dryer");
