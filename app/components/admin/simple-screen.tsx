@@ -7,7 +7,7 @@ import type { ListData } from "./data";
 import { Dialog, useConfirm } from "./dialog";
 import { FormErrors, ImageField, ListField, SelectField, StarField, TextField, UploadProgress } from "./fields";
 import { useToast } from "./toast";
-import { buttonClass, EmptyState, ErrorState, PageHeader } from "./ui";
+import { buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "./ui";
 
 /**
  * The management screen of a simple list entity (banners, industrial content, testimonials, story
@@ -321,12 +321,7 @@ export function EntityCard({
         )}
         {view.extra && <p className="mt-2 text-xs text-slate-600">{view.extra}</p>}
         <div className="mt-auto flex gap-2 pt-4">
-          <button type="button" className={buttonClass("secondary", "sm")} onClick={onEdit}>
-            Edit<span className="sr-only"> {title}</span>
-          </button>
-          <button type="button" className={buttonClass("danger-outline", "sm")} onClick={onDelete}>
-            Delete<span className="sr-only"> {title}</span>
-          </button>
+          <EditDeleteButtons name={title} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>
     </li>

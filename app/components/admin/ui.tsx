@@ -93,3 +93,17 @@ export function formatDate(iso: string | null | undefined, withTime = false): st
     ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
   });
 }
+
+/** The Edit and Delete buttons of one record; the record's name completes their accessible names. */
+export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <button type="button" className={buttonClass("secondary", "sm")} onClick={onEdit}>
+        Edit<span className="sr-only"> {name}</span>
+      </button>
+      <button type="button" className={buttonClass("danger-outline", "sm")} onClick={onDelete}>
+        Delete<span className="sr-only"> {name}</span>
+      </button>
+    </>
+  );
+}

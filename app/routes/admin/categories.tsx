@@ -4,7 +4,7 @@ import { adminMeta } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
 import { useEditorState } from "../../components/admin/simple-screen";
 import { useToast } from "../../components/admin/toast";
-import { buttonClass, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
+import { buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
 import { ArrowRightIcon } from "../../components/icons";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { api, errorMessage } from "../../lib/api-client";
@@ -95,12 +95,7 @@ function CategoryCard({ category, onEdit, onDelete }: { category: Category; onEd
             View Products<span className="sr-only"> of {category.name}</span>
             <ArrowRightIcon className="h-4 w-4" />
           </Link>
-          <button type="button" className={buttonClass("secondary", "sm")} onClick={onEdit}>
-            Edit<span className="sr-only"> {category.name}</span>
-          </button>
-          <button type="button" className={buttonClass("danger-outline", "sm")} onClick={onDelete}>
-            Delete<span className="sr-only"> {category.name}</span>
-          </button>
+          <EditDeleteButtons name={category.name} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>
     </li>

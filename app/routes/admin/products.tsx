@@ -5,7 +5,7 @@ import { useConfirm } from "../../components/admin/dialog";
 import { ProductEditor } from "../../components/admin/product-editor";
 import { useEditorState } from "../../components/admin/simple-screen";
 import { useToast } from "../../components/admin/toast";
-import { buttonClass, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
+import { buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
 import { StarIcon } from "../../components/icons";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { api, errorDetail } from "../../lib/api-client";
@@ -88,12 +88,7 @@ function ProductRow({ product, onEdit, onDelete }: { product: Product; onEdit: (
         </div>
       </div>
       <div className="flex shrink-0 gap-2 sm:justify-end">
-        <button type="button" className={buttonClass("secondary", "sm")} onClick={onEdit}>
-          Edit<span className="sr-only"> {product.name}</span>
-        </button>
-        <button type="button" className={buttonClass("danger-outline", "sm")} onClick={onDelete}>
-          Delete<span className="sr-only"> {product.name}</span>
-        </button>
+        <EditDeleteButtons name={product.name} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </li>
   );
