@@ -5,20 +5,25 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * The browser tests run against the production build: one server on a fresh database with the demo
- * content, one on an empty database (for the empty states), and one with demo content for the admin
- * tests, which change data. BROWSER_TEST_PORT (default 4173; the
- * empty server takes the next port) and BUILD_DIR let several runs work side by side.
+ * content, one on an empty database (for the empty states), one with demo content for the admin
+ * tests, which change data, and one without demo content that the stored-XSS test fills with hostile
+ * records. BROWSER_TEST_PORT (default 4173; the other servers take the next three ports) and BUILD_DIR
+ * let several runs work side by side.
  */
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 4173);
 export const EMPTY_PORT = PORT + 1;
 /** The admin tests write: they get their own demo server, so public-page tests read untouched data. */
 export const ADMIN_PORT = PORT + 2;
+/** Only xss.spec.ts uses this one: every record on it is a script/HTML payload, so no other test may read it. */
+export const XSS_PORT = PORT + 3;
 // Workers load this file again: keep the directories the main process chose.
 process.env.BROWSER_TEST_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-"));
 process.env.BROWSER_TEST_EMPTY_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-empty-"));
 process.env.BROWSER_TEST_ADMIN_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-admin-"));
+process.env.BROWSER_TEST_XSS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-xss-"));
 process.env.BROWSER_TEST_EMPTY_URL = `http://127.0.0.1:${EMPTY_PORT}`;
 process.env.BROWSER_TEST_ADMIN_URL = `http://127.0.0.1:${ADMIN_PORT}`;
+process.env.BROWSER_TEST_XSS_URL = `http://127.0.0.1:${XSS_PORT}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -61,6 +66,8 @@ export default defineConfig({
     {
       name: "phone",
       use: { ...devices["Pixel 5"], viewport: { width: 360, height: 780 }, launchOptions: chromium },
+      // Stored XSS does not depend on the viewport, and its server may be seeded by one project only.
+      testIgnore: ["**/xss.spec.ts"],
     },
   ],
   webServer: [
@@ -84,6 +91,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: serverEnv(ADMIN_PORT, process.env.BROWSER_TEST_ADMIN_DATA_DIR, true),
+    },
+    {
+      command: "node server.js",
+      url: `http://127.0.0.1:${XSS_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv(XSS_PORT, process.env.BROWSER_TEST_XSS_DATA_DIR, false),
     },
   ],
 });

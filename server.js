@@ -2,6 +2,8 @@
 // (`npm run dev`: Vite middleware, hot reload). All server code lives in server/ and is bundled into
 // build/server/index.js by `react-router build`.
 import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const dev = process.env.NODE_ENV === "development";
 
@@ -16,8 +18,9 @@ if (dev) {
     },
   });
 } else {
-  const buildDir = process.env.BUILD_DIR || "build";
-  const entry = new URL(`./${buildDir.replace(/^\.\//, "")}/server/index.js`, import.meta.url);
+  // BUILD_DIR: relative to this file's folder, or absolute.
+  const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), process.env.BUILD_DIR || "build");
+  const entry = pathToFileURL(path.join(buildDir, "server", "index.js"));
   if (!existsSync(entry)) {
     process.stderr.write("\nNo production build found. Run `npm run build` first (or use `npm start`, which builds).\n\n");
     process.exit(1);

@@ -1,4 +1,5 @@
-import { PassThrough } from "node:stream";
+import { createHash } from "node:crypto";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -9,8 +10,12 @@ import { ServerRouter } from "react-router";
 export const streamTimeout = 5_000;
 
 /**
- * Server rendering. Crawlers and no-JS clients get the whole document at once; browsers get it as a
- * stream. The CSP nonce from the server goes on every inline script React Router writes.
+ * Server rendering, with the CSP nonce from the server on every inline script React Router writes.
+ *
+ * Public pages are rendered whole, so they get an ETag (a hash of the page without its nonce) and a
+ * matching If-None-Match gets 304 with no body. Cache-Control comes from server/http/caching.ts; a server
+ * error is never stored. Staff screens (rendered in the browser, never cached) stream their shell, and
+ * so does everything for a browser that is not a public page.
  */
 export default function handleRequest(
   request: Request,
@@ -20,20 +25,27 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  const { pathname } = new URL(request.url);
+  const isPublicPage =
+    (request.method === "GET" || request.method === "HEAD") && !/^\/admin(\/|$)/i.test(pathname) && !routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const waitForAll = isPublicPage || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     const readyOption: keyof RenderToPipeableStreamOptions = waitForAll ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough();
-        const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        if (responseStatusCode >= 500) responseHeaders.set("Cache-Control", "no-store");
+        if (isPublicPage && responseStatusCode < 500) {
+          pipe(collect((html) => resolve(withEtag(request, html, nonce, responseStatusCode, responseHeaders)), reject));
+          return;
+        }
+        const body = new PassThrough();
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
       onShellError(error: unknown) {
@@ -46,4 +58,44 @@ export default function handleRequest(
     });
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** A writable that hands over everything written to it as one string. */
+function collect(done: (text: string) => void, fail: (error: unknown) => void): Writable {
+  const chunks: Buffer[] = [];
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+    final(callback) {
+      done(Buffer.concat(chunks).toString("utf8"));
+      callback();
+    },
+    destroy(error, callback) {
+      if (error) fail(error);
+      callback(error);
+    },
+  });
+}
+
+/** The page with its ETag, or 304 when the browser's copy (If-None-Match) is the same page. */
+function withEtag(request: Request, html: string, nonce: string, status: number, headers: Headers): Response {
+  // The nonce differs on every request; the page it guards does not.
+  const hash = createHash("sha256").update(html.replaceAll(nonce, "")).digest("base64url").slice(0, 27);
+  const etag = `W/"${hash}"`;
+  headers.set("ETag", etag);
+  const known = request.headers.get("if-none-match");
+  if (status === 200 && known && matchesEtag(known, hash)) {
+    headers.delete("Content-Type");
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(html, { status, headers });
+}
+
+function matchesEtag(ifNoneMatch: string, hash: string): boolean {
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === `"${hash}"`);
 }

@@ -11,7 +11,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src allows our origin). Without this, the server would put the
+            script nonce on them, which browsers hide from the DOM, and hydration would report a mismatch. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}

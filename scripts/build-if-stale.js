@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const builtFile = path.join(root, process.env.BUILD_DIR || "build", "server", "index.js");
+const builtFile = path.join(path.resolve(root, process.env.BUILD_DIR || "build"), "server", "index.js");
 const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json", "tsconfig.json"];
 
 function newestMtime(p) {

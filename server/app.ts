@@ -2,7 +2,9 @@ import path from "node:path";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { apiRouter } from "./api/router";
+import { contentFreshness } from "./cache/content-cache";
 import type { AppContext } from "./context";
+import { pageCaching } from "./http/caching";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security";
 
@@ -26,7 +28,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(securityHeaders({ dev: ctx.config.dev }));
   app.use(compression());
 
-  app.use("/api", apiRouter(ctx));
+  // Public reads come from the content cache; on PostgreSQL it first checks nothing changed elsewhere.
+  const freshContent = contentFreshness(ctx.cache);
+  app.use("/api", freshContent, apiRouter(ctx));
 
   // Uploads: only names we generate, always WebP (we re-encoded them), never executable in the browser.
   app.use(
@@ -54,7 +58,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
 
   if (options.assets) app.use(options.assets);
-  if (options.pages) app.use(options.pages);
+  if (options.pages) app.use(pageCaching, freshContent, options.pages);
   return app;
 }
 

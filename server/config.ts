@@ -48,6 +48,7 @@ const envSchema = z
     ADMIN_USERNAME: z.string().trim().optional(),
     ADMIN_PASSWORD: z.string().optional(),
     SEED_DEMO: flag("SEED_DEMO", true),
+    CONTENT_CACHE: flag("CONTENT_CACHE", true),
     MAX_UPLOAD_MB: z
       .string()
       .optional()
@@ -120,6 +121,8 @@ export interface Config {
   uploadDir: string;
   admin: { username: string; password: string } | null;
   seedDemo: boolean;
+  /** Keep public content reads in memory until the next change (off: every read queries the database). */
+  contentCache: boolean;
   maxUploadBytes: number;
   trustProxy: boolean | number | string;
   rateLimits: boolean;
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, "uploads"),
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : null,
     seedDemo: e.SEED_DEMO,
+    contentCache: e.CONTENT_CACHE,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
     rateLimits: e.RATE_LIMITS,

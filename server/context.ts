@@ -1,3 +1,4 @@
+import type { ContentCache } from "./cache/content-cache";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { ImageStore } from "./uploads/images";
@@ -8,4 +9,6 @@ export interface AppContext {
   db: Database;
   dbKind: "pglite" | "postgres";
   images: ImageStore;
+  /** Public content reads, kept until the next change (server/cache/content-cache.ts). */
+  cache: ContentCache;
 }

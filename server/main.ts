@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { builtAssets, createApp } from "./app";
+import { openContentCache } from "./cache/content-cache";
 import { ConfigError, loadConfig } from "./config";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/client";
@@ -56,7 +57,8 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
     log.error("could not open the database", errorFields(err));
     fatal(`Could not open the database: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, images };
+  const cache = await openContentCache(database.contentChanges, { enabled: config.contentCache });
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, images, cache };
   log.info("database ready", { database: database.description, dataDir: config.dataDir, uploadDir: config.uploadDir });
   await prepareData(ctx);
   const stopHousekeeping = startHousekeeping(ctx);

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { coreValueResource } from "../../server/content/core-value";
 import { facilityResource } from "../../server/content/facility";
+import { readList } from "../../server/content/public-reads";
 import { storyResource } from "../../server/content/story";
 import { teamMemberResource } from "../../server/content/team-member";
 import { FALLBACK_CORE_VALUES, FALLBACK_STORY } from "../components/about/about-content";
@@ -22,12 +23,11 @@ const CRUMBS: Crumb[] = [{ name: "Home", path: "/" }, { name: "About Us" }];
  * values fall back to the page's own text; empty facilities and team leave their sections out.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.app;
   const [stories, values, facilities, team] = await Promise.all([
-    orFallback("story", () => storyResource.list(db), []),
-    orFallback("core values", () => coreValueResource.list(db), []),
-    orFallback("facilities", () => facilityResource.list(db), []),
-    orFallback("team members", () => teamMemberResource.list(db), []),
+    orFallback("story", () => readList(context.app, storyResource), []),
+    orFallback("core values", () => readList(context.app, coreValueResource), []),
+    orFallback("facilities", () => readList(context.app, facilityResource), []),
+    orFallback("team members", () => readList(context.app, teamMemberResource), []),
   ]);
   const story = stories.value.find((s) => s.content.trim() !== "");
   return {

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { bannerResource } from "../../server/content/banner";
 import { industrialResource } from "../../server/content/industrial";
+import { readList } from "../../server/content/public-reads";
 import { testimonialResource } from "../../server/content/testimonial";
 import { FeatureCards } from "../components/home/feature-cards";
 import { HeroBanner } from "../components/home/hero-banner";
@@ -19,11 +20,10 @@ const HOME_DESCRIPTION =
 
 /** Banners, the first industrial item and the first three testimonials; a failed read shows that part's fallback. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.app;
   const [banners, industrials, testimonials] = await Promise.all([
-    orFallback("banners", () => bannerResource.list(db), []),
-    orFallback("industrial content", () => industrialResource.list(db), []),
-    orFallback("testimonials", () => testimonialResource.list(db), []),
+    orFallback("banners", () => readList(context.app, bannerResource), []),
+    orFallback("industrial content", () => readList(context.app, industrialResource), []),
+    orFallback("testimonials", () => readList(context.app, testimonialResource), []),
   ]);
   const first = industrials.value[0];
   return {

@@ -1,5 +1,5 @@
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
-import { getProduct, listProducts } from "../../server/content/product";
+import { readProduct, readProducts } from "../../server/content/public-reads";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
 import { ProductGallery } from "../components/products/gallery";
@@ -40,8 +40,7 @@ interface ProductPageData {
  * /products/{category-slug}/{product-slug} for an existing product redirects there permanently.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.app;
-  const read = await orFallback("product", () => getProduct(db, params.product), null);
+  const read = await orFallback("product", () => readProduct(context.app, params.product), null);
   const product = read.value;
   const category = product?.categoryId;
   const inCategory = category && (params.category === category._id || params.category.toLowerCase() === category.slug);
@@ -53,7 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
   const others = await orFallback(
     "related products",
-    () => listProducts(db, { categoryId: category._id, page: 1, limit: RELATED_MAX + 1 }),
+    () => readProducts(context.app, { categoryId: category._id, page: 1, limit: RELATED_MAX + 1 }),
     null,
   );
   const related = (others.value?.data ?? [])

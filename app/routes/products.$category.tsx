@@ -1,6 +1,5 @@
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
-import { getCategory } from "../../server/content/category";
-import { listProducts } from "../../server/content/product";
+import { readCategory, readProducts } from "../../server/content/public-reads";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { CheckIcon } from "../components/icons";
 import { productCountLabel } from "../components/products/category-card";
@@ -48,9 +47,8 @@ const notFound = (failed: boolean) =>
  * products 24 to a page (?page=N), optionally only one subcategory (?type={subcategory slug}).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db } = context.app;
   const url = new URL(request.url);
-  const read = await orFallback("category", () => getCategory(db, params.category), null);
+  const read = await orFallback("category", () => readCategory(context.app, params.category), null);
   const category = read.value;
   if (!category) return notFound(read.failed);
   if (params.category !== category.slug) throw redirect(`/products/${category.slug}${url.search}`, 301);
@@ -67,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   const listed = await orFallback(
     "category products",
-    () => listProducts(db, { categoryId: category._id, subcategoryId: type?._id, page, limit: PRODUCTS_PER_PAGE }),
+    () => readProducts(context.app, { categoryId: category._id, subcategoryId: type?._id, page, limit: PRODUCTS_PER_PAGE }),
     null,
   );
   const total = listed.value?.total ?? 0;

@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { listCategories } from "../../server/content/category";
-import { listProducts } from "../../server/content/product";
+import { readCategories, readProducts } from "../../server/content/public-reads";
 import { CategoryCard, toCategorySummary } from "../components/products/category-card";
 import { ApplicationsBlock, SalesCallToAction, TechnologyBlock } from "../components/products/landing-sections";
 import { ProductCard, toProductSummary } from "../components/products/product-card";
@@ -16,10 +15,9 @@ const FEATURED_LIMIT = 6;
 export const NO_CATEGORIES = "No product categories available.";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.app;
   const [categories, featured] = await Promise.all([
-    orFallback("categories", () => listCategories(db), []),
-    orFallback("featured products", () => listProducts(db, { featured: true, page: 1, limit: FEATURED_LIMIT }), null),
+    orFallback("categories", () => readCategories(context.app), []),
+    orFallback("featured products", () => readProducts(context.app, { featured: true, page: 1, limit: FEATURED_LIMIT }), null),
   ]);
   return {
     categories: categories.value.map(toCategorySummary),

@@ -1,4 +1,5 @@
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
+import { readList, readOne } from "../../server/content/public-reads";
 import { serviceResource } from "../../server/content/service";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
@@ -23,13 +24,14 @@ import type { Route } from "./+types/services.$service";
 
 /** A service by slug (or by id, which redirects to the slug URL), with up to 3 other services. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.app;
   const { value, failed } = await orFallback(
     "service",
     async () => {
-      const service = await serviceResource.get(db, params.service);
+      const service = await readOne(context.app, serviceResource, params.service);
       if (!service) return null;
-      const others = (await serviceResource.list(db)).filter((s) => s._id !== service._id).slice(0, OTHER_SERVICES_MAX);
+      const others = (await readList(context.app, serviceResource))
+        .filter((s) => s._id !== service._id)
+        .slice(0, OTHER_SERVICES_MAX);
       return { service, others };
     },
     null,

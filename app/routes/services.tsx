@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { readList } from "../../server/content/public-reads";
 import { serviceResource } from "../../server/content/service";
 import { ArrowRightIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
@@ -11,7 +12,7 @@ import type { Service } from "../schemas/service";
 import type { Route } from "./+types/services";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { value, failed } = await orFallback("services", () => serviceResource.list(context.app.db), [] as Service[]);
+  const { value, failed } = await orFallback("services", () => readList(context.app, serviceResource), [] as Service[]);
   return { services: value, failed };
 }
 

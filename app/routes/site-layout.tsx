@@ -1,6 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
-import { listCategories } from "../../server/content/category";
-import { getSettings } from "../../server/content/settings";
+import { readCategories, readSettings } from "../../server/content/public-reads";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { orFallback } from "../lib/load.server";
@@ -10,10 +9,10 @@ import type { Route } from "./+types/site-layout";
 
 /** Every public page: header, footer and the company details they show (from site settings). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = context.app;
+  const { config } = context.app;
   const [settings, categories] = await Promise.all([
-    orFallback("site settings", () => getSettings(db), DEFAULT_SITE_SETTINGS),
-    orFallback("categories", () => listCategories(db), []),
+    orFallback("site settings", () => readSettings(context.app), DEFAULT_SITE_SETTINGS),
+    orFallback("categories", () => readCategories(context.app), []),
   ]);
   const site: SiteInfo = { siteUrl: config.siteUrl ?? new URL(request.url).origin, settings: settings.value };
   return { site, categories: categories.value.map((c) => ({ name: c.name, slug: c.slug })) };

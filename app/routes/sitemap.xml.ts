@@ -1,4 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm";
+import type { Database } from "../../server/db/client";
 import { categories, products, services } from "../../server/db/schema";
 import { errorFields, log } from "../../server/log";
 import type { Route } from "./+types/sitemap.xml";
@@ -24,34 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = config.siteUrl ?? new URL(request.url).origin;
   let entries: SitemapEntry[];
   try {
-    const [categoryRows, productRows, serviceRows] = await Promise.all([
-      db
-        .select({ slug: categories.slug, updatedAt: categories.updatedAt })
-        .from(categories)
-        .orderBy(asc(categories.position), desc(categories.createdAt), desc(categories.id)),
-      db
-        .select({ slug: products.slug, categorySlug: categories.slug, updatedAt: products.updatedAt })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .orderBy(
-          asc(categories.position),
-          desc(categories.createdAt),
-          desc(categories.id),
-          asc(products.position),
-          desc(products.createdAt),
-          desc(products.id),
-        ),
-      db
-        .select({ slug: services.slug, updatedAt: services.updatedAt })
-        .from(services)
-        .orderBy(asc(services.position), desc(services.createdAt), desc(services.id)),
-    ]);
-    entries = [
-      ...STATIC_PATHS.map((path) => ({ path })),
-      ...categoryRows.map((c) => ({ path: `/products/${c.slug}`, lastmod: c.updatedAt })),
-      ...productRows.map((p) => ({ path: `/products/${p.categorySlug}/${p.slug}`, lastmod: p.updatedAt })),
-      ...serviceRows.map((s) => ({ path: `/services/${s.slug}`, lastmod: s.updatedAt })),
-    ];
+    entries = await context.app.cache.read("sitemap", () => readSitemapEntries(db));
   } catch (err) {
     log.error("could not build the sitemap", errorFields(err));
     // A crawler retries later instead of dropping every URL a partial sitemap would leave out.
@@ -70,4 +44,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
+}
+
+/** Fixed pages, then categories, products and services in their display order. */
+async function readSitemapEntries(db: Database): Promise<SitemapEntry[]> {
+  const [categoryRows, productRows, serviceRows] = await Promise.all([
+    db
+      .select({ slug: categories.slug, updatedAt: categories.updatedAt })
+      .from(categories)
+      .orderBy(asc(categories.position), desc(categories.createdAt), desc(categories.id)),
+    db
+      .select({ slug: products.slug, categorySlug: categories.slug, updatedAt: products.updatedAt })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .orderBy(
+        asc(categories.position),
+        desc(categories.createdAt),
+        desc(categories.id),
+        asc(products.position),
+        desc(products.createdAt),
+        desc(products.id),
+      ),
+    db
+      .select({ slug: services.slug, updatedAt: services.updatedAt })
+      .from(services)
+      .orderBy(asc(services.position), desc(services.createdAt), desc(services.id)),
+  ]);
+  return [
+    ...STATIC_PATHS.map((path) => ({ path })),
+    ...categoryRows.map((c) => ({ path: `/products/${c.slug}`, lastmod: c.updatedAt })),
+    ...productRows.map((p) => ({ path: `/products/${p.categorySlug}/${p.slug}`, lastmod: p.updatedAt })),
+    ...serviceRows.map((s) => ({ path: `/services/${s.slug}`, lastmod: s.updatedAt })),
+  ];
 }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Applies z.config({ jitless: true }) before this schema exists: zod's eval probe would break our CSP.
+import "./fields";
 
 export const PASSWORD_MIN_LENGTH = 8;
 

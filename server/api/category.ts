@@ -1,7 +1,8 @@
 import { Router } from "express";
 import { categoryInput } from "../../app/schemas/category";
 import { requireAdmin } from "../auth/require-admin";
-import { createCategory, deleteCategory, getCategory, getCategoryRow, listCategories, updateCategory } from "../content/category";
+import { createCategory, deleteCategory, getCategoryRow, updateCategory } from "../content/category";
+import { readCategories, readCategory } from "../content/public-reads";
 import type { AppContext } from "../context";
 import { notFound, parseInput } from "../http/errors";
 import { multipartBody, readFields, requireSomeField, withImageChanges } from "./forms";
@@ -15,11 +16,11 @@ export function categoryRouter(ctx: AppContext): Router {
   const body = multipartBody(ctx, [{ name: "image", maxCount: 1 }]);
 
   router.get("/", async (_req, res) => {
-    res.json({ data: await listCategories(ctx.db) });
+    res.json({ data: await readCategories(ctx) });
   });
 
   router.get("/:id", async (req, res) => {
-    const category = await getCategory(ctx.db, String(req.params.id));
+    const category = await readCategory(ctx, String(req.params.id));
     if (!category) throw notFoundError();
     res.json({ data: category });
   });

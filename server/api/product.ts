@@ -3,15 +3,8 @@ import { LIMITS } from "../../app/schemas/fields";
 import { PRODUCT_PAGE_LIMIT_MAX, type ProductInput, productInput } from "../../app/schemas/product";
 import { requireAdmin } from "../auth/require-admin";
 import { getCategoryRow, subcategoryCheck } from "../content/category";
-import {
-  createProduct,
-  deleteProduct,
-  getProduct,
-  getProductRow,
-  listProducts,
-  productInputView,
-  updateProduct,
-} from "../content/product";
+import { createProduct, deleteProduct, getProductRow, productInputView, updateProduct } from "../content/product";
+import { readProduct, readProducts } from "../content/public-reads";
 import type { AppContext } from "../context";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { filesOf, type ImageChanges, multipartBody, readFields, requireSomeField, withImageChanges } from "./forms";
@@ -82,7 +75,7 @@ export function productRouter(ctx: AppContext): Router {
   router.get("/", async (req, res) => {
     const featured = queryText(req, "featured");
     res.json(
-      await listProducts(ctx.db, {
+      await readProducts(ctx, {
         categoryId: queryText(req, "categoryId"),
         subcategoryId: queryText(req, "subcategoryId"),
         featured: featured === undefined ? undefined : featured === "true",
@@ -93,7 +86,7 @@ export function productRouter(ctx: AppContext): Router {
   });
 
   router.get("/:id", async (req, res) => {
-    const product = await getProduct(ctx.db, String(req.params.id));
+    const product = await readProduct(ctx, String(req.params.id));
     if (!product) throw notFoundError();
     res.json(product);
   });

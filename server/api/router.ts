@@ -10,6 +10,7 @@ import { teamMemberResource } from "../content/team-member";
 import { testimonialResource } from "../content/testimonial";
 import type { AppContext } from "../context";
 import { ping } from "../db/client";
+import { apiCaching } from "../http/caching";
 import { errorHandler, HttpError, sendError } from "../http/errors";
 import { categoryRouter } from "./category";
 import { contactsRouter } from "./contacts";
@@ -33,6 +34,22 @@ export function apiRouter(ctx: AppContext): Router {
     next();
   });
 
+  // Public content: readable by anyone (and cacheable), changed by staff.
+  const content: [string, Router][] = [
+    ["/banner", simpleRouter(ctx, bannerResource)],
+    ["/industrial", simpleRouter(ctx, industrialResource)],
+    ["/testimonial", simpleRouter(ctx, testimonialResource)],
+    ["/story", simpleRouter(ctx, storyResource)],
+    ["/facilities", simpleRouter(ctx, facilityResource)],
+    ["/our-team", simpleRouter(ctx, teamMemberResource)],
+    ["/core-values", simpleRouter(ctx, coreValueResource)],
+    ["/service", simpleRouter(ctx, serviceResource)],
+    ["/category", categoryRouter(ctx)],
+    ["/product", productRouter(ctx)],
+    ["/settings", settingsRouter(ctx)],
+  ];
+  api.use(apiCaching(content.map(([path]) => path)));
+
   api.get("/health", async (_req, res) => {
     try {
       await ping(ctx.db);
@@ -43,18 +60,8 @@ export function apiRouter(ctx: AppContext): Router {
   });
 
   api.use("/auth", authRouter(ctx));
-  api.use("/banner", simpleRouter(ctx, bannerResource));
-  api.use("/industrial", simpleRouter(ctx, industrialResource));
-  api.use("/testimonial", simpleRouter(ctx, testimonialResource));
-  api.use("/story", simpleRouter(ctx, storyResource));
-  api.use("/facilities", simpleRouter(ctx, facilityResource));
-  api.use("/our-team", simpleRouter(ctx, teamMemberResource));
-  api.use("/core-values", simpleRouter(ctx, coreValueResource));
-  api.use("/service", simpleRouter(ctx, serviceResource));
-  api.use("/category", categoryRouter(ctx));
-  api.use("/product", productRouter(ctx));
+  for (const [path, router] of content) api.use(path, router);
   api.use("/contacts", contactsRouter(ctx));
-  api.use("/settings", settingsRouter(ctx));
 
   api.use((req, res) => sendError(res, 404, `There is no API endpoint ${req.method} ${req.baseUrl}${req.path}.`));
   api.use(errorHandler);

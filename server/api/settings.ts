@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { siteSettingsSchema } from "../../app/schemas/settings";
 import { requireAdmin } from "../auth/require-admin";
+import { readSettings } from "../content/public-reads";
 import { getSettings, saveSettings } from "../content/settings";
 import type { AppContext } from "../context";
 import { parseInput } from "../http/errors";
@@ -11,7 +12,7 @@ export function settingsRouter(ctx: AppContext): Router {
   const router = Router();
 
   router.get("/", async (_req, res) => {
-    res.json(await getSettings(ctx.db));
+    res.json(await readSettings(ctx));
   });
 
   router.put("/", requireAdmin(ctx), async (req, res) => {

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { z } from "zod";
 import { requireAdmin } from "../auth/require-admin";
+import { readList, readOne } from "../content/public-reads";
 import type { SimpleResource, SimpleTable } from "../content/simple-resource";
 import type { AppContext } from "../context";
 import { badRequest, notFound, parseInput } from "../http/errors";
@@ -23,11 +24,11 @@ export function simpleRouter<T extends SimpleTable, S extends z.ZodType, Out ext
   const notFoundError = () => notFound(`${resource.label} not found.`);
 
   router.get("/", async (_req, res) => {
-    res.json(await resource.list(ctx.db));
+    res.json(await readList(ctx, resource));
   });
 
   router.get("/:id", async (req, res) => {
-    const item = await resource.get(ctx.db, String(req.params.id));
+    const item = await readOne(ctx, resource, String(req.params.id));
     if (!item) throw notFoundError();
     res.json(item);
   });

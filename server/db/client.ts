@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -13,6 +13,7 @@ import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
 import { acquireDataDirLock } from "./lock";
 import * as schema from "./schema";
+import { contentVersion } from "./schema";
 
 /** One handle type for both drivers, so the rest of the server never knows which one it runs on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,24 +23,43 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** For start-up logs: where the data lives (never the password). */
   description: string;
+  /** How the content cache learns of committed changes to public content (migration 0002). */
+  contentChanges: ContentChanges;
   close(): Promise<void>;
 }
+
+/**
+ * PGlite has one process and delivers the `pneuma_content` notification before the writing query's
+ * promise resolves, so listening is exact. PostgreSQL delivers notifications asynchronously (another
+ * server could read before its notification arrives), so there the cache compares the committed
+ * `content_version` at the start of every request instead: one primary-key read.
+ */
+export type ContentChanges =
+  | { kind: "notified"; listen(onChange: () => void): Promise<void> }
+  | { kind: "versioned"; readVersion(): Promise<number> };
+
+const CONTENT_CHANNEL = "pneuma_content";
 
 export interface OpenOptions {
   dataDir: string;
   databaseUrl: string | null;
   /** Who holds the embedded database's lock ("server", "admin CLI"), shown to a second process. */
   lockHolder: string;
+  /** Apply pending migrations (default). Backup and restore open without, and do their own. */
+  migrate?: boolean;
 }
 
 /** Stops two processes from migrating one PostgreSQL database at the same time. */
-const MIGRATION_LOCK_ID = 7_245_001;
+export const MIGRATION_LOCK_ID = 7_245_001;
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.lockHolder);
+  const migrate = options.migrate ?? true;
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, migrate)
+    : openPglite(options.dataDir, options.lockHolder, migrate);
 }
 
-async function openPglite(dataDir: string, lockHolder: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, lockHolder: string, migrate: boolean): Promise<DatabaseHandle> {
   const dbDir = path.join(dataDir, "db");
   const release = acquireDataDirLock(path.join(dataDir, "db.lock"), lockHolder);
   try {
@@ -50,13 +70,21 @@ async function openPglite(dataDir: string, lockHolder: string): Promise<Database
     if (!existsSync(path.join(dbDir, "PG_VERSION"))) initPgliteInChildProcess(dbDir, options.postgresqlconf);
     const client = await PGlite.create(dbDir, options);
     const db = drizzlePglite({ client, schema }) as unknown as Database;
-    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    if (migrate) await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    let unlisten: (() => Promise<void>) | null = null;
     return {
       db,
       kind: "pglite",
       description: `embedded PGlite in ${dbDir}`,
+      contentChanges: {
+        kind: "notified",
+        async listen(onChange) {
+          unlisten = await client.listen(CONTENT_CHANNEL, onChange);
+        },
+      },
       async close() {
         try {
+          await unlisten?.();
           await client.close();
         } finally {
           release();
@@ -79,7 +107,7 @@ function initPgliteInChildProcess(dbDir: string, conf: string[]): void {
   execFileSync(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
@@ -87,10 +115,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   try {
     const client = await pool.connect();
     try {
-      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-      await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      if (migrate) {
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      }
     } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+      if (migrate) await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
       client.release();
     }
   } catch (err) {
@@ -103,10 +133,16 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     kind: "postgres",
     description: `PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    contentChanges: {
+      kind: "versioned",
+      async readVersion() {
+        const [row] = await db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
+        return row?.version ?? 0;
+      },
+    },
     close: () => pool.end(),
   };
 }
-
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

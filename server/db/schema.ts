@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -237,6 +238,17 @@ export const siteSettings = pgTable("site_settings", {
   id: text("id").primaryKey(),
   data: jsonb("data").$type<SiteSettings>().notNull(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * One row counting committed changes to public content (bumped by a trigger, migration 0002). App servers
+ * on PostgreSQL compare it on every request to know whether their content cache is still current.
+ */
+export const contentVersion = pgTable("content_version", {
+  id: smallint("id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+  /** The transaction that bumped it last, so a transaction bumps it once however many rows it changes. */
+  bumpedBy: bigint("bumped_by", { mode: "number" }),
 });
 
 export const admins = pgTable(

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Response } from "express";
 import type { z } from "zod";
 import { errorFields, log } from "../log";
+import { noStore } from "./caching";
 
 /**
  * The one error shape of the API: `{ message, error }` with the same text in both (older clients read
@@ -31,6 +32,7 @@ export const conflict = (message: string) => new HttpError(409, message);
 export function sendError(res: Response, status: number, message: string, issues?: ErrorBody["issues"]): void {
   const body: ErrorBody = { message, error: message };
   if (issues?.length) body.issues = issues;
+  noStore(res);
   res.status(status).json(body);
 }
 

@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "../../server/app";
+import { openContentCache } from "../../server/cache/content-cache";
 import { loadConfig } from "../../server/config";
 import type { AppContext } from "../../server/context";
 import { openDatabase } from "../../server/db/client";
@@ -17,6 +18,8 @@ export interface TestServer {
   url: string;
   ctx: AppContext;
   dataDir: string;
+  /** PostgreSQL only: the scratch database, for a second server on the same data. */
+  databaseUrl: string | null;
   /** fetch relative to the server; JSON bodies are encoded, `token` goes in x-auth-token. */
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   login(): Promise<string>;
@@ -43,10 +46,20 @@ export interface TestResponse {
  * A real server (the API and uploads, no pages) on a fresh database, listening on a random port.
  * Every test file gets its own; nothing is mocked.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { shareDataWith?: TestServer } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-test-"));
   let scratch: ScratchDatabase | null = null;
-  if (testDatabaseKind() === "postgres") scratch = await createScratchDatabase();
+  const shared = options.shareDataWith;
+  if (shared) {
+    // A second app server: same PostgreSQL database and upload directory, as when scaling out.
+    if (!shared.databaseUrl) throw new Error("Only servers on PostgreSQL can share their data.");
+    env = { DATABASE_URL: shared.databaseUrl, UPLOAD_DIR: shared.ctx.config.uploadDir, ...env };
+  } else if (testDatabaseKind() === "postgres") {
+    scratch = await createScratchDatabase();
+  }
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
@@ -60,7 +73,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const images = new ImageStore(config.uploadDir);
   await images.init();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockHolder: "test" });
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, images };
+  const cache = await openContentCache(database.contentChanges, { enabled: config.contentCache });
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, images, cache };
   await prepareData(ctx, { print: () => {} });
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve) => {
@@ -92,6 +106,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url,
     ctx,
     dataDir,
+    databaseUrl: config.databaseUrl,
     request,
     async login() {
       const res = await request("POST", "/api/auth/login", { json: ADMIN });

@@ -1,0 +1,64 @@
+import type { ServerResponse } from "node:http";
+import type { RequestHandler, Response } from "express";
+
+/**
+ * HTTP caching (see docs/decisions/008). Public pages and public API reads may be kept by a shared cache
+ * (the shipped nginx micro-cache) for a second and served while one request refreshes them; browsers
+ * revalidate every time (max-age=0) and get a 304 when nothing changed. Anything private or about a
+ * change is never stored.
+ */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
+export const PRIVATE_CACHE_CONTROL = "no-store";
+
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+/** Whether the request carries a staff credential (its answer may then hold private data). */
+const hasCredentials = (req: { headers: Record<string, string | string[] | undefined> }) =>
+  Boolean(req.headers["x-auth-token"] || req.headers.authorization);
+
+/** Runs `listener` just before the status line and headers are written. */
+export function beforeHeaders(res: ServerResponse, listener: () => void): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    res.writeHead = writeHead;
+    listener();
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+/**
+ * The API's policy: anonymous GETs of the public content endpoints are public; everything else (writes,
+ * contacts, sessions, anything sent with a token) is `no-store`. Express adds weak ETags to JSON answers
+ * and answers 304 to a matching If-None-Match by itself.
+ */
+export function apiCaching(publicPrefixes: string[]): RequestHandler {
+  const prefixes = publicPrefixes.map((p) => p.toLowerCase());
+  return (req, res, next) => {
+    const path = req.path.toLowerCase();
+    const isPublic =
+      SAFE_METHODS.has(req.method) && !hasCredentials(req) && prefixes.some((p) => path === p || path.startsWith(`${p}/`));
+    res.setHeader("Cache-Control", isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+    next();
+  };
+}
+
+/**
+ * The pages' policy: staff screens and form posts `no-store`, public pages public (app/entry.server.tsx
+ * adds the ETag and answers 304, and marks server errors `no-store`).
+ */
+export const pageCaching: RequestHandler = (req, res, next) => {
+  const isAdmin = /^\/admin(\/|\.data|$)/i.test(req.path);
+  const isPublic = SAFE_METHODS.has(req.method) && !isAdmin;
+  res.setHeader("Cache-Control", isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  // A 304 tells the browser to reuse its copy, whose inline scripts carry that copy's CSP nonce. Sending
+  // this request's policy with it would replace the stored one and block those scripts.
+  beforeHeaders(res, () => {
+    if (res.statusCode === 304) res.removeHeader("Content-Security-Policy");
+  });
+  next();
+};
+
+/** An answer that must never be stored (errors, private data). */
+export function noStore(res: Response): void {
+  res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+}

@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { watchErrors } from "./support";
+
+/**
+ * HTTP caching of pages (issue 5): public pages carry an ETag and a shared-cache Cache-Control, a browser's
+ * conditional request gets 304, and a page reused after a 304 still runs its scripts (its CSP nonce must
+ * not be replaced by the 304's). Staff screens are never stored.
+ */
+
+const PUBLIC = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
+const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+test.describe("page caching", () => {
+  test("public pages have an ETag that ignores the per-request nonce, and answer 304 when unchanged", async ({ request }) => {
+    for (const path of ["/", "/products", "/about", "/services", "/contact"]) {
+      const first = await request.get(path);
+      const second = await request.get(path);
+      expect(first.status(), path).toBe(200);
+      expect(first.headers()["cache-control"], path).toBe(PUBLIC);
+      const etag = first.headers().etag;
+      expect(etag, path).toMatch(/^W\/"[\w-]+"$/);
+      // A new nonce on every answer, the same ETag while the content is the same.
+      expect(nonceOf(second.headers()["content-security-policy"])).not.toBe(nonceOf(first.headers()["content-security-policy"]));
+      expect(second.headers().etag, path).toBe(etag);
+
+      const revalidated = await request.get(path, { headers: { "If-None-Match": etag as string } });
+      expect(revalidated.status(), path).toBe(304);
+      expect((await revalidated.body()).length).toBe(0);
+      expect(revalidated.headers().etag).toBe(etag);
+      expect(revalidated.headers()["content-security-policy"], "a 304 must not replace the stored page's CSP").toBeUndefined();
+
+      const other = await request.get(path, { headers: { "If-None-Match": 'W/"something-else"' } });
+      expect(other.status(), path).toBe(200);
+    }
+  });
+
+  test("staff screens and form posts are never stored", async ({ request }) => {
+    for (const path of ["/admin/login", "/admin/dashboard"]) {
+      const res = await request.get(path);
+      expect(res.headers()["cache-control"], path).toBe("no-store");
+      expect(res.headers().etag, path).toBeUndefined();
+    }
+    const posted = await request.post("/contact", { form: { name: "" } });
+    expect(posted.headers()["cache-control"]).toBe("no-store");
+  });
+
+  test("a page the browser revalidates (304) still hydrates and runs its scripts", async ({ page }) => {
+    const problems = watchErrors(page);
+    const first = await page.goto("/about");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    const etag = (await first?.allHeaders())?.etag;
+    expect(etag).toBeTruthy();
+    const again = await page.reload();
+    // Chromium asked with the ETag (so the server answered 304) and shows its stored copy.
+    expect((await again?.request().allHeaders())?.["if-none-match"]).toBe(etag);
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});
