@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths";
+import { errorFields, log } from "../log";
 import { acquireDataDirLock } from "./lock";
 import * as schema from "./schema";
 import { contentVersion } from "./schema";
@@ -111,6 +112,12 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  });
+  // A client checked out of the pool (a transaction) has no pool listener while it is out, and an 'error'
+  // event without a listener ends the process: a database restart mid-transaction would take the site
+  // down. The transaction's query fails and reports it; the pool discards the broken client.
+  pool.on("connect", (client) => {
+    client.on("error", (err) => log.warn("database connection lost", errorFields(err)));
   });
   try {
     const client = await pool.connect();
