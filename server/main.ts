@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { builtAssets, createApp } from "./app";
+import { listenForBackupRequests } from "./backup/signal";
 import { openContentCache } from "./cache/content-cache";
 import { ConfigError, loadConfig } from "./config";
 import type { AppContext } from "./context";
@@ -62,6 +63,7 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
   log.info("database ready", { database: database.description, dataDir: config.dataDir, uploadDir: config.uploadDir });
   await prepareData(ctx);
   const stopHousekeeping = startHousekeeping(ctx);
+  listenForBackupRequests(ctx); // `npm run backup` while this server holds the embedded database
 
   const loadBuild =
     options.dev?.loadBuild ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);

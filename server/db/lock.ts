@@ -10,7 +10,7 @@ import path from "node:path";
 
 export class DataDirLockedError extends Error {}
 
-interface LockOwner {
+export interface LockOwner {
   pid: number;
   host: string;
   startedAt: string;
@@ -39,6 +39,17 @@ function isAlive(owner: LockOwner): boolean {
   } catch {
     return true;
   }
+}
+
+/** What the lock file says, whether or not its process still runs; null when there is none. */
+export function readLockOwner(lockFile: string): LockOwner | null {
+  return readOwner(lockFile);
+}
+
+/** Who holds the lock, when that process is still running (a stale or missing lock answers null). */
+export function liveLockOwner(lockFile: string): LockOwner | null {
+  const owner = readOwner(lockFile);
+  return owner && isAlive(owner) ? owner : null;
 }
 
 export function acquireDataDirLock(lockFile: string, command: string): () => void {
