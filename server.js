@@ -18,6 +18,9 @@ if (dev) {
     },
   });
 } else {
+  // React, react-dom and Express pick their production code from NODE_ENV when first loaded; anything but
+  // "production" (unset, "test") would render every page with React's much slower development build.
+  process.env.NODE_ENV = "production";
   // BUILD_DIR: relative to this file's folder, or absolute.
   const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), process.env.BUILD_DIR || "build");
   const entry = pathToFileURL(path.join(buildDir, "server", "index.js"));

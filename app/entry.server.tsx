@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { etagMatches, type KeepPage, NONCE_PLACEHOLDER } from "../server/cache/page-cache";
 
 export const streamTimeout = 5_000;
 
@@ -30,6 +31,7 @@ export default function handleRequest(
     (request.method === "GET" || request.method === "HEAD") && !/^\/admin(\/|$)/i.test(pathname) && !routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let timeout: NodeJS.Timeout | undefined;
     const userAgent = request.headers.get("user-agent");
     const waitForAll = isPublicPage || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     const readyOption: keyof RenderToPipeableStreamOptions = waitForAll ? "onAllReady" : "onShellReady";
@@ -41,10 +43,15 @@ export default function handleRequest(
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         if (responseStatusCode >= 500) responseHeaders.set("Cache-Control", "no-store");
         if (isPublicPage && responseStatusCode < 500) {
-          pipe(collect((html) => resolve(withEtag(request, html, nonce, responseStatusCode, responseHeaders)), reject));
+          const done = (html: string) => {
+            clearTimeout(timeout);
+            resolve(withEtag(request, html, nonce, responseStatusCode, responseHeaders, loadContext.keepPage));
+          };
+          pipe(collect(done, reject));
           return;
         }
         const body = new PassThrough();
+        body.on("close", () => clearTimeout(timeout));
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
@@ -56,7 +63,9 @@ export default function handleRequest(
         if (shellRendered) console.error(error);
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
+    // Cleared when the page is complete: a pending timer would keep the whole render (tree, data, HTML)
+    // alive for seconds after the answer left, hundreds of them under load.
+    timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
@@ -80,22 +89,22 @@ function collect(done: (text: string) => void, fail: (error: unknown) => void): 
 }
 
 /** The page with its ETag, or 304 when the browser's copy (If-None-Match) is the same page. */
-function withEtag(request: Request, html: string, nonce: string, status: number, headers: Headers): Response {
+function withEtag(
+  request: Request,
+  html: string,
+  nonce: string,
+  status: number,
+  headers: Headers,
+  keepPage: KeepPage | undefined,
+): Response {
   // The nonce differs on every request; the page it guards does not.
-  const hash = createHash("sha256").update(html.replaceAll(nonce, "")).digest("base64url").slice(0, 27);
-  const etag = `W/"${hash}"`;
+  const withPlaceholder = html.replaceAll(nonce, NONCE_PLACEHOLDER);
+  const etag = `W/"${createHash("sha256").update(withPlaceholder).digest("base64url").slice(0, 27)}"`;
   headers.set("ETag", etag);
-  const known = request.headers.get("if-none-match");
-  if (status === 200 && known && matchesEtag(known, hash)) {
+  if (status === 200) keepPage?.(withPlaceholder, etag);
+  if (status === 200 && etagMatches(request.headers.get("if-none-match") ?? undefined, etag)) {
     headers.delete("Content-Type");
     return new Response(null, { status: 304, headers });
   }
   return new Response(html, { status, headers });
-}
-
-function matchesEtag(ifNoneMatch: string, hash: string): boolean {
-  return ifNoneMatch
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === `"${hash}"`);
 }

@@ -25,6 +25,8 @@ if (builtAt === 0 || changedAt > builtAt) {
   const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"], {
     cwd: root,
     stdio: "inherit",
+    // Called from test set-ups too (NODE_ENV=test), which would otherwise bundle React's development build.
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { apiRouter } from "./api/router";
 import { contentFreshness } from "./cache/content-cache";
+import { servePageCache } from "./cache/page-cache";
 import type { AppContext } from "./context";
 import { pageCaching } from "./http/caching";
 import { requestLog } from "./http/request-log";
@@ -58,7 +59,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
 
   if (options.assets) app.use(options.assets);
-  if (options.pages) app.use(pageCaching, freshContent, options.pages);
+  if (options.pages) app.use(pageCaching, freshContent, servePageCache(ctx.pages, ctx.config.siteUrl), options.pages);
   return app;
 }
 

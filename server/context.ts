@@ -1,4 +1,5 @@
 import type { ContentCache } from "./cache/content-cache";
+import type { PageCache } from "./cache/page-cache";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { ImageStore } from "./uploads/images";
@@ -11,4 +12,6 @@ export interface AppContext {
   images: ImageStore;
   /** Public content reads, kept until the next change (server/cache/content-cache.ts). */
   cache: ContentCache;
+  /** Rendered public pages, emptied with `cache` (server/cache/page-cache.ts). */
+  pages: PageCache;
 }

@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { builtAssets, createApp } from "./app";
 import { listenForBackupRequests } from "./backup/signal";
 import { openContentCache } from "./cache/content-cache";
+import { type KeepPage, pageCacheFollowing } from "./cache/page-cache";
 import { ConfigError, loadConfig } from "./config";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/client";
@@ -20,6 +21,8 @@ declare module "react-router" {
     cspNonce: string;
     /** The client's address (after TRUST_PROXY), for rate limits in actions. */
     clientIp: string;
+    /** Public pages: hands the finished page to the page cache (app/entry.server.tsx). */
+    keepPage?: KeepPage;
   }
 }
 
@@ -59,7 +62,14 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
     fatal(`Could not open the database: ${err instanceof Error ? err.message : String(err)}`);
   }
   const cache = await openContentCache(database.contentChanges, { enabled: config.contentCache });
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, images, cache };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    images,
+    cache,
+    pages: pageCacheFollowing(cache, config.contentCache),
+  };
   log.info("database ready", { database: database.description, dataDir: config.dataDir, uploadDir: config.uploadDir });
   await prepareData(ctx);
   const stopHousekeeping = startHousekeeping(ctx);
@@ -70,7 +80,12 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
   const pages = createRequestHandler({
     build: loadBuild,
     mode: config.dev ? "development" : "production",
-    getLoadContext: (req, res) => ({ app: ctx, cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
+    getLoadContext: (req, res) => ({
+      app: ctx,
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? "unknown",
+      keepPage: res.locals.keepPage as KeepPage | undefined,
+    }),
   });
   const app = createApp(ctx, {
     assets: options.dev?.middleware ?? builtAssets(path.join(config.buildDir, "client")),

@@ -1,3 +1,4 @@
+import { markPageDegraded } from "../../server/cache/page-cache";
 import { errorFields, log } from "../../server/log";
 
 /**
@@ -9,6 +10,7 @@ export async function orFallback<T>(what: string, read: () => Promise<T>, fallba
     return { value: await read(), failed: false };
   } catch (err) {
     log.error(`could not load ${what}`, errorFields(err));
+    markPageDegraded(); // a page with fallback content must not be kept in the page cache
     return { value: fallback, failed: true };
   }
 }

@@ -9,7 +9,7 @@ import { Faq } from "../components/contact/faq";
 import { CONTACT_FIELDS, type ContactField, type ContactResult } from "../components/contact/texts";
 import { PageHero } from "../components/page-hero";
 import { pageMeta, SITE_LAYOUT_ID, type SiteInfo, siteInfoFrom } from "../lib/seo";
-import { DEFAULT_SITE_SETTINGS } from "../schemas/settings";
+import { DEFAULT_SITE_SETTINGS } from "../schemas/defaults";
 import type { Route } from "./+types/contact";
 
 /** The same bound as the API's form parser: a contact message is a few kilobytes at most. */

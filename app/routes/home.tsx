@@ -11,7 +11,7 @@ import { SpecTable } from "../components/home/spec-table";
 import { MAX_TESTIMONIALS, Testimonials } from "../components/home/testimonials";
 import { orFallback } from "../lib/load.server";
 import { pageMeta, SITE_LAYOUT_ID, siteInfoFrom } from "../lib/seo";
-import { DEFAULT_SITE_SETTINGS } from "../schemas/settings";
+import { DEFAULT_SITE_SETTINGS } from "../schemas/defaults";
 import type { Route } from "./+types/home";
 import type { loader as siteLayoutLoader } from "./site-layout";
 

@@ -4,8 +4,10 @@ import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { orFallback } from "../lib/load.server";
 import type { SiteInfo } from "../lib/seo";
-import { DEFAULT_SITE_SETTINGS } from "../schemas/settings";
+import { DEFAULT_SITE_SETTINGS } from "../schemas/defaults";
 import type { Route } from "./+types/site-layout";
+
+const FOOTER_CATEGORIES_MAX = 8;
 
 /** Every public page: header, footer and the company details they show (from site settings). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,7 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orFallback("categories", () => readCategories(context.app), []),
   ]);
   const site: SiteInfo = { siteUrl: config.siteUrl ?? new URL(request.url).origin, settings: settings.value };
-  return { site, categories: categories.value.map((c) => ({ name: c.name, slug: c.slug })) };
+  // The footer links the first categories and "All products": a long catalogue must not weigh every page.
+  const footerCategories = categories.value.slice(0, FOOTER_CATEGORIES_MAX).map((c) => ({ name: c.name, slug: c.slug }));
+  return { site, categories: footerCategories };
 }
 
 /** Settings and the category list change rarely: keep them across page-to-page navigation. */

@@ -23,9 +23,12 @@ export function xmlEscape(text: string): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.app;
   const origin = config.siteUrl ?? new URL(request.url).origin;
-  let entries: SitemapEntry[];
+  let body: string;
   try {
-    entries = await context.app.cache.read("sitemap", () => readSitemapEntries(db));
+    // The XML itself is kept, with a placeholder for the origin (taken from the request's Host when
+    // SITE_URL is unset, so it must not be a cache key): with 10,000 products it is 2 MB to build.
+    const xml = await context.app.cache.read("sitemap.xml", async () => sitemapXml(await readSitemapEntries(db)));
+    body = xml.replaceAll(ORIGIN, xmlEscape(origin));
   } catch (err) {
     log.error("could not build the sitemap", errorFields(err));
     // A crawler retries later instead of dropping every URL a partial sitemap would leave out.
@@ -34,16 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "300" },
     });
   }
-
-  const urls = entries.map((e) => {
-    const loc = `  <url>\n    <loc>${xmlEscape(origin + e.path)}</loc>\n`;
-    const lastmod = e.lastmod ? `    <lastmod>${xmlEscape(new Date(e.lastmod).toISOString())}</lastmod>\n` : "";
-    return `${loc}${lastmod}  </url>\n`;
-  });
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("")}</urlset>\n`;
-  return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }
 
 /** Fixed pages, then categories, products and services in their display order. */
@@ -76,4 +70,16 @@ async function readSitemapEntries(db: Database): Promise<SitemapEntry[]> {
     ...productRows.map((p) => ({ path: `/products/${p.categorySlug}/${p.slug}`, lastmod: p.updatedAt })),
     ...serviceRows.map((s) => ({ path: `/services/${s.slug}`, lastmod: s.updatedAt })),
   ];
+}
+
+/** Stands for the site's origin in the kept XML; cannot occur in an escaped path. */
+const ORIGIN = "\u0001origin\u0001";
+
+function sitemapXml(entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => {
+    const loc = `  <url>\n    <loc>${ORIGIN}${xmlEscape(e.path)}</loc>\n`;
+    const lastmod = e.lastmod ? `    <lastmod>${xmlEscape(new Date(e.lastmod).toISOString())}</lastmod>\n` : "";
+    return `${loc}${lastmod}  </url>\n`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("")}</urlset>\n`;
 }

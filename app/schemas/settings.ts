@@ -59,21 +59,3 @@ export const siteSettingsSchema = z.object({
     .default([]),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
-
-/** Used until staff save settings of their own (and as the shape reference for forms). */
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
-  companyName: "Pneuma Air Systems",
-  tagline: "",
-  phones: [],
-  emails: [],
-  address: "",
-  mapUrl: "",
-  workingHours: [
-    { days: "Mon-Fri", hours: "9-6" },
-    { days: "Sat", hours: "10-4" },
-    { days: "Sun", hours: "closed" },
-  ],
-  whatsapp: "",
-  social: { facebook: "", linkedin: "", x: "", instagram: "", youtube: "" },
-  homeSpecifications: [],
-};

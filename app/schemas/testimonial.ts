@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { STAR_MAX } from "./defaults";
 import { imageUrl, LIMITS, optionalText, position, type RecordBase, requiredText } from "./fields";
-
-export const STAR_MAX = 5;
 
 export const testimonialInput = z.object({
   name: requiredText("Name", LIMITS.name),

@@ -36,6 +36,7 @@ export class ContentCache {
   /** PostgreSQL: the highest committed content version seen. */
   private version = -1;
   private readVersion: (() => Promise<number>) | null = null;
+  private readonly invalidationListeners: (() => void)[] = [];
   hits = 0;
   misses = 0;
 
@@ -99,6 +100,12 @@ export class ContentCache {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    for (const listener of this.invalidationListeners) listener();
+  }
+
+  /** For what is built from cached content (rendered pages): forget it together. */
+  onInvalidate(listener: () => void): void {
+    this.invalidationListeners.push(listener);
   }
 
   get size(): number {

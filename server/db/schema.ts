@@ -207,9 +207,11 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex("products_slug_idx").on(t.slug),
-    index("products_category_order_idx").on(t.categoryId, t.position, t.createdAt.desc()),
+    index("products_category_order_idx").on(t.categoryId, t.position, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_subcategory_idx").on(t.subcategoryId),
-    index("products_order_idx").on(t.position, t.createdAt.desc()),
+    // The listing order exactly (ORDER BY … DESC means NULLS FIRST; id breaks ties), so a page of
+    // products is read from the index instead of sorting them all.
+    index("products_order_idx").on(t.position, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

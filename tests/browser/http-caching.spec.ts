@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { watchErrors } from "./support";
+import { apiToken } from "./admin-support";
+import { ADMIN_URL, watchErrors } from "./support";
 
 /**
  * HTTP caching of pages (issue 5): public pages carry an ETag and a shared-cache Cache-Control, a browser's
@@ -56,5 +57,26 @@ test.describe("page caching", () => {
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test("a kept page shows a content change in the very next view", async ({ request }, testInfo) => {
+    // The admin server (other tests there write too); each project uses its own record.
+    const token = await apiToken(ADMIN_URL);
+    const headers = { "x-auth-token": token };
+    const title = `Kept page check ${testInfo.project.name}`;
+    const created = await request.post(`${ADMIN_URL}/api/core-values`, { headers, data: { title } });
+    expect(created.status()).toBe(201);
+    const { _id } = (await created.json()) as { _id: string };
+    try {
+      const aboutHtml = async () => (await request.get(`${ADMIN_URL}/about`)).text();
+      expect(await aboutHtml()).toContain(title);
+      expect(await aboutHtml()).toContain(title); // now from the page cache
+      const renamed = await request.put(`${ADMIN_URL}/api/core-values/${_id}`, { headers, data: { title: `${title}, renamed` } });
+      expect(renamed.status()).toBe(200);
+      expect(await aboutHtml()).toContain(`${title}, renamed`);
+    } finally {
+      await request.delete(`${ADMIN_URL}/api/core-values/${_id}`, { headers });
+    }
+    expect(await (await request.get(`${ADMIN_URL}/about`)).text()).not.toContain(title);
   });
 });

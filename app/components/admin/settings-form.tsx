@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { api, errorMessage } from "../../lib/api-client";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings, siteSettingsSchema } from "../../schemas/settings";
+import { DEFAULT_SITE_SETTINGS } from "../../schemas/defaults";
+import { type SiteSettings, siteSettingsSchema } from "../../schemas/settings";
 import { FormErrors, TextField } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";
 import { RowsField } from "./rows-field";

@@ -1,0 +1,27 @@
+import type { SiteSettings } from "./settings";
+
+/**
+ * Values public pages need in the browser, kept apart from the zod schemas: importing a schema module
+ * into a public page would add zod (about 24 KB gzip) to every first visit. The schemas import these.
+ */
+
+/** Highest star rating of a testimonial. */
+export const STAR_MAX = 5;
+
+/** Used until staff save settings of their own (and as the shape reference for forms). */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  companyName: "Pneuma Air Systems",
+  tagline: "",
+  phones: [],
+  emails: [],
+  address: "",
+  mapUrl: "",
+  workingHours: [
+    { days: "Mon-Fri", hours: "9-6" },
+    { days: "Sat", hours: "10-4" },
+    { days: "Sun", hours: "closed" },
+  ],
+  whatsapp: "",
+  social: { facebook: "", linkedin: "", x: "", instagram: "", youtube: "" },
+  homeSpecifications: [],
+};
