@@ -1,0 +1,238 @@
+// `npm run bench:load`: a production server on a fresh database with demo content, 200 clients reading a
+// mix of public pages for 60 s while 10 more post contact messages without pause; then every message the
+// server acknowledged (2xx) must be stored exactly once, as the admin API shows.
+//
+// Options (environment): BENCH_LOAD_SECONDS (60), BENCH_LOAD_CLIENTS (200), BENCH_LOAD_POSTERS (10),
+// BENCH_LOAD_TIMEOUT (seconds a request may take before it counts as an error; 10). With DATABASE_URL the
+// server runs on PostgreSQL, in a scratch database created next to that URL's (its role needs CREATEDB)
+// and dropped at the end; without it, on embedded PGlite in a temporary data directory.
+//
+// The server runs with RATE_LIMITS=off: every poster comes from 127.0.0.1, and the contact form's limit
+// (20 messages per address per 10 minutes) would otherwise answer 429 after the first 20 messages, so
+// the run would measure the limiter instead of the writes.
+//
+// Fails (exit 1) when any request failed (connection error, timeout or non-2xx answer), or the stored
+// messages differ from the acknowledged ones (one missing, one stored twice, a count that differs).
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import {
+  buildIfStale,
+  createScratchDatabase,
+  listAllContacts,
+  login,
+  onCleanup,
+  percentile,
+  redactUrl,
+  removeAtCleanup,
+  runMain,
+  startServer,
+} from "./process.js";
+
+const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const clients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
+const posters = Number(process.env.BENCH_LOAD_POSTERS ?? 10);
+const timeoutS = Number(process.env.BENCH_LOAD_TIMEOUT ?? 10);
+
+/** Connections the kernel holds for the server's listening socket, not yet accepted (Linux `ss`; NaN without). */
+function acceptQueueDepth(baseUrl) {
+  return new Promise((resolve) =>
+    execFile("ss", ["-Hltn", `sport = :${new URL(baseUrl).port}`], (err, out) =>
+      resolve(err ? Number.NaN : Number(out.trim().split(/\s+/)[1])),
+    ),
+  );
+}
+
+async function main() {
+  buildIfStale();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pneuma-load-"));
+  removeAtCleanup(dataDir);
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+  const admin = { username: "bench-admin", password: randomBytes(12).toString("hex") };
+
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url,
+    RATE_LIMITS: "off",
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    SEED_DEMO: "true",
+  });
+  onCleanup(() => server.stop());
+  const { baseUrl } = server;
+  const database = scratch ? `PostgreSQL (scratch database ${redactUrl(scratch.url)})` : `PGlite (${dataDir})`;
+
+  // The page mix: one category and one product from the demo content, by their canonical (slug) URLs.
+  const category = (await (await fetch(`${baseUrl}/api/category`)).json()).data[0];
+  const product = (await (await fetch(`${baseUrl}/api/product?categoryId=${category._id}&limit=1`)).json()).data[0];
+  const pages = [
+    "/",
+    "/products",
+    `/products/${category.slug}`,
+    `/products/${category.slug}/${product.slug}`,
+    "/services",
+    "/about",
+    "/contact",
+  ];
+  for (const p of pages) {
+    const res = await fetch(baseUrl + p, { redirect: "manual" });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status} before the run; fix the page mix`);
+  }
+
+  // Contact posters: each message carries a unique marker (in the e-mail address and the message).
+  const run = randomBytes(4).toString("hex");
+  const acknowledged = new Set();
+  const post = { sent: 0, ok: 0, non2xx: 0, errors: 0, statuses: {}, errorKinds: {}, latencies: [] };
+  let posting = true;
+  let seq = 0;
+  const poster = async (id) => {
+    while (posting) {
+      const n = seq++;
+      const marker = `load-${run}-${id}-${n}`;
+      const t0 = performance.now();
+      post.sent++;
+      try {
+        const res = await fetch(`${baseUrl}/api/contacts`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            name: `Load poster ${id}`,
+            email: `${marker}@example.com`,
+            phone: "+91 427 000 0000",
+            subject: `Load test ${n}`,
+            message: `Message ${marker} sent while the public pages are under load.`,
+          }),
+          signal: AbortSignal.timeout(timeoutS * 1000),
+        });
+        await res.arrayBuffer();
+        post.latencies.push(performance.now() - t0);
+        post.statuses[res.status] = (post.statuses[res.status] ?? 0) + 1;
+        if (res.status >= 200 && res.status < 300) {
+          post.ok++;
+          acknowledged.add(marker);
+        } else post.non2xx++;
+      } catch (err) {
+        post.errors++;
+        const kind = err?.name === "TimeoutError" ? "timeout" : String(err?.cause?.code ?? err?.name ?? err);
+        post.errorKinds[kind] = (post.errorKinds[kind] ?? 0) + 1;
+      }
+    }
+  };
+
+  console.log(
+    `\nLoad: ${clients} clients on ${pages.length} public pages for ${seconds} s, ` +
+      `${posters} contact posters alongside, against ${baseUrl} on ${database}`,
+  );
+  // Connections waiting in the kernel for the server to accept them (Recv-Q of the listening socket):
+  // under saturation new connections can wait there long after their TCP handshake.
+  const acceptQueue = [];
+  const sampler = setInterval(async () => {
+    const depth = await acceptQueueDepth(baseUrl);
+    if (Number.isFinite(depth)) acceptQueue.push(depth);
+  }, 1000);
+  onCleanup(() => clearInterval(sampler));
+  const postersDone = Promise.all(Array.from({ length: posters }, (_, i) => poster(i)));
+  const t0 = performance.now();
+  const result = await autocannon({
+    url: baseUrl,
+    connections: clients,
+    duration: seconds,
+    timeout: timeoutS,
+    requests: pages.map((p) => ({ method: "GET", path: p })),
+  });
+  posting = false;
+  clearInterval(sampler);
+  await postersDone;
+  const elapsed = (performance.now() - t0) / 1000;
+  const peakMb = server.peakMemoryMb();
+
+  // Requests that clients gave up on may still sit in the accept queue, and the server still answers
+  // (and stores) them: let it drain before counting, so "stored" is final.
+  const drainStart = performance.now();
+  while (performance.now() - drainStart < 120_000) {
+    const depth = await acceptQueueDepth(baseUrl);
+    if (!(depth > 0)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+
+  // What the server stored, read back through the admin API.
+  const token = await login(baseUrl, admin.username, admin.password);
+  const stored = await listAllContacts(baseUrl, token);
+  const seen = new Map();
+  for (const c of stored) {
+    const marker = c.email.replace(/@example\.com$/, "");
+    if (marker.startsWith(`load-${run}-`)) seen.set(marker, (seen.get(marker) ?? 0) + 1);
+  }
+  const missing = [...acknowledged].filter((m) => !seen.has(m));
+  const duplicated = [...seen].filter(([, n]) => n > 1).map(([m, n]) => `${m} ×${n}`);
+  const unacknowledgedStored = [...seen.keys()].filter((m) => !acknowledged.has(m));
+  const storedCount = [...seen.values()].reduce((a, b) => a + b, 0);
+
+  // Report.
+  const pageErrors = result.errors + result.non2xx;
+  const sortedPost = post.latencies.sort((a, b) => a - b);
+  console.log("");
+  console.table({
+    "public pages": {
+      requests: result.requests.total,
+      "req/s": Math.round(result.requests.total / result.duration),
+      "p50 ms": result.latency.p50,
+      "p99 ms": result.latency.p99,
+      "max ms": result.latency.max,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+    },
+    "POST /api/contacts": {
+      requests: post.sent,
+      "req/s": Math.round(post.sent / elapsed),
+      "p50 ms": Math.round(percentile(sortedPost, 50)),
+      "p99 ms": Math.round(percentile(sortedPost, 99)),
+      "max ms": Math.round(sortedPost.at(-1) ?? Number.NaN),
+      non2xx: post.non2xx,
+      errors: post.errors,
+      timeouts: post.errorKinds.timeout ?? 0,
+    },
+  });
+  const total = result.requests.total + post.sent;
+  console.log(`total requests:          ${total} in ${elapsed.toFixed(1)} s (${Math.round(total / elapsed)} req/s)`);
+  console.log(
+    `page status codes:       ${JSON.stringify(Object.fromEntries(Object.entries(result.statusCodeStats).map(([k, v]) => [k, v.count])))}`,
+  );
+  console.log(`contact status codes:    ${JSON.stringify(post.statuses)}`);
+  if (post.errors > 0) console.log(`contact errors:          ${JSON.stringify(post.errorKinds)}`);
+  console.log(`contacts acknowledged:   ${acknowledged.size}`);
+  console.log(`contacts stored:         ${storedCount} (of ${stored.length} messages in the database)`);
+  console.log(
+    `  missing (acked, not stored): ${missing.length}${missing.length ? ` e.g. ${missing.slice(0, 5).join(", ")}` : ""}`,
+  );
+  console.log(
+    `  stored more than once:       ${duplicated.length}${duplicated.length ? ` e.g. ${duplicated.slice(0, 5).join(", ")}` : ""}`,
+  );
+  console.log(`  stored, never acknowledged:  ${unacknowledgedStored.length} (requests that failed or timed out)`);
+  console.log(`server peak memory (VmHWM):    ${peakMb.toFixed(0)} MB`);
+  if (acceptQueue.length > 0) {
+    const avg = acceptQueue.reduce((a, b) => a + b, 0) / acceptQueue.length;
+    console.log(
+      `accept queue (connections not yet accepted, sampled each second): peak ${Math.max(...acceptQueue)}, mean ${avg.toFixed(0)}`,
+    );
+  }
+
+  const failures = [];
+  if (pageErrors > 0) failures.push(`${pageErrors} page requests failed (${result.errors} errors, ${result.non2xx} non-2xx)`);
+  if (post.errors + post.non2xx > 0) failures.push(`${post.errors + post.non2xx} contact posts failed`);
+  if (storedCount !== acknowledged.size || missing.length > 0 || duplicated.length > 0) {
+    failures.push(`stored ${storedCount} contacts for ${acknowledged.size} acknowledged`);
+  }
+  console.log(
+    failures.length ? `\nFAIL: ${failures.join("; ")}` : "\nOK: no errors; every acknowledged message stored exactly once",
+  );
+  return failures.length ? 1 : 0;
+}
+
+await runMain(main);

@@ -1,0 +1,252 @@
+// Helpers for bench/load.js and bench/crash.js: the production server as a child process that can be
+// killed and restarted on the same data directory, a scratch PostgreSQL database, an admin login, and
+// cleanup that runs even when a script fails or is interrupted.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/** Builds when the build is missing or older than the sources (as `npm start` does). */
+export function buildIfStale() {
+  const build = spawnSync(process.execPath, [path.join(root, "scripts", "build-if-stale.js")], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("the build failed");
+}
+
+// ---- cleanup ----------------------------------------------------------------------------------------
+
+const cleanups = [];
+const live = new Set();
+
+/** Registers an async cleanup step; steps run newest first from runCleanups() (or on SIGINT/SIGTERM). */
+export function onCleanup(fn) {
+  cleanups.push(fn);
+}
+
+let cleaning = null;
+
+/** Runs the registered cleanups once (later callers wait for the same run). */
+export function runCleanups() {
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      const fn = cleanups.pop();
+      try {
+        await fn();
+      } catch (err) {
+        console.error(`cleanup step failed: ${err instanceof Error ? err.message : err}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    // Servers first (also one still starting, not yet registered), so nothing uses what is removed next.
+    for (const child of live) child.kill("SIGKILL");
+    void runCleanups().finally(() => process.exit(130));
+  });
+}
+// Last resort (an exit path that skipped runCleanups): never leave a server running.
+process.on("exit", () => {
+  for (const child of live) child.kill("SIGKILL");
+});
+
+/** Runs `main`, then the cleanups whatever happened; exits with main's code (1 on an exception). */
+export async function runMain(main) {
+  let code = 1;
+  try {
+    code = await main();
+  } catch (err) {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    code = 1;
+  }
+  await runCleanups();
+  process.exit(code);
+}
+
+/** Removes `dir` at cleanup. */
+export function removeAtCleanup(dir) {
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+}
+
+// ---- the server process -----------------------------------------------------------------------------
+
+/**
+ * Starts `node server.js` with `env` (on top of this process's environment; a key set to undefined is
+ * removed) and resolves once it prints its "running at" line. The caller owns the process: stop() or kill().
+ */
+export async function startServer(env, { timeoutMs = 120_000 } = {}) {
+  const fullEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env };
+  for (const [k, v] of Object.entries(fullEnv)) if (v === undefined) delete fullEnv[k];
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ["server.js"], { cwd: root, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
+  live.add(child);
+  // Keep only the recent output: under load the server logs one line per request.
+  let tail = "";
+  const keep = (d) => {
+    tail = (tail + d).slice(-20_000);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const exited = new Promise((resolve) =>
+    child.on("exit", (code, signal) => {
+      live.delete(child);
+      resolve(code ?? signal ?? -1);
+    }),
+  );
+
+  const baseUrl = await new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the server did not start in ${timeoutMs / 1000} s:\n${tail}`));
+    }, timeoutMs);
+    const watch = (d) => {
+      seen = (seen + d).slice(-4000);
+      const m = /running at http:\/\/[^:]+:(\d+)/.exec(seen);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout.off("data", watch);
+        resolve(`http://127.0.0.1:${m[1]}`);
+      }
+    };
+    child.stdout.on("data", watch);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}) before starting:\n${tail}`));
+    });
+  });
+  const listeningMs = performance.now() - startedAt;
+
+  return {
+    baseUrl,
+    pid: child.pid,
+    exited,
+    /** Milliseconds from spawn to the "running at" line. */
+    listeningMs,
+    startedAt,
+    output: () => tail,
+    /** Peak resident memory so far (Linux: VmHWM), in MB. */
+    peakMemoryMb() {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+        return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+      } catch {
+        return Number.NaN;
+      }
+    },
+    /** SIGKILL, resolved once the process is gone. */
+    async kill() {
+      child.kill("SIGKILL");
+      return exited;
+    },
+    /** SIGTERM (graceful), then SIGKILL after `graceMs`. Resolves with the exit code or signal. */
+    async stop(graceMs = 20_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** Polls GET /api/health until it answers 200 {status:"ok"}; resolves with the time it took. */
+export async function waitHealthy(baseUrl, timeoutMs = 30_000) {
+  const t0 = performance.now();
+  let last = "";
+  while (performance.now() - t0 < timeoutMs) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5000) });
+      const body = await res.json().catch(() => null);
+      if (res.status === 200 && body?.status === "ok") return performance.now() - t0;
+      last = `${res.status} ${JSON.stringify(body)}`;
+    } catch (err) {
+      last = String(err?.cause?.code ?? err);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`/api/health did not answer ok in ${timeoutMs / 1000} s (last: ${last})`);
+}
+
+// ---- PostgreSQL scratch database --------------------------------------------------------------------
+
+/** Creates a fresh database next to `adminUrl`'s (the role needs CREATEDB); it is dropped at cleanup. */
+export async function createScratchDatabase(adminUrl, prefix = "pneuma_bench") {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
+  };
+  onCleanup(drop);
+  return { name, url: url.toString() };
+}
+
+/** Hides the password in a database URL for printing. */
+export function redactUrl(url) {
+  const u = new URL(url);
+  if (u.password) u.password = "***";
+  return u.toString();
+}
+
+// ---- API helpers -------------------------------------------------------------------------------------
+
+export async function login(baseUrl, username, password) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = await res.json().catch(() => null);
+  if (res.status !== 200 || typeof body?.token !== "string") {
+    throw new Error(`admin login failed: ${res.status} ${JSON.stringify(body)}`);
+  }
+  return body.token;
+}
+
+/**
+ * Every contact message through the admin API. Today GET /api/contacts answers one plain array; should it
+ * become paged ({ data, total, page, limit }, like /api/product), the pages are followed.
+ */
+export async function listAllContacts(baseUrl, token) {
+  const get = async (query) => {
+    const res = await fetch(`${baseUrl}/api/contacts${query}`, { headers: { "x-auth-token": token } });
+    if (res.status !== 200) throw new Error(`GET /api/contacts${query}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const first = await get("");
+  if (Array.isArray(first)) return first;
+  const all = [...first.data];
+  for (let page = 2; all.length < first.total; page++) {
+    const next = await get(`?page=${page}&limit=${first.limit}`);
+    if (next.data.length === 0) break;
+    all.push(...next.data);
+  }
+  return all;
+}
+
+export function percentile(sortedValues, p) {
+  if (sortedValues.length === 0) return Number.NaN;
+  const i = Math.min(sortedValues.length - 1, Math.max(0, Math.ceil((p / 100) * sortedValues.length) - 1));
+  return sortedValues[i];
+}
