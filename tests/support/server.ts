@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "../../server/app";
 import { openContentCache } from "../../server/cache/content-cache";
+import { pageCacheFollowing } from "../../server/cache/page-cache";
 import { loadConfig } from "../../server/config";
 import type { AppContext } from "../../server/context";
 import { openDatabase } from "../../server/db/client";
@@ -74,7 +75,14 @@ export async function startTestServer(
   await images.init();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockHolder: "test" });
   const cache = await openContentCache(database.contentChanges, { enabled: config.contentCache });
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, images, cache };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    images,
+    cache,
+    pages: pageCacheFollowing(cache, config.contentCache),
+  };
   await prepareData(ctx, { print: () => {} });
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve) => {
