@@ -1,7 +1,7 @@
-import type { ContentCache } from "./cache/content-cache";
-import type { PageCache } from "./cache/page-cache";
+import { type ContentCache, openContentCache } from "./cache/content-cache";
+import { type PageCache, pageCacheFollowing } from "./cache/page-cache";
 import type { Config } from "./config";
-import type { Database } from "./db/client";
+import type { Database, DatabaseHandle } from "./db/client";
 import type { ImageStore } from "./uploads/images";
 
 /** What request handlers and loaders need: built once at start-up and passed down. */
@@ -14,4 +14,17 @@ export interface AppContext {
   cache: ContentCache;
   /** Rendered public pages, emptied with `cache` (server/cache/page-cache.ts). */
   pages: PageCache;
+}
+
+/** The context for an opened database: the server's and the API tests' one way to build it. */
+export async function createAppContext(config: Config, database: DatabaseHandle, images: ImageStore): Promise<AppContext> {
+  const cache = await openContentCache(database.contentChanges, { enabled: config.contentCache });
+  return {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    images,
+    cache,
+    pages: pageCacheFollowing(cache, config.contentCache),
+  };
 }

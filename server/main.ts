@@ -5,10 +5,9 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { builtAssets, createApp } from "./app";
 import { listenForBackupRequests } from "./backup/signal";
-import { openContentCache } from "./cache/content-cache";
-import { type KeepPage, pageCacheFollowing } from "./cache/page-cache";
+import type { KeepPage } from "./cache/page-cache";
 import { ConfigError, loadConfig } from "./config";
-import type { AppContext } from "./context";
+import { type AppContext, createAppContext } from "./context";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
 import { errorFields, log, setLogLevel } from "./log";
@@ -61,15 +60,7 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
     log.error("could not open the database", errorFields(err));
     fatal(`Could not open the database: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const cache = await openContentCache(database.contentChanges, { enabled: config.contentCache });
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    images,
-    cache,
-    pages: pageCacheFollowing(cache, config.contentCache),
-  };
+  const ctx = await createAppContext(config, database, images);
   log.info("database ready", { database: database.description, dataDir: config.dataDir, uploadDir: config.uploadDir });
   await prepareData(ctx);
   const stopHousekeeping = startHousekeeping(ctx);

@@ -3,17 +3,12 @@
 //   npm run admin -- set-password <username>
 // The password is read from standard input when it is piped, otherwise asked for (twice, hidden).
 import { AdminInputError, createAdmin, setAdminPassword } from "../auth/admins";
-import { ConfigError, loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { DataDirLockedError } from "../db/lock";
 import { setLogLevel } from "../log";
+import { fail, loadConfigOrFail } from "./exit";
 
 const USAGE = "Usage: npm run admin -- create <username>\n       npm run admin -- set-password <username>";
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 async function readPipedPassword(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -63,13 +58,7 @@ async function readPassword(): Promise<string> {
 async function main(): Promise<void> {
   const [command, username] = process.argv.slice(2);
   if (!command || !username || !["create", "set-password"].includes(command)) fail(USAGE);
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = loadConfigOrFail();
   setLogLevel("warn");
   const password = await readPassword();
   let database: Awaited<ReturnType<typeof openDatabase>>;

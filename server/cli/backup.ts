@@ -11,17 +11,13 @@ import path from "node:path";
 import { createBackup } from "../backup/dump";
 import { BackupError, type BackupSummary, describeSummary, MANIFEST, NAME_PREFIX, summarize } from "../backup/format";
 import { requestBackupFromServer } from "../backup/signal";
-import { type Config, ConfigError, loadConfig } from "../config";
+import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { DataDirLockedError, liveLockOwner } from "../db/lock";
 import { setLogLevel } from "../log";
+import { fail, loadConfigOrFail } from "./exit";
 
 const USAGE = "Usage: npm run backup [-- --out <directory>] [--keep <number>]";
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 function parseArgs(argv: string[]): { out: string | null; keep: number | null } {
   let out: string | null = null;
@@ -104,13 +100,7 @@ async function prune(dir: string, keep: number | null): Promise<string[]> {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = loadConfigOrFail();
   setLogLevel("warn");
   const outputDir = path.resolve(args.out ?? path.join(config.dataDir, "backups"));
   const started = Date.now();

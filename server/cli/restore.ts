@@ -5,15 +5,10 @@
 import path from "node:path";
 import { BackupError, describeSummary, summarize } from "../backup/format";
 import { restoreBackup, verifyBackup } from "../backup/restore";
-import { type Config, ConfigError, loadConfig } from "../config";
 import { setLogLevel } from "../log";
+import { fail, loadConfigOrFail } from "./exit";
 
 const USAGE = "Usage: npm run restore -- <backup directory>\n       npm run restore -- --check <backup directory>";
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -30,13 +25,7 @@ async function main(): Promise<void> {
       );
       return;
     }
-    let config: Config;
-    try {
-      config = loadConfig();
-    } catch (err) {
-      if (err instanceof ConfigError) fail(err.message);
-      throw err;
-    }
+    const config = loadConfigOrFail();
     setLogLevel("warn");
     const started = Date.now();
     const result = await restoreBackup(

@@ -3,10 +3,8 @@ import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "../../server/app";
-import { openContentCache } from "../../server/cache/content-cache";
-import { pageCacheFollowing } from "../../server/cache/page-cache";
 import { loadConfig } from "../../server/config";
-import type { AppContext } from "../../server/context";
+import { type AppContext, createAppContext } from "../../server/context";
 import { openDatabase } from "../../server/db/client";
 import { setLogLevel } from "../../server/log";
 import { prepareData } from "../../server/start-up";
@@ -74,15 +72,7 @@ export async function startTestServer(
   const images = new ImageStore(config.uploadDir);
   await images.init();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockHolder: "test" });
-  const cache = await openContentCache(database.contentChanges, { enabled: config.contentCache });
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    images,
-    cache,
-    pages: pageCacheFollowing(cache, config.contentCache),
-  };
+  const ctx = await createAppContext(config, database, images);
   await prepareData(ctx, { print: () => {} });
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve) => {
