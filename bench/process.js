@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "./server.js";
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -84,7 +85,11 @@ export async function startServer(env, { timeoutMs = 120_000 } = {}) {
   const fullEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env };
   for (const [k, v] of Object.entries(fullEnv)) if (v === undefined) delete fullEnv[k];
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ["server.js"], { cwd: root, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
+    cwd: root,
+    env: fullEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   live.add(child);
   // Keep only the recent output: under load the server logs one line per request.
   let tail = "";

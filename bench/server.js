@@ -15,6 +15,9 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const CLOCK_TICKS = 100;
 
 /** CPU seconds (user + system) a process has used so far, from /proc; NaN when unknown. */
+/** As `npm start` and deploy/pneuma.service run the server (a bounded V8 heap: see README, Memory). */
+export const SERVER_NODE_FLAGS = ["--max-old-space-size=192"];
+
 export function processCpuSeconds(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -35,7 +38,7 @@ export async function startBenchServer(extraEnv = {}, options = {}) {
   });
   if (build.status !== 0) process.exit(1);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "pneuma-bench-"));
-  const server = spawn(process.execPath, ["server.js"], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     cwd: root,
     // LOG_LEVEL info: the "running at" line is how we learn the port.
     env: {

@@ -14,6 +14,8 @@ import type { ContentCache } from "./content-cache";
  */
 
 const MAX_AGE_MS = 10 * 60_000;
+/** Memory bound: kept pages hold at most this many characters in all (a page is 50–800 KB of HTML). */
+const MAX_TOTAL_CHARS = 24_000_000;
 /** Stands for the nonce in kept pages; random per process, so page content cannot contain it. */
 export const NONCE_PLACEHOLDER = `nonce-placeholder-${randomBytes(12).toString("hex")}`;
 
@@ -42,6 +44,7 @@ export function markPageDegraded(): void {
 export class PageCache {
   private readonly pages = new Map<string, KeptPage>();
   private generation = 0;
+  private totalChars = 0;
 
   constructor(
     readonly enabled: boolean,
@@ -52,7 +55,7 @@ export class PageCache {
     const page = this.pages.get(key);
     if (!page) return undefined;
     if (page.generation !== this.generation || Date.now() - page.storedAt > MAX_AGE_MS) {
-      this.pages.delete(key);
+      this.remove(key);
       return undefined;
     }
     return page;
@@ -60,13 +63,22 @@ export class PageCache {
 
   /** Keeps a page rendered from the data of `generation`, unless content changed meanwhile. */
   keep(key: string, generation: number, html: string, etag: string): void {
-    if (generation !== this.generation) return;
-    this.pages.delete(key); // re-inserted last: Map order is the eviction order
+    if (generation !== this.generation || html.length > MAX_TOTAL_CHARS / 10) return;
+    this.remove(key); // re-inserted last: Map order is the eviction order
     this.pages.set(key, { generation, storedAt: Date.now(), html, etag });
-    if (this.pages.size > this.maxPages) {
+    this.totalChars += html.length;
+    while (this.pages.size > this.maxPages || this.totalChars > MAX_TOTAL_CHARS) {
       const oldest = this.pages.keys().next().value;
-      if (oldest !== undefined) this.pages.delete(oldest);
+      if (oldest === undefined) break;
+      this.remove(oldest);
     }
+  }
+
+  private remove(key: string): void {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.totalChars -= page.html.length;
+    this.pages.delete(key);
   }
 
   get currentGeneration(): number {
@@ -76,10 +88,16 @@ export class PageCache {
   invalidate(): void {
     this.generation++;
     this.pages.clear();
+    this.totalChars = 0;
   }
 
   get size(): number {
     return this.pages.size;
+  }
+
+  /** Characters of HTML kept, for the memory bound. */
+  get chars(): number {
+    return this.totalChars;
   }
 }
 

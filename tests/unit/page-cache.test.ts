@@ -45,4 +45,19 @@ describe("page cache", () => {
     expect(etagMatches('W/"abd"', 'W/"abc"')).toBe(false);
     expect(etagMatches(undefined, 'W/"abc"')).toBe(false);
   });
+
+  it("holds at most 24 million characters of HTML, dropping the oldest pages", () => {
+    const content = new ContentCache({ enabled: true });
+    const pages = pageCacheFollowing(content, true);
+    const big = "x".repeat(2_000_000);
+    for (let i = 0; i < 20; i++) pages.keep(`/big${i}`, pages.currentGeneration, big, 'W/"b"');
+    expect(pages.chars).toBeLessThanOrEqual(24_000_000);
+    expect(pages.size).toBe(12);
+    expect(pages.get("/big0")).toBeUndefined();
+    expect(pages.get("/big19")).toBeDefined();
+    pages.keep("/huge", pages.currentGeneration, "x".repeat(3_000_000), 'W/"h"'); // over a tenth: not kept
+    expect(pages.get("/huge")).toBeUndefined();
+    content.invalidate();
+    expect(pages.chars).toBe(0);
+  });
 });
