@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { ContentChanges } from "../db/client";
+import { isReadMethod } from "../http/caching";
 
 /**
  * What the public pages and the public API read (banners, categories, products, settings…), kept in memory.
@@ -120,7 +121,7 @@ export class ContentCache {
 /** Before a request reads content: makes sure the cache is not behind the database (PostgreSQL). */
 export function contentFreshness(cache: ContentCache): RequestHandler {
   return async (req, _res, next) => {
-    if (req.method === "GET" || req.method === "HEAD") await cache.checkFreshness();
+    if (isReadMethod(req.method)) await cache.checkFreshness();
     next();
   };
 }

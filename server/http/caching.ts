@@ -10,10 +10,14 @@ import type { RequestHandler, Response } from "express";
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
 export const PRIVATE_CACHE_CONTROL = "no-store";
 
-const SAFE_METHODS = new Set(["GET", "HEAD"]);
+/** GET or HEAD: a request that only reads, so its answer may be cached. */
+export const isReadMethod = (method: string) => method === "GET" || method === "HEAD";
+
+/** The staff screens (and their data requests, /admin.data and /admin/….data): never cached. */
+export const isStaffPath = (path: string) => /^\/admin(\/|\.data$|$)/i.test(path);
 
 /** Whether the request carries a staff credential (its answer may then hold private data). */
-const hasCredentials = (req: { headers: Record<string, string | string[] | undefined> }) =>
+export const hasCredentials = (req: { headers: Record<string, string | string[] | undefined> }) =>
   Boolean(req.headers["x-auth-token"] || req.headers.authorization);
 
 /** Runs `listener` just before the status line and headers are written. */
@@ -36,7 +40,7 @@ export function apiCaching(publicPrefixes: string[]): RequestHandler {
   return (req, res, next) => {
     const path = req.path.toLowerCase();
     const isPublic =
-      SAFE_METHODS.has(req.method) && !hasCredentials(req) && prefixes.some((p) => path === p || path.startsWith(`${p}/`));
+      isReadMethod(req.method) && !hasCredentials(req) && prefixes.some((p) => path === p || path.startsWith(`${p}/`));
     res.setHeader("Cache-Control", isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
     next();
   };
@@ -47,8 +51,7 @@ export function apiCaching(publicPrefixes: string[]): RequestHandler {
  * adds the ETag and answers 304, and marks server errors `no-store`).
  */
 export const pageCaching: RequestHandler = (req, res, next) => {
-  const isAdmin = /^\/admin(\/|\.data|$)/i.test(req.path);
-  const isPublic = SAFE_METHODS.has(req.method) && !isAdmin;
+  const isPublic = isReadMethod(req.method) && !isStaffPath(req.path);
   res.setHeader("Cache-Control", isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   // A 304 tells the browser to reuse its copy, whose inline scripts carry that copy's CSP nonce. Sending
   // this request's policy with it would replace the stored one and block those scripts.

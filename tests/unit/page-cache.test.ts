@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContentCache } from "../../server/cache/content-cache";
 import { etagMatches, pageCacheFollowing } from "../../server/cache/page-cache";
+import { isReadMethod, isStaffPath } from "../../server/http/caching";
 
 describe("page cache", () => {
   afterEach(() => {
@@ -59,5 +60,18 @@ describe("page cache", () => {
     expect(pages.get("/huge")).toBeUndefined();
     content.invalidate();
     expect(pages.chars).toBe(0);
+  });
+});
+
+describe("which requests may be cached", () => {
+  it("treats /admin, its sub-paths and their data requests as staff screens, and nothing else", () => {
+    for (const p of ["/admin", "/Admin/", "/admin/banner", "/admin.data", "/admin/products.data"]) {
+      expect(isStaffPath(p), p).toBe(true);
+    }
+    for (const p of ["/", "/administrator", "/products/admin", "/about.data", "/admins"]) {
+      expect(isStaffPath(p), p).toBe(false);
+    }
+    expect(isReadMethod("GET") && isReadMethod("HEAD")).toBe(true);
+    expect(isReadMethod("POST")).toBe(false);
   });
 });
