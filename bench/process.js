@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { SERVER_NODE_FLAGS } from "./server.js";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server.js";
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -82,7 +82,7 @@ export function removeAtCleanup(dir) {
  * removed) and resolves once it prints its "running at" line. The caller owns the process: stop() or kill().
  */
 export async function startServer(env, { timeoutMs = 120_000 } = {}) {
-  const fullEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env };
+  const fullEnv = { ...process.env, ...SERVER_ENV, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env };
   for (const [k, v] of Object.entries(fullEnv)) if (v === undefined) delete fullEnv[k];
   const startedAt = performance.now();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {

@@ -14,10 +14,11 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
 const CLOCK_TICKS = 100;
 
-/** CPU seconds (user + system) a process has used so far, from /proc; NaN when unknown. */
-/** As `npm start` and deploy/pneuma.service run the server (a bounded V8 heap: see README, Memory). */
-export const SERVER_NODE_FLAGS = ["--max-old-space-size=192"];
+/** As deploy/pneuma.service runs the server: bounded V8 heap, two malloc arenas (README, Memory). */
+export const SERVER_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=8"];
+export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
 
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN when unknown. */
 export function processCpuSeconds(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -43,6 +44,7 @@ export async function startBenchServer(extraEnv = {}, options = {}) {
     // LOG_LEVEL info: the "running at" line is how we learn the port.
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",
