@@ -34,7 +34,7 @@ const envSchema = z
         }
         return n;
       }),
-    HOST: z.string().trim().min(1, "HOST must not be empty.").default("0.0.0.0"),
+    HOST: z.string().trim().min(1, "HOST must not be empty.").optional(),
     DATA_DIR: z.string().trim().min(1, "DATA_DIR must not be empty.").default("./data"),
     DATABASE_URL: z
       .string()
@@ -145,7 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     dev: e.NODE_ENV === "development",
     port: e.PORT,
-    host: e.HOST,
+    // Development serves Vite's dev middleware (source files, /@fs/): this machine only, unless HOST says so.
+    host: e.HOST ?? (e.NODE_ENV === "development" ? "127.0.0.1" : "0.0.0.0"),
     dataDir,
     databaseUrl: e.DATABASE_URL ? e.DATABASE_URL : null,
     uploadDir: e.UPLOAD_DIR ? path.resolve(e.UPLOAD_DIR) : path.join(dataDir, "uploads"),

@@ -22,6 +22,13 @@ describe("loadConfig", () => {
     });
   });
 
+  it("listens on this machine only in development, unless HOST says otherwise", () => {
+    // Vite's dev middleware serves source files; it must not be reachable from the network by default.
+    expect(loadConfig({ NODE_ENV: "development" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ NODE_ENV: "production" }).host).toBe("0.0.0.0");
+  });
+
   it("reads every variable", () => {
     const c = loadConfig({
       PORT: "8080",
