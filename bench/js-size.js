@@ -112,6 +112,9 @@ export async function jsSizeReport(baseUrl, pathname = "/", targetKb = 110) {
     `JavaScript of a first visit to ${pathname}: ${kb(sum(files, "gzip9"))} KB gzip -9 (${files.size} files, ` +
       `${kb(sum(files, "bytes"))} KB uncompressed); target ≤ ${targetKb} KB`,
   ];
+  // Per file, largest first: React and React Router land in the entry.client and jsx-runtime chunks.
+  const byFile = [...files].sort((a, b) => b[1].gzip9 - a[1].gzip9);
+  lines.push(`  per file: ${byFile.map(([u, f]) => `${u.slice(u.lastIndexOf("/") + 1)} ${kb(f.gzip9)}`).join(", ")}`);
   if ([...files.values()].some((f) => f.development)) {
     lines.push("  NOTE: these are React's development files: build/ was built with NODE_ENV other than production");
   }
