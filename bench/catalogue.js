@@ -80,7 +80,7 @@ export async function cataloguePages(baseUrl, token, demo = null) {
   const lastPage = Math.max(1, Math.ceil(total / ADMIN_PAGE_LIMIT));
   const page = (key, label, p, headers = {}) => ({ key, label, path: p, headers });
   const pages = [
-    page("home", "home page (its footer lists every category)", "/"),
+    page("home", "home page (its footer lists the first 8 categories)", "/"),
     page("landing", "/products (category landing)", "/products"),
     page("category", "category page, demo category", `/products/${demoCategory.slug}`),
   ];
