@@ -33,7 +33,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { measure, wrkInstalled } from "./measure.js";
-import { processCpuSeconds } from "./server.js";
+import { processCpuSeconds } from "./process.js";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SERVER_NAME = "www.example.com";

@@ -7,9 +7,27 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { SERVER_ENV, SERVER_NODE_FLAGS } from "./server.js";
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/** As deploy/pneuma.service runs the server: bounded V8 heap, two malloc arenas (README, Memory). */
+export const SERVER_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=8"];
+export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN when unknown. */
+export function processCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces; fields after its closing parenthesis are fixed.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS; // utime, stime
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /** Builds when the build is missing or older than the sources (as `npm start` does). */
 export function buildIfStale() {
@@ -145,6 +163,8 @@ export async function startServer(env, { timeoutMs = 120_000 } = {}) {
         return Number.NaN;
       }
     },
+    /** CPU seconds the server has used so far. */
+    cpuSeconds: () => processCpuSeconds(child.pid),
     /** SIGKILL, resolved once the process is gone. */
     async kill() {
       child.kill("SIGKILL");

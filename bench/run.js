@@ -24,6 +24,7 @@ import { adminToken, catalogueOption, cataloguePages, seedCatalogue } from "./ca
 import { jsSizeReport } from "./js-size.js";
 import { latencyAlone, measure } from "./measure.js";
 import { benchNginx } from "./nginx.js";
+import { onCleanup, runMain } from "./process.js";
 import { startBenchServer } from "./server.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,23 +39,6 @@ const CACHE_ON = { CONTENT_CACHE: undefined };
 
 // ---- servers and cleanup -----------------------------------------------------------------------------
 
-const cleanups = [];
-async function runCleanups() {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()();
-    } catch (err) {
-      console.error("cleanup:", err);
-    }
-  }
-}
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the servers…`);
-    runCleanups().finally(() => process.exit(130));
-  });
-}
-
 /** One server at a time, restarted on the same data directory (seeded once, removed at the end). */
 let server = null;
 let dataDir = null;
@@ -68,7 +52,7 @@ async function stopServer() {
   server = null;
   await s?.stop({ keepData: true });
 }
-cleanups.push(async () => {
+onCleanup(async () => {
   await stopServer();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -170,7 +154,7 @@ async function main() {
     seconds,
     connections,
     onStarted: (nginx) =>
-      cleanups.push(async () => {
+      onCleanup(async () => {
         await nginx.stop();
         nginx.remove();
       }),
@@ -192,6 +176,7 @@ async function main() {
   // 5.
   if (catalogue) await benchCatalogue();
   console.log(`\nbench done; ${machine()} at the end`);
+  return 0;
 }
 
 /** Under load (as section 1), then alone: one request at a time, the page's own latency. */
@@ -249,8 +234,4 @@ async function benchCatalogue() {
   console.log(`   server peak memory with the ${catalogue.label} catalogue: ${server.peakMemoryMb().toFixed(0)} MB`);
 }
 
-try {
-  await main();
-} finally {
-  await runCleanups();
-}
+await runMain(main);
