@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -16,11 +16,20 @@ export const EMPTY_PORT = PORT + 1;
 export const ADMIN_PORT = PORT + 2;
 /** Only xss.spec.ts uses this one: every record on it is a script/HTML payload, so no other test may read it. */
 export const XSS_PORT = PORT + 3;
-// Workers load this file again: keep the directories the main process chose.
-process.env.BROWSER_TEST_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-"));
-process.env.BROWSER_TEST_EMPTY_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-empty-"));
-process.env.BROWSER_TEST_ADMIN_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-admin-"));
-process.env.BROWSER_TEST_XSS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "pneuma-browser-xss-"));
+// Workers load this file again: keep the directories the main process chose. The process that made a
+// directory removes it when it exits (after the servers have stopped); one given in the environment stays.
+function dataDir(variable: string, prefix: string): string {
+  const given = process.env[variable];
+  if (given) return given;
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  process.env[variable] = dir;
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+const DEMO_DATA_DIR = dataDir("BROWSER_TEST_DATA_DIR", "pneuma-browser-");
+const EMPTY_DATA_DIR = dataDir("BROWSER_TEST_EMPTY_DATA_DIR", "pneuma-browser-empty-");
+const ADMIN_DATA_DIR = dataDir("BROWSER_TEST_ADMIN_DATA_DIR", "pneuma-browser-admin-");
+const XSS_DATA_DIR = dataDir("BROWSER_TEST_XSS_DATA_DIR", "pneuma-browser-xss-");
 process.env.BROWSER_TEST_EMPTY_URL = `http://127.0.0.1:${EMPTY_PORT}`;
 process.env.BROWSER_TEST_ADMIN_URL = `http://127.0.0.1:${ADMIN_PORT}`;
 process.env.BROWSER_TEST_XSS_URL = `http://127.0.0.1:${XSS_PORT}`;
@@ -76,28 +85,28 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: serverEnv(PORT, process.env.BROWSER_TEST_DATA_DIR, true),
+      env: serverEnv(PORT, DEMO_DATA_DIR, true),
     },
     {
       command: "node server.js",
       url: `http://127.0.0.1:${EMPTY_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: serverEnv(EMPTY_PORT, process.env.BROWSER_TEST_EMPTY_DATA_DIR, false),
+      env: serverEnv(EMPTY_PORT, EMPTY_DATA_DIR, false),
     },
     {
       command: "node server.js",
       url: `http://127.0.0.1:${ADMIN_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: serverEnv(ADMIN_PORT, process.env.BROWSER_TEST_ADMIN_DATA_DIR, true),
+      env: serverEnv(ADMIN_PORT, ADMIN_DATA_DIR, true),
     },
     {
       command: "node server.js",
       url: `http://127.0.0.1:${XSS_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: serverEnv(XSS_PORT, process.env.BROWSER_TEST_XSS_DATA_DIR, false),
+      env: serverEnv(XSS_PORT, XSS_DATA_DIR, false),
     },
   ],
 });

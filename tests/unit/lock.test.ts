@@ -1,11 +1,19 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError } from "../../server/db/lock";
 
-const tempLock = () => path.join(mkdtempSync(path.join(tmpdir(), "pneuma-lock-")), "db.lock");
+const tempDirs: string[] = [];
+const tempLock = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "pneuma-lock-"));
+  tempDirs.push(dir);
+  return path.join(dir, "db.lock");
+};
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("acquireDataDirLock", () => {
   it("holds the lock until released", () => {
