@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, type Dirent, existsSync } from "node:fs";
-import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { createWriteStream, type Dirent, existsSync } from "node:fs";
+import { type FileHandle, mkdir, open, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
@@ -53,6 +53,7 @@ export interface BackupResult {
 
 const MAX_ATTEMPTS = 3;
 const FETCH_ROWS = 500;
+const COPY_CHUNK_BYTES = 256 * 1024;
 
 /**
  * Uploaded files are written once under a new name and deleted only after the write that stopped using
@@ -271,25 +272,43 @@ async function copyNewUploads(from: string, to: string, copied: Map<string, { by
   }
 }
 
-/** Copies a file, flushed to disk, and answers its size and SHA-256; null when the source is gone. */
+/**
+ * Copies a file, flushed to disk, and answers its size and SHA-256; null when the source is gone.
+ * The source is opened before the copy is created: a source deleted meanwhile (a replaced image) must not
+ * leave an empty copy behind, and removing one after a failed stream races with its still-pending open.
+ */
 export async function copyHashed(src: string, dst: string, mode = 0o600): Promise<{ bytes: number; sha256: string } | null> {
-  const hash = createHash("sha256");
-  let bytes = 0;
-  const input = createReadStream(src);
-  input.on("data", (chunk) => {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  });
+  let input: FileHandle;
   try {
-    await pipeline(input, createWriteStream(dst, { flags: "wx", mode }));
+    input = await open(src, "r");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EEXIST") throw err; // not ours to delete
-    await rm(dst, { force: true });
-    if ((err as NodeJS.ErrnoException).code === "ENOENT" && !existsSync(src)) return null;
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw err;
   }
-  await fsyncPath(dst);
-  return { bytes, sha256: hash.digest("hex") };
+  try {
+    const output = await open(dst, "wx", mode); // EEXIST: someone else's file, not ours to delete
+    try {
+      const hash = createHash("sha256");
+      let bytes = 0;
+      const buffer = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+      for (;;) {
+        const { bytesRead } = await input.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) break;
+        hash.update(buffer.subarray(0, bytesRead));
+        bytes += bytesRead;
+        for (let at = 0; at < bytesRead; ) at += (await output.write(buffer, at, bytesRead - at)).bytesWritten;
+      }
+      await output.sync();
+      await output.close();
+      return { bytes, sha256: hash.digest("hex") };
+    } catch (err) {
+      await output.close().catch(() => {});
+      await rm(dst, { force: true });
+      throw err;
+    }
+  } finally {
+    await input.close();
+  }
 }
 
 async function renameIntoPlace(temp: string, dir: string, name: string): Promise<string> {
