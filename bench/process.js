@@ -218,7 +218,13 @@ export async function createScratchDatabase(adminUrl, prefix = "pneuma_bench") {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     try {
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Not WITH (FORCE), which fails for a non-superuser while autovacuum works on the database: end this
+      // role's sessions, then a plain DROP, which stops autovacuum itself (tests/support/database.ts too).
+      await c.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND usename = current_user AND pid <> pg_backend_pid()",
+        [name],
+      );
+      await c.query(`DROP DATABASE IF EXISTS ${name}`);
     } finally {
       await c.end();
     }

@@ -34,8 +34,18 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
     async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // Not DROP DATABASE … WITH (FORCE): for a role that is not superuser it fails while autovacuum
+        // works on the database (it may signal only that role's own sessions). So: end this role's sessions,
+        // then a plain DROP, which stops autovacuum itself and waits up to 5 s for the ended sessions to go.
+        await c.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND usename = current_user AND pid <> pg_backend_pid()",
+          [name],
+        );
+        await c.query(`DROP DATABASE IF EXISTS ${name}`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
