@@ -114,9 +114,12 @@ export async function startTestServer(
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.close();
-      await scratch?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await database.close();
+        await scratch?.drop();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
