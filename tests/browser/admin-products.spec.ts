@@ -217,6 +217,7 @@ test.describe("Products Management", () => {
       await dialog.getByLabel("Price on request").check();
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await expect(toasts(page)).toContainText("Product updated successfully!");
+      await expect(dialog).toBeHidden();
       await expect(row(page, name).locator("[data-price]")).toHaveText("Price on request");
       const saved = await apiCall<ProductData>(baseURL!, "GET", `/api/product/${product._id}`);
       expect(saved.additionalImages).toHaveLength(3);
@@ -229,6 +230,8 @@ test.describe("Products Management", () => {
       await dialog.getByRole("button", { name: "Remove additional image 1" }).click();
       await expect(dialog.getByLabel("Price on request")).toBeChecked();
       await dialog.getByRole("button", { name: "Save Changes" }).click();
+      // The first save's identical toast may still show; the dialog closes only when this save succeeded.
+      await expect(dialog).toBeHidden();
       await expect(toasts(page)).toContainText("Product updated successfully!");
       const after = await apiCall<ProductData>(baseURL!, "GET", `/api/product/${product._id}`);
       expect(after.additionalImages).toEqual(saved.additionalImages.slice(1));
