@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { etagMatches, type KeepPage, NONCE_PLACEHOLDER } from "../server/cache/page-cache";
-import { isReadMethod, isStaffPath } from "../server/http/caching";
+import { isPublicPageRequest } from "../server/http/caching";
 
 export const streamTimeout = 5_000;
 
@@ -28,7 +28,7 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   const { pathname } = new URL(request.url);
-  const isPublicPage = isReadMethod(request.method) && !isStaffPath(pathname) && !routerContext.isSpaMode;
+  const isPublicPage = isPublicPageRequest(request.method, pathname) && !routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeout: NodeJS.Timeout | undefined;

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
-import { hasCredentials, isReadMethod, isStaffPath } from "../http/caching";
+import { hasCredentials, isPublicPageRequest } from "../http/caching";
 import type { ContentCache } from "./content-cache";
 
 /**
@@ -117,7 +117,7 @@ export function pageCacheFollowing(content: ContentCache, enabled: boolean): Pag
 export function servePageCache(pages: PageCache, siteUrl: string | null): RequestHandler {
   return (req, res, next) => {
     const cacheable =
-      pages.enabled && isReadMethod(req.method) && !isStaffPath(req.path) && !req.path.endsWith(".data") && !hasCredentials(req);
+      pages.enabled && isPublicPageRequest(req.method, req.path) && !req.path.endsWith(".data") && !hasCredentials(req);
     if (!cacheable) return next();
     // Pages show absolute links made from SITE_URL, or else from the request's own origin.
     const origin = siteUrl ?? `${req.protocol}://${req.get("x-forwarded-host") ?? ""}|${req.get("host") ?? ""}`;

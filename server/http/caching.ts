@@ -16,6 +16,9 @@ export const isReadMethod = (method: string) => method === "GET" || method === "
 /** The staff screens (and their data requests, /admin.data and /admin/….data): never cached. */
 export const isStaffPath = (path: string) => /^\/admin(\/|\.data$|$)/i.test(path);
 
+/** A request for a public page (or its data): a read outside the staff screens. */
+export const isPublicPageRequest = (method: string, path: string) => isReadMethod(method) && !isStaffPath(path);
+
 /** Whether the request carries a staff credential (its answer may then hold private data). */
 export const hasCredentials = (req: { headers: Record<string, string | string[] | undefined> }) =>
   Boolean(req.headers["x-auth-token"] || req.headers.authorization);
@@ -51,8 +54,7 @@ export function apiCaching(publicPrefixes: string[]): RequestHandler {
  * adds the ETag and answers 304, and marks server errors `no-store`).
  */
 export const pageCaching: RequestHandler = (req, res, next) => {
-  const isPublic = isReadMethod(req.method) && !isStaffPath(req.path);
-  res.setHeader("Cache-Control", isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  res.setHeader("Cache-Control", isPublicPageRequest(req.method, req.path) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   // A 304 tells the browser to reuse its copy, whose inline scripts carry that copy's CSP nonce. Sending
   // this request's policy with it would replace the stored one and block those scripts.
   beforeHeaders(res, () => {
