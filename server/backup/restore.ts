@@ -5,7 +5,7 @@ import { StringDecoder } from "node:string_decoder";
 import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { type Database, type DatabaseHandle, MIGRATION_LOCK_ID, openDatabase, queryRows } from "../db/client";
-import { DataDirLockedError, liveLockOwner } from "../db/lock";
+import { DataDirLockedError, dataDirLockFile, liveLockOwner } from "../db/lock";
 import { copyHashed } from "./dump";
 import {
   BackupError,
@@ -182,7 +182,7 @@ export async function restoreBackup(dir: string, target: RestoreTarget, options:
           "set DATA_DIR to a new directory (or move this one aside) and run the restore again.",
       );
     }
-    const owner = liveLockOwner(path.join(target.dataDir, "db.lock"));
+    const owner = liveLockOwner(dataDirLockFile(target.dataDir));
     if (owner) {
       throw new BackupError(
         `The data directory ${target.dataDir} is in use by pid ${owner.pid} (${owner.command}). Stop it, then restore.`,

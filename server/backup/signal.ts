@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSyn
 import { hostname } from "node:os";
 import path from "node:path";
 import type { Database } from "../db/client";
-import { type LockOwner, readLockOwner } from "../db/lock";
+import { dataDirLockFile, type LockOwner, readLockOwner } from "../db/lock";
 import { errorFields, log } from "../log";
 import { createBackup } from "./dump";
 import { BackupError, type BackupSummary, summarize } from "./format";
@@ -79,7 +79,7 @@ export interface BackupListenerContext {
  */
 export function listenForBackupRequests(ctx: BackupListenerContext): () => void {
   if (ctx.dbKind !== "pglite") return () => {};
-  const lock = readLockOwner(path.join(ctx.config.dataDir, "db.lock"));
+  const lock = readLockOwner(dataDirLockFile(ctx.config.dataDir));
   if (!lock || lock.pid !== process.pid) {
     log.warn("backup requests are off: this process does not hold the data directory's lock");
     return () => {};

@@ -13,7 +13,7 @@ import { BackupError, type BackupSummary, describeSummary, MANIFEST, NAME_PREFIX
 import { requestBackupFromServer } from "../backup/signal";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
-import { DataDirLockedError, liveLockOwner } from "../db/lock";
+import { DataDirLockedError, dataDirLockFile, liveLockOwner } from "../db/lock";
 import { setLogLevel } from "../log";
 import { fail, loadConfigOrFail } from "./exit";
 
@@ -50,7 +50,7 @@ async function backupHere(config: Config, outputDir: string, lockHolder: string)
 
 async function backup(config: Config, outputDir: string): Promise<{ summary: BackupSummary; by: string }> {
   if (config.databaseUrl) return { summary: await backupHere(config, outputDir, "backup CLI"), by: "this process" };
-  const lockFile = path.join(config.dataDir, "db.lock");
+  const lockFile = dataDirLockFile(config.dataDir);
   for (let attempt = 0; ; attempt++) {
     const owner = liveLockOwner(lockFile);
     if (owner) {

@@ -13,7 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { errorFields, log } from "../log";
 import { MIGRATIONS_DIR } from "../paths";
-import { acquireDataDirLock } from "./lock";
+import { acquireDataDirLock, dataDirLockFile } from "./lock";
 import * as schema from "./schema";
 import { contentVersion } from "./schema";
 
@@ -63,7 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 
 async function openPglite(dataDir: string, lockHolder: string, migrate: boolean): Promise<DatabaseHandle> {
   const dbDir = path.join(dataDir, "db");
-  const release = acquireDataDirLock(path.join(dataDir, "db.lock"), lockHolder);
+  const release = acquireDataDirLock(dataDirLockFile(dataDir), lockHolder);
   try {
     mkdirSync(dbDir, { recursive: true }); // PGlite's own mkdir is not recursive
     // PGlite keeps shared_buffers inside its WebAssembly heap; PostgreSQL's 128 MB default would make
@@ -163,6 +163,7 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
     close: () => pool.end(),
   };
 }
+
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

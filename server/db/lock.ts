@@ -17,7 +17,11 @@ export interface LockOwner {
   command: string;
 }
 
-function readOwner(file: string): LockOwner | null {
+/** The lock file of an embedded database's data directory. */
+export const dataDirLockFile = (dataDir: string) => path.join(dataDir, "db.lock");
+
+/** What the lock file says, whether or not its process still runs; null when there is none. */
+export function readLockOwner(file: string): LockOwner | null {
   try {
     return JSON.parse(readFileSync(file, "utf8")) as LockOwner;
   } catch {
@@ -41,14 +45,9 @@ function isAlive(owner: LockOwner): boolean {
   }
 }
 
-/** What the lock file says, whether or not its process still runs; null when there is none. */
-export function readLockOwner(lockFile: string): LockOwner | null {
-  return readOwner(lockFile);
-}
-
 /** Who holds the lock, when that process is still running (a stale or missing lock answers null). */
 export function liveLockOwner(lockFile: string): LockOwner | null {
-  const owner = readOwner(lockFile);
+  const owner = readLockOwner(lockFile);
   return owner && isAlive(owner) ? owner : null;
 }
 
@@ -64,13 +63,13 @@ export function acquireDataDirLock(lockFile: string, command: string): () => voi
       try {
         linkSync(temp, lockFile); // atomic: fails when a lock already exists
         return () => {
-          const owner = readOwner(lockFile);
+          const owner = readLockOwner(lockFile);
           if (owner?.pid === process.pid && owner.startedAt === me.startedAt) unlinkSync(lockFile);
         };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       }
-      const owner = readOwner(lockFile);
+      const owner = readLockOwner(lockFile);
       if (owner && isAlive(owner)) {
         throw new DataDirLockedError(
           `The data directory ${path.dirname(lockFile)} is in use by another Pneuma process ` +
@@ -85,7 +84,7 @@ export function acquireDataDirLock(lockFile: string, command: string): () => voi
       } catch {
         continue; // someone else moved it first; try again
       }
-      const moved = readOwner(aside);
+      const moved = readLockOwner(aside);
       if (moved && owner && (moved.pid !== owner.pid || moved.startedAt !== owner.startedAt)) {
         renameSync(aside, lockFile); // we raced with a process that just took the lock: give it back
         throw new DataDirLockedError(`The data directory ${path.dirname(lockFile)} was just locked by pid ${moved.pid}.`);
