@@ -193,6 +193,31 @@ async function dumpTables(db: Database, dir: string): Promise<Snapshot> {
   );
 }
 
+/**
+ * The tables of the public schema and their stored columns in order (generated columns are computed, so
+ * neither dumped nor inserted). What a backup writes, and what a restore checks a backup against.
+ */
+export async function tableColumns(db: Database): Promise<Map<string, string[]>> {
+  const rows = await queryRows<{ table: string; column: string }>(
+    db,
+    sql.raw(`
+      SELECT c.relname AS table, a.attname AS column
+      FROM pg_attribute a
+      JOIN pg_class c ON c.oid = a.attrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+        AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
+      ORDER BY c.relname, a.attnum`),
+  );
+  const columns = new Map<string, string[]>();
+  for (const { table, column } of rows) {
+    const list = columns.get(table);
+    if (list) list.push(column);
+    else columns.set(table, [column]);
+  }
+  return columns;
+}
+
 /** A referenced upload and, for the largest copy, its narrower copies. */
 function uploadFilesOf(file: string): string[] {
   const info = /\.w\d+\.webp$/.test(file) ? null : parseUploadUrl(`/uploads/${file}`);
@@ -209,17 +234,7 @@ interface TableInfo {
  * table added by a later migration is backed up without anyone remembering to list it here.
  */
 export async function listTables(db: Database): Promise<TableInfo[]> {
-  const columns = await queryRows<{ table: string; column: string }>(
-    db,
-    sql.raw(`
-      SELECT c.relname AS table, a.attname AS column
-      FROM pg_attribute a
-      JOIN pg_class c ON c.oid = a.attrelid
-      JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
-        AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
-      ORDER BY c.relname, a.attnum`),
-  );
+  const columns = await tableColumns(db);
   const edges = await queryRows<{ child: string; parent: string }>(
     db,
     sql.raw(`
@@ -231,11 +246,7 @@ export async function listTables(db: Database): Promise<TableInfo[]> {
       WHERE co.contype = 'f' AND n.nspname = 'public'`),
   );
   const skipped = new Set<string>(SKIPPED_TABLES);
-  const byTable = new Map<string, string[]>();
-  for (const { table, column } of columns) {
-    if (skipped.has(table)) continue;
-    byTable.set(table, [...(byTable.get(table) ?? []), column]);
-  }
+  const byTable = new Map([...columns].filter(([table]) => !skipped.has(table)));
   const parents = new Map<string, Set<string>>([...byTable.keys()].map((t) => [t, new Set<string>()]));
   for (const { child, parent } of edges) {
     if (!byTable.has(child) || child === parent) continue;

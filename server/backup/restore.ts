@@ -6,7 +6,7 @@ import { createGunzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { type Database, type DatabaseHandle, MIGRATION_LOCK_ID, openDatabase, queryRows } from "../db/client";
 import { DataDirLockedError, dataDirLockFile, liveLockOwner } from "../db/lock";
-import { copyHashed } from "./dump";
+import { copyHashed, tableColumns } from "./dump";
 import {
   BackupError,
   FORMAT,
@@ -279,27 +279,9 @@ async function assertEmpty(db: Database, target: RestoreTarget): Promise<void> {
   );
 }
 
-async function tableColumns(db: Database): Promise<Map<string, Set<string>>> {
-  const rows = await queryRows<{ table: string; column: string }>(
-    db,
-    sql.raw(`
-      SELECT c.relname AS table, a.attname AS column
-      FROM pg_attribute a
-      JOIN pg_class c ON c.oid = a.attrelid
-      JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped`),
-  );
-  const map = new Map<string, Set<string>>();
-  for (const { table, column } of rows) {
-    if (!map.has(table)) map.set(table, new Set());
-    map.get(table)!.add(column);
-  }
-  return map;
-}
-
-async function insertTable(tx: Database, dir: string, table: Manifest["tables"][number], existing: Set<string> | undefined) {
+async function insertTable(tx: Database, dir: string, table: Manifest["tables"][number], existing: string[] | undefined) {
   if (!existing) throw new BackupError(`The backup has a table ${table.name} that this version's schema does not.`);
-  const unknown = table.columns.filter((c) => !existing.has(c));
+  const unknown = table.columns.filter((c) => !existing.includes(c));
   if (unknown.length > 0)
     throw new BackupError(`The backup's table ${table.name} has columns the schema lacks: ${unknown.join(", ")}.`);
   const target = sql.raw(`public.${quoteIdent(table.name)}`);
