@@ -6,7 +6,7 @@ import { z } from "zod";
 import { PROJECT_ROOT } from "../paths";
 
 /**
- * The backup format (docs/decisions/008-backups.md). A backup is a directory
+ * The backup format (docs/decisions/007-backups.md). A backup is a directory
  *
  *   pneuma-backup-2026-11-21T23-40-00Z/
  *     manifest.json            written last: what is inside, with row counts, sizes and SHA-256 sums

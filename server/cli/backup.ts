@@ -1,4 +1,4 @@
-// A consistent backup of the database and the uploaded files (docs/decisions/008-backups.md):
+// A consistent backup of the database and the uploaded files (docs/decisions/007-backups.md):
 //   npm run backup                          into DATA_DIR/backups
 //   npm run backup -- --out /mnt/backups    somewhere else
 //   npm run backup -- --keep 14             then delete all but the newest 14 backups there

@@ -1,4 +1,4 @@
-// Restores a backup made by `npm run backup` (docs/decisions/008-backups.md):
+// Restores a backup made by `npm run backup` (docs/decisions/007-backups.md):
 //   npm run restore -- <backup directory>           into DATA_DIR (embedded) or DATABASE_URL; must be empty
 //   npm run restore -- --check <backup directory>   only check the backup's files against its manifest
 // The target is configured like the server (DATA_DIR, DATABASE_URL, UPLOAD_DIR).
