@@ -187,6 +187,9 @@ test.describe("admin shell", () => {
       ["/admin/industry", /\/admin\/industrial$/],
       ["/admin/addNewProduct", /\/admin\/products\?add=1$/],
       ["/admin/products/abc123?subcategory=x", /\/admin\/products\?category=abc123&subcategory=x$/],
+      // A malformed percent-escape names no category: the whole list, not a server error.
+      ["/admin/products/%E0%A4%A", /\/admin\/products$/],
+      ["/admin/products/50%?subcategory=x", /\/admin\/products\?subcategory=x$/],
     ];
     for (const [from, to] of cases) {
       const res = await page.request.get(from, { maxRedirects: 0 });
@@ -197,6 +200,25 @@ test.describe("admin shell", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Our Story Management" })).toBeVisible();
     await page.goto("/admin/orders");
     await expect(page.getByRole("heading", { level: 1, name: "Services Management" })).toBeVisible();
+  });
+
+  test("malformed percent-escapes in a path never answer a server error", async ({ page }) => {
+    for (const path of [
+      "/admin/products/%E0%A4%A",
+      "/admin/products/%E0%A4%A.data",
+      "/admin/products/%E0%A4%A/x",
+      "/admin/our%20story%",
+      "/admin/%E0%A4%A",
+      "/products/%E0%A4%A",
+      "/products/%E0%A4%A/%",
+      "/services/%E0%A4%A",
+      "/%E0%A4%A",
+      "/api/product/%E0%A4%A",
+      "/uploads/%E0%A4%A",
+    ]) {
+      const res = await page.request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBeLessThan(500);
+    }
   });
 
   test("an unknown admin path shows a not-found screen inside the panel", async ({ page }) => {

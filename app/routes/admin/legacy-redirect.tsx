@@ -14,15 +14,24 @@ const TARGETS: Record<string, string> = {
   addnewproduct: "/admin/products?add=1",
 };
 
-/** Where an old admin URL now lives; the query string is kept. */
+/** A path segment decoded, or null when its percent-escapes are malformed ("%E0%A4%A", "50%"). */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where an old admin URL now lives; the query string is kept. A category that cannot be decoded names no
+ * category, so it leads to the whole product list rather than to an error.
+ */
 export function legacyTarget(url: URL): string {
-  const segments = url.pathname
-    .split("/")
-    .filter(Boolean)
-    .map((s) => decodeURIComponent(s));
+  const segments = url.pathname.split("/").filter(Boolean).map(decodeSegment);
   let target = "/admin";
-  if (segments[1]?.toLowerCase() === "products" && segments[2]) {
-    target = `/admin/products?category=${encodeURIComponent(segments[2])}`;
+  if (segments[1]?.toLowerCase() === "products" && segments.length > 2) {
+    target = segments[2] ? `/admin/products?category=${encodeURIComponent(segments[2])}` : "/admin/products";
   } else {
     target = TARGETS[(segments[1] ?? "").toLowerCase()] ?? "/admin";
   }
