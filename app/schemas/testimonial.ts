@@ -28,7 +28,7 @@ export interface Testimonial extends RecordBase {
   designation: string;
   feedback: string;
   image: string;
-  /** A numeric string ("5") as the older public site reads it; "" when not rated. */
-  star: string;
+  /** A numeric string ("5") as the older public site reads it (SPEC §3); null when not rated. */
+  star: string | null;
   position: number;
 }

@@ -21,7 +21,7 @@ export const testimonialResource = defineSimpleResource({
     designation: r.designation,
     feedback: r.feedback,
     image: r.image,
-    star: r.star === null ? "" : String(r.star),
+    star: r.star === null ? null : String(r.star),
     position: r.position,
   }),
 });

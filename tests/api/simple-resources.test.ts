@@ -403,11 +403,13 @@ describe("testimonial", () => {
     expect(one.body).toEqual(created.body);
   });
 
-  it('star is returned as a numeric string ("5"), "" when not set', async () => {
+  it('star is returned as a numeric string ("5"), null when not set', async () => {
     const rated = await createOk(c, { star: "4" });
     expect(rated.star).toBe("4");
     const unrated = await createOk(c, { star: undefined });
-    expect(unrated.star).toBe("");
+    expect(unrated.star).toBeNull();
+    expect((await s.request("GET", `${c.path}/${unrated._id}`)).body.star).toBeNull();
+    expect((await list(c)).find((t) => t._id === unrated._id)?.star).toBeNull();
     const fromJson = await s.request("POST", c.path, {
       json: { ...c.sample(tag()), star: 3, image: "https://example.com/a.jpg" },
       token,
@@ -416,7 +418,12 @@ describe("testimonial", () => {
     expect(fromJson.body.star).toBe("3");
     const cleared = await s.request("PUT", `${c.path}/${rated._id}`, { form: formOf({ star: "" }), token });
     expect(cleared.status).toBe(200);
-    expect(cleared.body.star).toBe("");
+    expect(cleared.body.star).toBeNull();
+    const clearedByJson = await s.request("PUT", `${c.path}/${fromJson.body._id}`, { json: { star: null }, token });
+    expect(clearedByJson.status).toBe(200);
+    expect(clearedByJson.body.star).toBeNull();
+    const rerated = await s.request("PUT", `${c.path}/${fromJson.body._id}`, { json: { star: 3 }, token });
+    expect(rerated.body.star).toBe("3");
     // a partial update that does not mention star keeps it
     const kept = await s.request("PUT", `${c.path}/${fromJson.body._id}`, { form: formOf({ name: "Renamed" }), token });
     expect(kept.body.star).toBe("3");

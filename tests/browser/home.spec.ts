@@ -11,7 +11,8 @@ interface ApiTestimonial {
   name: string;
   designation: string;
   feedback: string;
-  star: string;
+  /** A numeric string, or null when not rated. */
+  star: string | null;
 }
 interface ApiSettings {
   companyName: string;

@@ -11,9 +11,10 @@ export const NO_TESTIMONIALS = "No testimonials available at the moment.";
 export type TestimonialItem = Pick<Testimonial, "_id" | "name" | "designation" | "feedback" | "image" | "star">;
 
 /** The star rating as a whole number from 1 to 5, or null when the testimonial is not rated. */
-export function starRating(star: string): number | null {
+export function starRating(star: string | null): number | null {
+  if (star === null || star.trim() === "") return null;
   const n = Number(star);
-  return star.trim() !== "" && Number.isInteger(n) && n >= 1 && n <= STAR_MAX ? n : null;
+  return Number.isInteger(n) && n >= 1 && n <= STAR_MAX ? n : null;
 }
 
 function Stars({ rating }: { rating: number }) {

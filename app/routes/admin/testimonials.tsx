@@ -29,7 +29,13 @@ export const testimonialScreen: ScreenConfig<Testimonial> = {
     return errors;
   },
   schema: testimonialInput,
-  card: (t) => ({ title: t.name, subtitle: t.designation, body: t.feedback, image: t.image, stars: Number(t.star) || 0 }),
+  card: (t) => ({
+    title: t.name,
+    subtitle: t.designation,
+    body: t.feedback,
+    image: t.image,
+    stars: t.star === null ? 0 : Number(t.star) || 0,
+  }),
 };
 
 export const clientLoader = () => loadList<Testimonial>(testimonialScreen.endpoint, testimonialScreen.texts.fetchFailed);
