@@ -95,6 +95,34 @@ const envSchema = z
         (v) => v === undefined || v === "" || /^https?:\/\/[^/\s]+$/.test(v.replace(/\/$/, "")),
         "SITE_URL must be the site's origin, like https://www.example.com (no path).",
       ),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .refine(
+        (v) => v === undefined || v === "" || (/^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v)),
+        "SMTP_URL must look like smtp://user:password@mail.example.com:587 or smtps://user:password@mail.example.com:465.",
+      ),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .optional()
+      .refine(
+        (v) => v === undefined || v === "" || /^([^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v),
+        'MAIL_FROM must be an e-mail address, optionally with a name: "Pneuma Website <website@example.com>".',
+      ),
+    ENQUIRY_HOURLY_CAP: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return 300;
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+          ctx.addIssue({ code: "custom", message: `ENQUIRY_HOURLY_CAP must be a whole number from 1 to 1000000, got "${v}".` });
+          return z.NEVER;
+        }
+        return n;
+      }),
     BUILD_DIR: z.string().trim().min(1, "BUILD_DIR must not be empty.").default("build"),
     LOG_LEVEL: z
       .enum(["debug", "info", "warn", "error", "silent"], { error: "LOG_LEVEL must be debug, info, warn, error or silent." })
@@ -107,10 +135,34 @@ const envSchema = z
     if (env.ADMIN_USERNAME && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_PASSWORD must be set when ADMIN_USERNAME is." });
     }
+    if (env.SMTP_URL && !env.MAIL_FROM && !smtpUserAddress(env.SMTP_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_FROM"],
+        message:
+          'MAIL_FROM must be set when SMTP_URL is (the sender of notifications, e.g. "Pneuma Website <website@example.com>").',
+      });
+    }
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length > 0 && env.ADMIN_PASSWORD.length < 8) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_PASSWORD must be at least 8 characters." });
     }
   });
+
+/** The SMTP user name when it is an e-mail address (smtp://website%40example.com:secret@host): a fine sender. */
+function smtpUserAddress(smtpUrl: string): string | null {
+  try {
+    const user = decodeURIComponent(new URL(smtpUrl).username);
+    return /^[^\s@<>]+@[^\s@<>]+$/.test(user) ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface MailConfig {
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://… (TLS from the start). */
+  smtpUrl: string;
+  from: string;
+}
 
 export interface Config {
   dev: boolean;
@@ -130,6 +182,10 @@ export interface Config {
   /** The public origin for canonical links and the sitemap; null = taken from each request. */
   siteUrl: string | null;
   buildDir: string;
+  /** Outgoing e-mail (enquiry notifications); null when SMTP_URL is unset: nothing is sent. */
+  mail: MailConfig | null;
+  /** Anonymous enquiries accepted per hour, site-wide. */
+  enquiryHourlyCap: number;
 }
 
 export class ConfigError extends Error {}
@@ -159,5 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     siteUrl: e.SITE_URL ? e.SITE_URL.replace(/\/$/, "") : null,
     buildDir: path.resolve(e.BUILD_DIR),
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM || (smtpUserAddress(e.SMTP_URL) ?? "") } : null,
+    enquiryHourlyCap: e.ENQUIRY_HOURLY_CAP,
   };
 }

@@ -64,6 +64,8 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
   log.info("database ready", { database: database.description, dataDir: config.dataDir, uploadDir: config.uploadDir });
   await prepareData(ctx);
   const stopHousekeeping = startHousekeeping(ctx);
+  ctx.mail.start();
+  if (!ctx.mail.enabled) log.info("e-mail notifications are off (set SMTP_URL and MAIL_FROM to send them)");
   listenForBackupRequests(ctx); // `npm run backup` while this server holds the embedded database
 
   const loadBuild =
@@ -113,6 +115,7 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
     server.close(async () => {
       clearTimeout(forced);
       try {
+        await ctx.mail.stop();
         await database.close();
         log.info("stopped");
         process.exit(0);

@@ -1,5 +1,5 @@
 import { data, useRouteLoaderData } from "react-router";
-import { submitContact } from "../../server/content/contact";
+import { submitContact } from "../../server/content/enquiry";
 import { badRequest, HttpError } from "../../server/http/errors";
 import { containsNul } from "../../server/http/nul";
 import { errorFields, log } from "../../server/log";
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     fields = await readForm(request);
     if (containsNul(fields)) throw badRequest("Text must not contain NUL characters.");
-    await submitContact(context.app, fields, context.clientIp);
+    await submitContact(context.app, fields, { clientIp: context.clientIp, origin: new URL(request.url).origin });
     return data<ContactResult>({ ok: true });
   } catch (err) {
     if (err instanceof HttpError) {

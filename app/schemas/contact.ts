@@ -1,40 +1,114 @@
 import { z } from "zod";
-import { LIMITS, type RecordBase, requiredText } from "./fields";
+import { CONTACT_STATUSES, CONTACT_TYPES, MAX_QUANTITY, MAX_QUOTE_ITEMS } from "./enquiry-values";
+import { LIMITS, optionalText, requiredText } from "./fields";
 
-export const CONTACT_STATUSES = ["new", "in-progress", "resolved"] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export * from "./enquiry-values";
 
-/** The name of the hidden field that only bots fill in. */
-export const HONEYPOT_FIELD = "website";
+const email = requiredText("Email", 254).pipe(z.email("Email must be a valid e-mail address."));
+const phone = z
+  .string({ error: "Phone must be text." })
+  .trim()
+  .max(40, "Phone must be at most 40 characters.")
+  .refine((v) => v === "" || /^[0-9+()\-.\s]{5,40}$/.test(v), "Phone may contain only digits, spaces and + - ( ).")
+  .default("");
+const reference = z.string({ error: "Must be text." }).trim().max(100, "Too long.");
 
 export const contactInput = z.object({
   name: requiredText("Name", LIMITS.name),
-  email: requiredText("Email", 254).pipe(z.email("Email must be a valid e-mail address.")),
-  phone: z
-    .string({ error: "Phone must be text." })
-    .trim()
-    .max(40, "Phone must be at most 40 characters.")
-    .refine((v) => v === "" || /^[0-9+()\-.\s]{5,40}$/.test(v), "Phone may contain only digits, spaces and + - ( ).")
-    .default(""),
+  email,
+  phone,
   subject: requiredText("Subject", LIMITS.title),
   message: requiredText("Message", LIMITS.text),
+  /** A service request: the service's id or slug (the service detail page's "Request Service"). */
+  serviceId: reference.optional(),
 });
 export type ContactInput = z.infer<typeof contactInput>;
+
+const quantity = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v === undefined || v === "" ? 1 : v),
+  z
+    .number({ error: "Quantity must be a whole number from 1 to 9999." })
+    .int("Quantity must be a whole number from 1 to 9999.")
+    .min(1, "Quantity must be a whole number from 1 to 9999.")
+    .max(MAX_QUANTITY, "Quantity must be a whole number from 1 to 9999."),
+);
+
+export const quoteItemInput = z.object({
+  productId: z
+    .string({ error: "Choose a product." })
+    .trim()
+    .min(1, "Choose a product.")
+    .max(100, "Choose a product from the list."),
+  quantity,
+});
+
+export const quoteInput = z.object({
+  name: requiredText("Name", LIMITS.name),
+  email,
+  phone,
+  company: optionalText("Company", LIMITS.name),
+  message: optionalText("Message", LIMITS.text),
+  items: z
+    .array(quoteItemInput, { error: "Items must be a list of products with quantities." })
+    .max(MAX_QUOTE_ITEMS, `A quote request may list at most ${MAX_QUOTE_ITEMS} products.`)
+    .default([]),
+  flow: optionalText("Required air flow", 100),
+  pressure: optionalText("Working pressure", 100),
+  hoursPerDay: z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? null : typeof v === "string" ? Number(v.trim()) : v),
+    z
+      .number({ error: "Running hours per day must be a whole number from 1 to 24." })
+      .int("Running hours per day must be a whole number from 1 to 24.")
+      .min(1, "Running hours per day must be a whole number from 1 to 24.")
+      .max(24, "Running hours per day must be a whole number from 1 to 24.")
+      .nullable(),
+  ),
+  application: optionalText("Application", LIMITS.short),
+});
+export type QuoteInput = z.infer<typeof quoteInput>;
 
 export const contactStatusInput = z.object({
   status: z.enum(CONTACT_STATUSES, { error: `Status must be one of: ${CONTACT_STATUSES.join(", ")}.` }),
 });
 
-export interface Contact extends RecordBase {
-  name: string;
-  email: string;
-  phone: string;
-  subject: string;
-  message: string;
-  /** When the message arrived (ISO 8601). */
-  date: string;
-  status: ContactStatus;
-}
+export const contactNoteInput = z.object({
+  text: requiredText("Note", LIMITS.text),
+});
 
-/** Public answer to a contact message. */
-export const CONTACT_THANK_YOU = "Thank you for your message! We'll get back to you soon.";
+const isoDate = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-01-31.`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a real date.`)
+    .optional();
+
+/** The inbox's filters (GET /api/contacts and its CSV export). */
+export const contactListQuery = z.object({
+  status: z
+    .union([z.literal(""), z.literal("all"), z.enum(CONTACT_STATUSES)], {
+      error: `Status must be one of: all, ${CONTACT_STATUSES.join(", ")}.`,
+    })
+    .optional(),
+  type: z
+    .union([z.literal(""), z.literal("all"), z.enum(CONTACT_TYPES)], {
+      error: `Type must be one of: all, ${CONTACT_TYPES.join(", ")}.`,
+    })
+    .optional(),
+  q: z.string({ error: "Search must be text." }).trim().max(200, "Search must be at most 200 characters.").optional(),
+  page: z.coerce
+    .number({ error: "Page must be a whole number from 1." })
+    .int("Page must be a whole number from 1.")
+    .min(1, "Page must be a whole number from 1.")
+    .max(1_000_000, "Page is too large.")
+    .default(1),
+  limit: z.coerce
+    .number({ error: "Limit must be a whole number from 1 to 500." })
+    .int("Limit must be a whole number from 1 to 500.")
+    .min(1, "Limit must be a whole number from 1 to 500.")
+    .max(500, "Limit must be a whole number from 1 to 500.")
+    .default(100),
+  from: isoDate("From"),
+  to: isoDate("To"),
+});
+export type ContactListQuery = z.infer<typeof contactListQuery>;

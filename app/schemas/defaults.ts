@@ -22,6 +22,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     { days: "Sun", hours: "closed" },
   ],
   whatsapp: "",
+  notifications: { quotes: [], services: [], messages: [] },
   social: { facebook: "", linkedin: "", x: "", instagram: "", youtube: "" },
   homeSpecifications: [],
 };

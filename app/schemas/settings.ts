@@ -15,6 +15,15 @@ const labelled = (label: string, value: z.ZodType<string>) =>
     .array(z.object({ label: line(`${label} label`).default(""), value }), { error: `${label} must be a list.` })
     .max(20, `${label} may have at most 20 entries.`);
 
+const notificationList = (label: string) =>
+  z
+    .array(line(`${label} address`, 254).pipe(z.email(`Each address in ${label} must be a valid e-mail address.`)), {
+      error: `${label} must be a list of e-mail addresses.`,
+    })
+    .max(10, `${label} may have at most 10 addresses.`)
+    .transform((list) => [...new Set(list.map((a) => a.toLowerCase()))])
+    .default([]);
+
 /** The company details shown in the header, footer and contact page, editable by staff. */
 export const siteSettingsSchema = z.object({
   companyName: line("Company name").min(1, "Company name is required."),
@@ -36,6 +45,14 @@ export const siteSettingsSchema = z.object({
   whatsapp: line("WhatsApp number", 40)
     .refine((v) => v === "" || /^\+?[0-9\s-]{8,20}$/.test(v), "WhatsApp number must be digits, with an optional leading +.")
     .default(""),
+  /** Who hears of each kind of enquiry; an empty list means the first address of `emails`. */
+  notifications: z
+    .object({
+      quotes: notificationList("Quote request notifications"),
+      services: notificationList("Service request notifications"),
+      messages: notificationList("Message notifications"),
+    })
+    .default({ quotes: [], services: [], messages: [] }),
   social: z
     .object({
       facebook: httpUrl("Facebook link").default(""),

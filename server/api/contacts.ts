@@ -1,34 +1,132 @@
-import { Router } from "express";
-import { CONTACT_STATUSES, CONTACT_THANK_YOU, type ContactStatus, contactStatusInput } from "../../app/schemas/contact";
-import { requireAdmin } from "../auth/require-admin";
-import { deleteContact, getContact, listContacts, setContactStatus, submitContact } from "../content/contact";
+import { stringify } from "csv-stringify";
+import { type Request, Router } from "express";
+import { contactListQuery, contactNoteInput, contactStatusInput } from "../../app/schemas/contact";
+import { CONTACT_THANK_YOU, CONTACT_TYPE_LABEL, type Contact } from "../../app/schemas/enquiry-values";
+import { currentAdmin, requireAdmin } from "../auth/require-admin";
+import {
+  addContactNote,
+  contactBatches,
+  contactStats,
+  deleteContact,
+  getContact,
+  listContacts,
+  setContactStatus,
+} from "../content/contact";
+import { resendNotification, submitContact } from "../content/enquiry";
 import type { AppContext } from "../context";
-import { badRequest, notFound, parseInput } from "../http/errors";
+import { noStore } from "../http/caching";
+import { notFound, parseInput } from "../http/errors";
+import { errorFields, log } from "../log";
 import { readFields } from "./forms";
 
 const notFoundError = () => notFound("Contact not found.");
 
-/** /api/contacts: anyone may send a message; reading and managing messages needs a token. */
+/** The origin the request reached, for links in e-mails when SITE_URL is unset (TRUST_PROXY decides the protocol). */
+export function requestOrigin(req: Request): string {
+  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
+}
+
+/**
+ * A spreadsheet program runs a cell that starts with = + - @ as a formula. Such cells get a leading
+ * apostrophe, except phone-like values ("+91 98765 43210", "-5") that are only digits and punctuation.
+ */
+export function spreadsheetSafe(value: string): string {
+  if (/^[=@\t\r]/.test(value) || (/^[+-]/.test(value) && !/^[+-][\d\s().-]*$/.test(value))) return `'${value}`;
+  return value;
+}
+
+const CSV_COLUMNS = [
+  "Reference",
+  "Type",
+  "Date",
+  "Status",
+  "Name",
+  "Email",
+  "Phone",
+  "Company",
+  "Subject",
+  "Message",
+  "Products",
+  "Service",
+  "Required air flow",
+  "Working pressure",
+  "Hours per day",
+  "Application",
+  "Notes",
+  "Notification",
+];
+
+function csvRow(c: Contact): string[] {
+  return [
+    c.reference,
+    CONTACT_TYPE_LABEL[c.type],
+    c.date,
+    c.status,
+    c.name,
+    c.email,
+    c.phone,
+    c.company,
+    c.subject,
+    c.message,
+    c.items.map((i) => `${i.product.name} × ${i.quantity}`).join("; "),
+    c.service?.title ?? "",
+    c.details.flow,
+    c.details.pressure,
+    c.details.hoursPerDay === null ? "" : String(c.details.hoursPerDay),
+    c.details.application,
+    c.notes.map((n) => `${n.author} (${n.date}): ${n.text}`).join(" | "),
+    c.notification.status === "sent" ? `sent ${c.notification.sentAt}` : c.notification.status,
+  ].map(spreadsheetSafe);
+}
+
+/** /api/contacts: anyone may send a message; reading and managing enquiries needs a token. */
 export function contactsRouter(ctx: AppContext): Router {
   const router = Router();
 
   router.post("/", async (req, res) => {
-    const { _id } = await submitContact(ctx, readFields(req), req.ip ?? "unknown");
-    res.status(201).json({ message: CONTACT_THANK_YOU, data: { _id } });
+    const receipt = await submitContact(ctx, readFields(req), { clientIp: req.ip ?? "unknown", origin: requestOrigin(req) });
+    res.status(201).json({ message: CONTACT_THANK_YOU, data: receipt });
   });
 
+  // A plain array (SPEC §7), one page of it; the number of matches in X-Total-Count.
   router.get("/", requireAdmin(ctx), async (req, res) => {
-    const status = req.query.status;
-    if (status !== undefined && status !== "" && status !== "all") {
-      if (typeof status !== "string" || !(CONTACT_STATUSES as readonly string[]).includes(status)) {
-        throw badRequest(`Status must be one of: all, ${CONTACT_STATUSES.join(", ")}.`, [
-          { path: "status", message: "Unknown status." },
-        ]);
+    const query = parseInput(contactListQuery, req.query);
+    const { items, total } = await listContacts(ctx.db, query);
+    res.setHeader("X-Total-Count", String(total));
+    res.json(items);
+  });
+
+  router.get("/stats", requireAdmin(ctx), async (_req, res) => {
+    res.json(await contactStats(ctx.db, ctx.mail.enabled));
+  });
+
+  // Streams: one batch of rows in memory at a time, and the next batch only once the client has read the last.
+  router.get("/export.csv", requireAdmin(ctx), async (req, res) => {
+    const { page: _page, limit: _limit, ...filter } = parseInput(contactListQuery, req.query);
+    const day = new Date().toISOString().slice(0, 10);
+    noStore(res);
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="enquiries-${day}.csv"`);
+    const csv = stringify({ header: true, columns: CSV_COLUMNS, bom: true, record_delimiter: "windows" });
+    csv.pipe(res);
+    let closed = false;
+    res.on("close", () => {
+      closed = true;
+    });
+    try {
+      for await (const batch of contactBatches(ctx.db, filter)) {
+        for (const contact of batch) {
+          if (!csv.write(csvRow(contact))) await new Promise<void>((resolve) => csv.once("drain", resolve));
+        }
+        if (closed) break;
       }
-      res.json(await listContacts(ctx.db, status as ContactStatus));
-      return;
+      csv.end();
+    } catch (err) {
+      // The header is sent: all we can do is cut the download short, so it cannot pass for complete.
+      log.error("the CSV export failed", errorFields(err));
+      csv.destroy();
+      res.destroy();
     }
-    res.json(await listContacts(ctx.db));
   });
 
   router.get("/:id", requireAdmin(ctx), async (req, res) => {
@@ -42,6 +140,19 @@ export function contactsRouter(ctx: AppContext): Router {
     const contact = await setContactStatus(ctx.db, String(req.params.id), status);
     if (!contact) throw notFoundError();
     res.json(contact);
+  });
+
+  router.post("/:id/notes", requireAdmin(ctx), async (req, res) => {
+    const { text } = parseInput(contactNoteInput, readFields(req));
+    const contact = await addContactNote(ctx.db, String(req.params.id), currentAdmin(req).username, text);
+    if (!contact) throw notFoundError();
+    res.status(201).json({ message: "Note added.", data: contact });
+  });
+
+  router.post("/:id/resend", requireAdmin(ctx), async (req, res) => {
+    if (!(await resendNotification(ctx, String(req.params.id), requestOrigin(req)))) throw notFoundError();
+    const contact = await getContact(ctx.db, String(req.params.id));
+    res.status(202).json({ message: "The notification is queued again.", data: contact });
   });
 
   router.delete("/:id", requireAdmin(ctx), async (req, res) => {

@@ -15,6 +15,7 @@ import { errorHandler, HttpError, sendError } from "../http/errors";
 import { categoryRouter } from "./category";
 import { contactsRouter } from "./contacts";
 import { productRouter } from "./product";
+import { quotesRouter } from "./quotes";
 import { settingsRouter } from "./settings";
 import { simpleRouter } from "./simple-router";
 
@@ -62,6 +63,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use("/auth", authRouter(ctx));
   for (const [path, router] of content) api.use(path, router);
   api.use("/contacts", contactsRouter(ctx));
+  api.use("/quotes", quotesRouter(ctx));
 
   api.use((req, res) => sendError(res, 404, `There is no API endpoint ${req.method} ${req.baseUrl}${req.path}.`));
   api.use(errorHandler);

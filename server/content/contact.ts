@@ -1,16 +1,38 @@
-import { desc, eq } from "drizzle-orm";
-import { type Contact, type ContactInput, type ContactStatus, contactInput, HONEYPOT_FIELD } from "../../app/schemas/contact";
-import type { AppContext } from "../context";
+import { and, asc, count, countDistinct, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { productPath } from "../../app/components/products/paths";
+import type { ContactListQuery } from "../../app/schemas/contact";
+import {
+  CONTACT_TYPES,
+  type Contact,
+  type ContactNote,
+  type ContactStatus,
+  type ContactType,
+  EMPTY_DETAILS,
+  type EmailState,
+} from "../../app/schemas/enquiry-values";
 import type { Database } from "../db/client";
+import { queryRows } from "../db/client";
 import { isId, newId } from "../db/ids";
-import { contacts } from "../db/schema";
-import { parseInput } from "../http/errors";
-import { enforceLimits, type Limit, recordEvent } from "../http/throttle";
+import { categories, contactNotes, contacts, emailOutbox, products } from "../db/schema";
 import { baseFields } from "./simple-resource";
 
-type ContactRow = typeof contacts.$inferSelect;
+/**
+ * Enquiries as staff see them (the inbox, its CSV export, the dashboard's figures). Submissions from the
+ * public site are in enquiry.ts. Every read is bounded: one page of rows, or a batch while exporting.
+ */
 
-function toApi(r: ContactRow): Contact {
+export type ContactRow = typeof contacts.$inferSelect;
+
+const OFF: EmailState = { status: "off", to: [], attempts: 0, sentAt: null, nextAttemptAt: null, error: null };
+
+interface Extras {
+  notes: Map<string, ContactNote[]>;
+  mail: Map<string, { staff?: EmailState; customer?: EmailState }>;
+  productUrls: Map<string, string>;
+}
+
+export function toApi(r: ContactRow, extras?: Extras): Contact {
+  const mail = extras?.mail.get(r.id);
   return {
     ...baseFields(r),
     name: r.name,
@@ -20,34 +42,158 @@ function toApi(r: ContactRow): Contact {
     message: r.message,
     date: r.createdAt.toISOString(),
     status: r.status as ContactStatus,
+    type: (CONTACT_TYPES as readonly string[]).includes(r.type) ? (r.type as ContactType) : "message",
+    reference: r.reference,
+    company: r.company,
+    items: r.items.map((item) => ({
+      quantity: item.quantity,
+      product: {
+        _id: item.product._id,
+        name: item.product.name,
+        slug: item.product.slug,
+        url: extras?.productUrls.get(item.product._id) ?? null,
+      },
+    })),
+    service: r.service ?? null,
+    details: { ...EMPTY_DETAILS, ...(r.details ?? {}) },
+    notes: extras?.notes.get(r.id) ?? [],
+    notification: mail?.staff ?? OFF,
+    acknowledgement: mail?.customer ?? OFF,
   };
 }
 
-/** Newest first; optionally only one status. */
-export async function listContacts(db: Database, status?: ContactStatus): Promise<Contact[]> {
-  const rows = await db
-    .select()
-    .from(contacts)
-    .where(status ? eq(contacts.status, status) : undefined)
-    .orderBy(desc(contacts.createdAt), desc(contacts.id));
-  return rows.map(toApi);
+/** Notes, e-mail states and current product pages of a page of enquiries: three queries, whatever its size. */
+async function loadExtras(db: Database, rows: ContactRow[]): Promise<Extras> {
+  const ids = rows.map((r) => r.id);
+  const extras: Extras = { notes: new Map(), mail: new Map(), productUrls: new Map() };
+  if (ids.length === 0) return extras;
+  const productIds = [...new Set(rows.flatMap((r) => r.items.map((i) => i.product._id)))];
+  const [notes, mails, pages] = await Promise.all([
+    db.select().from(contactNotes).where(inArray(contactNotes.contactId, ids)).orderBy(asc(contactNotes.createdAt)),
+    db
+      .select()
+      .from(emailOutbox)
+      .where(and(inArray(emailOutbox.contactId, ids), inArray(emailOutbox.purpose, ["staff", "customer"])))
+      .orderBy(asc(emailOutbox.createdAt)),
+    productIds.length
+      ? db
+          .select({ id: products.id, slug: products.slug, categorySlug: categories.slug })
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .where(inArray(products.id, productIds))
+      : Promise.resolve([]),
+  ]);
+  for (const n of notes) {
+    const list = extras.notes.get(n.contactId) ?? [];
+    list.push({ _id: n.id, text: n.text, author: n.author, date: n.createdAt.toISOString() });
+    extras.notes.set(n.contactId, list);
+  }
+  // Oldest first, so the latest e-mail of each purpose (a resend) is the one kept.
+  for (const m of mails) {
+    if (!m.contactId) continue;
+    const entry = extras.mail.get(m.contactId) ?? {};
+    entry[m.purpose as "staff" | "customer"] = {
+      status: m.status as EmailState["status"],
+      to: m.recipients,
+      attempts: m.attempts,
+      sentAt: m.sentAt?.toISOString() ?? null,
+      nextAttemptAt: m.status === "queued" ? m.nextAttemptAt.toISOString() : null,
+      error: m.lastError,
+    };
+    extras.mail.set(m.contactId, entry);
+  }
+  for (const p of pages) extras.productUrls.set(p.id, productPath(p.categorySlug, p.slug));
+  return extras;
+}
+
+export async function withExtras(db: Database, rows: ContactRow[]): Promise<Contact[]> {
+  const extras = await loadExtras(db, rows);
+  return rows.map((r) => toApi(r, extras));
+}
+
+/** `%` and `_` in a search are letters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Midnight in India at the start of `day` (YYYY-MM-DD): the company's calendar. */
+function indiaMidnight(day: string, plusDays = 0): Date {
+  const d = new Date(`${day}T00:00:00+05:30`);
+  return new Date(d.getTime() + plusDays * 24 * 60 * 60 * 1000);
+}
+
+export type ContactFilter = Omit<ContactListQuery, "page" | "limit">;
+
+function where(filter: ContactFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filter.status && filter.status !== "all" ? eq(contacts.status, filter.status) : undefined,
+    filter.type && filter.type !== "all" ? eq(contacts.type, filter.type) : undefined,
+    filter.q ? sql`${contacts.searchText} LIKE ${likePattern(filter.q)}` : undefined,
+    filter.from ? gte(contacts.createdAt, indiaMidnight(filter.from)) : undefined,
+    filter.to ? lt(contacts.createdAt, indiaMidnight(filter.to, 1)) : undefined,
+  ];
+  return and(...conditions.filter((c): c is SQL => c !== undefined));
+}
+
+/** One page of enquiries, newest first, and how many match in all. */
+export async function listContacts(db: Database, query: ContactListQuery): Promise<{ items: Contact[]; total: number }> {
+  const condition = where(query);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(contacts)
+      .where(condition)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(contacts).where(condition),
+  ]);
+  return { items: await withExtras(db, rows), total: totalRow?.n ?? 0 };
+}
+
+/**
+ * Every enquiry matching `filter`, newest first, in batches of `batchSize` read by key (never an OFFSET
+ * that grows, never all rows at once): the CSV export streams them.
+ */
+export async function* contactBatches(db: Database, filter: ContactFilter, batchSize = 500): AsyncGenerator<Contact[]> {
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const rows: ContactRow[] = await db
+      .select()
+      .from(contacts)
+      .where(
+        and(
+          where(filter),
+          after
+            ? sql`(${contacts.createdAt}, ${contacts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield await withExtras(db, rows);
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+export async function getContactRow(db: Database, id: string): Promise<ContactRow | null> {
+  if (!isId(id)) return null;
+  const [row] = await db.select().from(contacts).where(eq(contacts.id, id)).limit(1);
+  return row ?? null;
 }
 
 export async function getContact(db: Database, id: string): Promise<Contact | null> {
-  if (!isId(id)) return null;
-  const [row] = await db.select().from(contacts).where(eq(contacts.id, id)).limit(1);
-  return row ? toApi(row) : null;
-}
-
-export async function createContact(db: Database, input: ContactInput): Promise<Contact> {
-  const [row] = await db.insert(contacts).values(input).returning();
-  return toApi(row!);
+  const row = await getContactRow(db, id);
+  return row ? ((await withExtras(db, [row]))[0] ?? null) : null;
 }
 
 export async function setContactStatus(db: Database, id: string, status: ContactStatus): Promise<Contact | null> {
   if (!isId(id)) return null;
   const [row] = await db.update(contacts).set({ status, updatedAt: new Date() }).where(eq(contacts.id, id)).returning();
-  return row ? toApi(row) : null;
+  return row ? ((await withExtras(db, [row]))[0] ?? null) : null;
 }
 
 export async function deleteContact(db: Database, id: string): Promise<boolean> {
@@ -56,29 +202,110 @@ export async function deleteContact(db: Database, id: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** Messages one client address may send in the window. */
-export const CONTACT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
-export const CONTACT_RATE_LIMITED = "You have sent several messages in a short time. Please try again later.";
+/** Adds a staff note; null when the enquiry does not exist. */
+export async function addContactNote(db: Database, id: string, author: string, text: string): Promise<Contact | null> {
+  if (!isId(id)) return null;
+  const inserted = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id)).for("update");
+    if (!row) return false;
+    await tx.insert(contactNotes).values({ id: newId(), contactId: id, author, text });
+    await tx.update(contacts).set({ updatedAt: new Date() }).where(eq(contacts.id, id));
+    return true;
+  });
+  return inserted ? getContact(db, id) : null;
+}
 
-/**
- * A message from the public contact form, the one way in for both POST /api/contacts and the contact
- * page's action: rate limit per client address (when enabled), honeypot (a bot filled the hidden field:
- * answer as if accepted, store nothing), validation, store. Throws HttpError (429, 400 with issues).
- */
-export async function submitContact(
-  ctx: AppContext,
-  fields: Record<string, unknown>,
-  clientIp: string,
-): Promise<{ _id: string }> {
-  const limit: Limit = { key: `contact-ip:${clientIp || "unknown"}`, ...CONTACT_LIMIT };
-  if (ctx.config.rateLimits) await enforceLimits(ctx.db, [limit], CONTACT_RATE_LIMITED);
-  const honeypot = fields[HONEYPOT_FIELD];
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    if (ctx.config.rateLimits) await recordEvent(ctx.db, [limit.key]);
-    return { _id: newId() };
+export interface KindCounts {
+  message: number;
+  quote: number;
+  service: number;
+}
+
+export interface ContactStats {
+  /** Enquiries of each kind in the last 30 days, and in the 30 days before. */
+  last30: KindCounts;
+  previous30: KindCounts;
+  /** Different e-mail addresses that ever sent an enquiry. */
+  customers: number;
+  total: number;
+  /** Quote requests of the last 30 days: the products asked about most. */
+  topProducts: { product: { _id: string; name: string; slug: string; url: string | null }; requests: number; quantity: number }[];
+  /** Staff notifications that could not be delivered (their latest e-mail failed). */
+  failedNotifications: number;
+  mail: { enabled: boolean };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The dashboard's figures, counted by the database. */
+export async function contactStats(db: Database, mailEnabled: boolean, now = new Date()): Promise<ContactStats> {
+  const since30 = new Date(now.getTime() - 30 * DAY_MS);
+  const since60 = new Date(now.getTime() - 60 * DAY_MS);
+  const [kinds, [people], top, [failed]] = await Promise.all([
+    db
+      .select({
+        type: contacts.type,
+        last30: sql<number>`count(*) FILTER (WHERE ${contacts.createdAt} >= ${since30.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+        previous30: sql<number>`count(*) FILTER (WHERE ${contacts.createdAt} < ${since30.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
+      })
+      .from(contacts)
+      .where(gte(contacts.createdAt, since60))
+      .groupBy(contacts.type),
+    db.select({ customers: countDistinct(sql`lower(${contacts.email})`), total: count() }).from(contacts),
+    queryRows<{ id: string; name: string; slug: string; requests: number; quantity: number }>(
+      db,
+      sql`SELECT item->'product'->>'_id' AS id, max(item->'product'->>'name') AS name, max(item->'product'->>'slug') AS slug,
+            count(*)::int AS requests, sum((item->>'quantity')::int)::int AS quantity
+          FROM ${contacts}, jsonb_array_elements(${contacts.items}) AS item
+          WHERE ${contacts.type} = 'quote' AND ${contacts.createdAt} >= ${since30.toISOString()}::timestamptz
+          GROUP BY 1 ORDER BY requests DESC, quantity DESC, name LIMIT 5`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM ${emailOutbox} o
+          WHERE o.status = 'failed' AND o.purpose = 'staff' AND o.contact_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM ${emailOutbox} later WHERE later.contact_id = o.contact_id
+              AND later.purpose = 'staff' AND later.created_at > o.created_at)`,
+    ),
+  ]);
+  const empty = (): KindCounts => ({ message: 0, quote: 0, service: 0 });
+  const last30 = empty();
+  const previous30 = empty();
+  for (const k of kinds) {
+    if (!(CONTACT_TYPES as readonly string[]).includes(k.type)) continue;
+    last30[k.type as ContactType] = k.last30;
+    previous30[k.type as ContactType] = k.previous30;
   }
-  const input = parseInput(contactInput, fields);
-  const contact = await createContact(ctx.db, input);
-  if (ctx.config.rateLimits) await recordEvent(ctx.db, [limit.key]);
-  return { _id: contact._id };
+  const urls = top.length
+    ? await db
+        .select({ id: products.id, slug: products.slug, categorySlug: categories.slug })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(
+          inArray(
+            products.id,
+            top.map((t) => t.id),
+          ),
+        )
+    : [];
+  return {
+    last30,
+    previous30,
+    customers: Number(people?.customers ?? 0),
+    total: Number(people?.total ?? 0),
+    topProducts: top.map((t) => {
+      const page = urls.find((u) => u.id === t.id);
+      return {
+        product: { _id: t.id, name: t.name, slug: t.slug, url: page ? productPath(page.categorySlug, page.slug) : null },
+        requests: Number(t.requests),
+        quantity: Number(t.quantity),
+      };
+    }),
+    failedNotifications: Number(failed?.n ?? 0),
+    mail: { enabled: mailEnabled },
+  };
 }

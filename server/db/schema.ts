@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -15,6 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { CategoryFeature } from "../../app/schemas/category";
+import type { EnquiryService, QuoteDetails, QuoteItem } from "../../app/schemas/enquiry-values";
 import type { ProductFeature, ProductSpecification } from "../../app/schemas/product";
 import type { SiteSettings } from "../../app/schemas/settings";
 import { newId } from "./ids";
@@ -215,15 +217,28 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Enquiries: contact messages, quote requests and service requests (the API calls them contacts, SPEC §7).
+ * Products and services are copied in as they were, so a later rename or delete keeps the enquiry readable.
+ */
 export const contacts = pgTable(
   "contacts",
   {
     id: id(),
+    type: text("type").notNull().default("message"),
+    /** M-2026-00042: kind letter, year (India time), number within the year (enquiry_counters). */
+    reference: text("reference").notNull(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull().default(""),
+    company: text("company").notNull().default(""),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
+    items: jsonb("items").$type<QuoteItem[]>().notNull().default([]),
+    service: jsonb("service").$type<EnquiryService | null>(),
+    details: jsonb("details").$type<QuoteDetails | null>(),
+    /** Lower-cased name, e-mail, company, subject, reference and product names: what the inbox search matches. */
+    searchText: text("search_text").notNull().default(""),
     status: text("status").notNull().default("new"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -231,7 +246,71 @@ export const contacts = pgTable(
   (t) => [
     index("contacts_created_idx").on(t.createdAt.desc()),
     index("contacts_status_idx").on(t.status, t.createdAt.desc()),
+    index("contacts_type_idx").on(t.type, t.createdAt.desc()),
     index("contacts_email_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("contacts_reference_idx").on(t.reference),
+  ],
+);
+
+/** The last reference number given out per kind and year; incremented in the enquiry's own transaction. */
+export const enquiryCounters = pgTable(
+  "enquiry_counters",
+  {
+    kind: text("kind").notNull(),
+    year: integer("year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
+);
+
+/** Staff notes on an enquiry, newest last. */
+export const contactNotes = pgTable(
+  "contact_notes",
+  {
+    id: id(),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    author: text("author").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_notes_contact_idx").on(t.contactId, t.createdAt)],
+);
+
+/**
+ * E-mails waiting to go out, written in the same transaction as what they tell of (server/mail/outbox.ts),
+ * so none is lost when the mail server or this process fails; the sender delivers and retries them.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    /** The enquiry it tells of; null for alerts (and once the enquiry is deleted). */
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /** "staff" (notification), "customer" (acknowledgement) or "alert". */
+    purpose: text("purpose").notNull(),
+    recipients: jsonb("recipients").$type<string[]>().notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** Fixed when queued: a repeat after a crash carries the same Message-ID. */
+    messageId: text("message_id").notNull(),
+    /** Alerts: at most one row per key (e.g. one per hour). */
+    dedupeKey: text("dedupe_key"),
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index("email_outbox_contact_idx").on(t.contactId, t.purpose, t.createdAt),
+    index("email_outbox_failed_idx").on(t.createdAt).where(sql`${t.status} = 'failed'`),
+    uniqueIndex("email_outbox_dedupe_idx").on(t.dedupeKey),
   ],
 );
 

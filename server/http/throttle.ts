@@ -1,4 +1,5 @@
-import { and, count, eq, gt, lt, min } from "drizzle-orm";
+import { isIPv4, isIPv6 } from "node:net";
+import { and, count, eq, gt, lt, min, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { throttleEvents } from "../db/schema";
 import { HttpError } from "./errors";
@@ -44,4 +45,53 @@ export async function clearEvents(db: Database, key: string): Promise<void> {
 
 export async function deleteOldEvents(db: Database, olderThanMs = 24 * 60 * 60 * 1000): Promise<void> {
   await db.delete(throttleEvents).where(lt(throttleEvents.createdAt, new Date(Date.now() - olderThanMs)));
+}
+
+/**
+ * The one atomic "check and count" of the enquiry limits, run inside the caller's transaction: it takes a
+ * transaction-scoped advisory lock per key (in key order, so two requests never deadlock), so parallel
+ * requests of one client are counted one after the other, on PostgreSQL across app servers too. Returns the
+ * first limit that is reached (nothing recorded), or null after recording one event for every limit.
+ */
+export async function takeLimits(tx: Database, limits: Limit[]): Promise<{ limit: Limit; retryAfter: number } | null> {
+  const ordered = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const limit of ordered) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${limit.key}, 0))`);
+  for (const limit of ordered) {
+    const wait = await secondsUntilAllowed(tx, limit);
+    if (wait > 0) return { limit, retryAfter: wait };
+  }
+  await recordEvent(
+    tx,
+    ordered.map((l) => l.key),
+  );
+  return null;
+}
+
+/**
+ * Who a client is for rate limits: its IPv4 address, or its IPv6 /64 network (one household or phone
+ * usually has a whole /64 and can change the rest of its address at will).
+ */
+export function clientKey(ip: string | undefined): string {
+  const address = (ip ?? "").trim();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (isIPv4(address)) return address;
+  if (isIPv6(address)) return `${ipv6Groups(address).slice(0, 4).join(":")}::/64`;
+  return address || "unknown";
+}
+
+/** The eight 16-bit groups of an IPv6 address, lower case without leading zeros ("::" expanded). */
+function ipv6Groups(address: string): string[] {
+  let text = address.split("%")[0]!.toLowerCase();
+  // An embedded IPv4 tail (::ffff:1.2.3.4 handled above; 64:ff9b::1.2.3.4 here) becomes two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const middle = tail === undefined ? [] : Array(8 - left.length - right.length).fill("0");
+  return [...left, ...middle, ...right].map((g) => Number.parseInt(g || "0", 16).toString(16));
 }

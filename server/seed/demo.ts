@@ -65,6 +65,7 @@ const SETTINGS: SiteSettings = {
     { days: "Sun", hours: "Closed" },
   ],
   whatsapp: "+91 427 200 1499",
+  notifications: { quotes: [], services: [], messages: [] },
   social: {
     facebook: "https://www.facebook.com/example",
     linkedin: "https://www.linkedin.com/company/example",

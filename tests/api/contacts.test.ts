@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_THANK_YOU } from "../../app/schemas/contact";
-import { submitContact } from "../../server/content/contact";
+import { submitContact } from "../../server/content/enquiry";
 import { HttpError } from "../../server/http/errors";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -13,6 +13,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await s.close();
 });
+
+/** The error a submission was refused with. */
+async function refused(submission: Promise<unknown>): Promise<HttpError> {
+  try {
+    await submission;
+  } catch (err) {
+    return err as HttpError;
+  }
+  throw new Error("expected the submission to be refused");
+}
 
 const message = (overrides: Record<string, unknown> = {}) => ({
   name: "Ravi Kumar",
@@ -27,7 +37,10 @@ describe("POST /api/contacts (public)", () => {
   it("stores a message without a token and answers 201 {message, data:{_id}}", async () => {
     const res = await s.request("POST", "/api/contacts", { json: message() });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: CONTACT_THANK_YOU, data: { _id: expect.stringMatching(/^[0-9a-f]{24}$/) } });
+    expect(res.body).toEqual({
+      message: CONTACT_THANK_YOU,
+      data: { _id: expect.stringMatching(/^[0-9a-f]{24}$/), reference: expect.stringMatching(/^M-\d{4}-\d{5}$/) },
+    });
     const stored = await s.request("GET", `/api/contacts/${res.body.data._id}`, { token });
     expect(stored.status).toBe(200);
     expect(stored.body).toMatchObject({ ...message(), status: "new" });
@@ -148,19 +161,30 @@ describe("rate limit", () => {
 
 describe("submitContact (shared by POST /api/contacts and the contact page's action)", () => {
   it("stores a valid message, refuses an invalid one with the API's errors, and stores nothing for a bot", async () => {
-    const { _id } = await submitContact(s.ctx, message({ subject: "from the page" }), "198.51.100.7");
+    const { _id } = await submitContact(s.ctx, message({ subject: "from the page" }), {
+      clientIp: "198.51.100.7",
+      origin: "http://localhost",
+    });
     const stored = await s.request("GET", `/api/contacts/${_id}`, { token });
     expect(stored.body).toMatchObject({ ...message({ subject: "from the page" }), status: "new" });
 
     const before = (await s.request("GET", "/api/contacts", { token })).body.length;
     const api = await s.request("POST", "/api/contacts", { json: message({ email: "nope", name: " " }) });
-    const thrown = await submitContact(s.ctx, message({ email: "nope", name: " " }), "198.51.100.7").catch((e) => e);
+    const thrown = await refused(
+      submitContact(s.ctx, message({ email: "nope", name: " " }), {
+        clientIp: "198.51.100.7",
+        origin: "http://localhost",
+      }),
+    );
     expect(thrown).toBeInstanceOf(HttpError);
     expect(thrown.status).toBe(api.status);
     expect(thrown.message).toBe(api.body.message);
     expect(thrown.issues).toEqual(api.body.issues);
 
-    const bot = await submitContact(s.ctx, message({ website: "http://spam.example" }), "198.51.100.7");
+    const bot = await submitContact(s.ctx, message({ website: "http://spam.example" }), {
+      clientIp: "198.51.100.7",
+      origin: "http://localhost",
+    });
     expect(bot._id).toMatch(/^[0-9a-f]{24}$/);
     expect((await s.request("GET", "/api/contacts", { token })).body.length).toBe(before);
   });
@@ -168,15 +192,18 @@ describe("submitContact (shared by POST /api/contacts and the contact page's act
   it("counts the rate limit per client address, whichever way the message came", async () => {
     const limited = await startTestServer();
     try {
-      for (let i = 0; i < 19; i++) await submitContact(limited.ctx, message(), "203.0.113.9");
+      for (let i = 0; i < 19; i++)
+        await submitContact(limited.ctx, message(), { clientIp: "203.0.113.9", origin: "http://localhost" });
       // The API's own address is another client: not limited.
       expect((await limited.request("POST", "/api/contacts", { json: message() })).status).toBe(201);
       // A bot's message counts too.
-      await submitContact(limited.ctx, message({ website: "x" }), "203.0.113.9");
-      const thrown = await submitContact(limited.ctx, message(), "203.0.113.9").catch((e) => e);
+      await submitContact(limited.ctx, message({ website: "x" }), { clientIp: "203.0.113.9", origin: "http://localhost" });
+      const thrown = await refused(
+        submitContact(limited.ctx, message(), { clientIp: "203.0.113.9", origin: "http://localhost" }),
+      );
       expect(thrown).toBeInstanceOf(HttpError);
       expect(thrown.status).toBe(429);
-      expect(Number(thrown.headers["Retry-After"])).toBeGreaterThan(0);
+      expect(Number(thrown.headers?.["Retry-After"])).toBeGreaterThan(0);
       expect(thrown.message).toBe("You have sent several messages in a short time. Please try again later.");
       const t = await limited.login();
       expect((await limited.request("GET", "/api/contacts", { token: t })).body.length).toBe(20);

@@ -1,0 +1,118 @@
+import type { RecordBase } from "./fields";
+
+/**
+ * Enquiry (contact message, quote request, service request) values and answer shapes that public pages
+ * need in the browser, kept apart from the zod schemas in contact.ts (zod would add ~24 KB to every visit).
+ */
+
+export const CONTACT_STATUSES = ["new", "in-progress", "resolved"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/** The kinds of enquiry and the letter that starts each one's reference (M-2026-00042). */
+export const CONTACT_TYPES = ["message", "quote", "service"] as const;
+export type ContactType = (typeof CONTACT_TYPES)[number];
+export const REFERENCE_LETTER: Record<ContactType, string> = { message: "M", quote: "Q", service: "S" };
+export const CONTACT_TYPE_LABEL: Record<ContactType, string> = {
+  message: "Message",
+  quote: "Quote request",
+  service: "Service request",
+};
+
+/** The name of the hidden field that only bots fill in. */
+export const HONEYPOT_FIELD = "website";
+
+/** A quote request lists at most this many products, each with a quantity from 1 to MAX_QUANTITY. */
+export const MAX_QUOTE_ITEMS = 20;
+export const MAX_QUANTITY = 9999;
+
+/** Public answer to a contact message (SPEC §8). */
+export const CONTACT_THANK_YOU = "Thank you for your message! We'll get back to you soon.";
+export const QUOTE_THANK_YOU_MESSAGE = "Thank you! Your quote request has reached our sales team.";
+export const quoteThankYou = (reference: string) =>
+  `Thank you! Your quote request ${reference} has reached our sales team. We'll reply within one working day.`;
+export const serviceRequestSubject = (serviceTitle: string) => `Service request: ${serviceTitle}`;
+
+export interface EnquiryProduct {
+  _id: string;
+  /** The name and slug the product had when the enquiry arrived (it may be renamed or deleted later). */
+  name: string;
+  slug: string;
+}
+
+export interface QuoteItem {
+  product: EnquiryProduct & {
+    /** The product's page now; null when the product has been deleted. */
+    url?: string | null;
+  };
+  quantity: number;
+}
+
+export interface EnquiryService {
+  _id: string;
+  title: string;
+  slug: string;
+}
+
+/** Optional sizing details of a quote request, for the engineers. */
+export interface QuoteDetails {
+  /** Required free air delivery, as the buyer wrote it ("250 cfm", "7 m³/min"). */
+  flow: string;
+  /** Working pressure, as written ("7 bar"). */
+  pressure: string;
+  hoursPerDay: number | null;
+  application: string;
+}
+
+export const EMPTY_DETAILS: QuoteDetails = { flow: "", pressure: "", hoursPerDay: null, application: "" };
+
+export interface ContactNote {
+  _id: string;
+  text: string;
+  /** The staff username who wrote it. */
+  author: string;
+  date: string;
+}
+
+/** "off": e-mail is not configured (or there was no address to send to) when the enquiry arrived. */
+export const EMAIL_STATUSES = ["off", "queued", "sent", "failed"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export interface EmailState {
+  status: EmailStatus;
+  to: string[];
+  attempts: number;
+  sentAt: string | null;
+  /** When the sender tries again (queued only). */
+  nextAttemptAt: string | null;
+  /** The mail server's last answer when a try failed. */
+  error: string | null;
+}
+
+export interface Contact extends RecordBase {
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  /** When the enquiry arrived (ISO 8601). */
+  date: string;
+  status: ContactStatus;
+  type: ContactType;
+  reference: string;
+  company: string;
+  /** Quote requests: the products asked about; otherwise []. */
+  items: QuoteItem[];
+  service: EnquiryService | null;
+  details: QuoteDetails;
+  notes: ContactNote[];
+  /** The staff notification e-mail. */
+  notification: EmailState;
+  /** The acknowledgement e-mail to the customer. */
+  acknowledgement: EmailState;
+}
+
+/** What POST /api/contacts and POST /api/quotes answer. */
+export interface EnquiryReceipt {
+  _id: string;
+  reference: string;
+}

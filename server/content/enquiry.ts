@@ -1,0 +1,353 @@
+import { eq, inArray, or, sql } from "drizzle-orm";
+import { type ContactInput, contactInput, type QuoteInput, quoteInput } from "../../app/schemas/contact";
+import {
+  type ContactType,
+  type EnquiryReceipt,
+  type EnquiryService,
+  HONEYPOT_FIELD,
+  type QuoteDetails,
+  type QuoteItem,
+  REFERENCE_LETTER,
+  serviceRequestSubject,
+} from "../../app/schemas/enquiry-values";
+import type { SiteSettings } from "../../app/schemas/settings";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { isId, newId } from "../db/ids";
+import { categories, contacts, enquiryCounters, products, services } from "../db/schema";
+import { badRequest, HttpError, parseInput } from "../http/errors";
+import { clientKey, type Limit, takeLimits } from "../http/throttle";
+import { errorFields, log } from "../log";
+import { customerAcknowledgement, enquiryCapAlert, staffNotification, staffRecipients } from "../mail/enquiry-emails";
+import { queueEmail } from "../mail/outbox";
+import { getContact, toApi } from "./contact";
+import { getSettings } from "./settings";
+import { isSlugShaped } from "./slugs";
+
+/**
+ * Enquiries from the public site: contact messages, service requests (a message naming a service) and
+ * quote requests, through the API and the pages' form actions alike. One transaction stores the enquiry,
+ * its reference number, the rate-limit events and its e-mails, so either all of it happens or none.
+ */
+
+/** Enquiries one client (IPv4 address or IPv6 /64) may send in the window. */
+export const CONTACT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+export const CONTACT_RATE_LIMITED = "You have sent several messages in a short time. Please try again later.";
+export const SITE_CAP_REACHED =
+  "We are receiving an unusual number of enquiries right now. Please try again in a little while, or call us.";
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface Submission {
+  /** The client's address (after TRUST_PROXY). */
+  clientIp: string;
+  /** The site's origin as the visitor reached it, for links in e-mails when SITE_URL is unset. */
+  origin: string;
+}
+
+/** The year of a reference: the calendar year in India, where the company is. */
+export function referenceYear(date = new Date()): number {
+  return Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", year: "numeric" }).format(date));
+}
+
+export function formatReference(type: ContactType, year: number, n: number): string {
+  return `${REFERENCE_LETTER[type]}-${year}-${String(n).padStart(5, "0")}`;
+}
+
+/** The next number of the kind's yearly sequence: the counter row stays locked until the transaction ends. */
+async function nextReference(tx: Database, type: ContactType, now: Date): Promise<string> {
+  const year = referenceYear(now);
+  const [row] = await tx
+    .insert(enquiryCounters)
+    .values({ kind: REFERENCE_LETTER[type], year, last: 1 })
+    .onConflictDoUpdate({
+      target: [enquiryCounters.kind, enquiryCounters.year],
+      set: { last: sql`${enquiryCounters.last} + 1` },
+    })
+    .returning({ last: enquiryCounters.last });
+  return formatReference(type, year, row!.last);
+}
+
+function limitsFor(ctx: AppContext, clientIp: string): Limit[] {
+  if (!ctx.config.rateLimits) return [];
+  return [
+    { key: `contact-ip:${clientKey(clientIp)}`, ...CONTACT_LIMIT },
+    { key: "enquiry-site", max: ctx.config.enquiryHourlyCap, windowMs: HOUR_MS },
+  ];
+}
+
+interface NewEnquiry {
+  type: ContactType;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  subject: string;
+  message: string;
+  items: QuoteItem[];
+  service: EnquiryService | null;
+  details: QuoteDetails | null;
+}
+
+function searchTextOf(e: NewEnquiry, reference: string): string {
+  return [e.name, e.email, e.company, e.subject, reference, ...e.items.map((i) => i.product.name), e.service?.title ?? ""]
+    .join(" ")
+    .toLowerCase();
+}
+
+/**
+ * Stores an enquiry with its reference and e-mails, after the rate limits let it in (the check and the
+ * count are one step). The honeypot (`bot`) takes part in the limits but stores nothing.
+ */
+async function store(
+  ctx: AppContext,
+  submission: Submission,
+  enquiry: NewEnquiry | "bot",
+  productUrls: Map<string, string> = new Map(),
+): Promise<EnquiryReceipt> {
+  const origin = ctx.config.siteUrl ?? submission.origin;
+  const settings = await getSettings(ctx.db);
+  const limits = limitsFor(ctx, submission.clientIp);
+  let refused: Awaited<ReturnType<typeof takeLimits>> = null;
+  const receipt = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    if (limits.length) refused = await takeLimits(db, limits);
+    if (refused) return null;
+    const now = new Date();
+    if (enquiry === "bot") return { _id: newId(), reference: formatReference("message", referenceYear(now), 0) };
+    const reference = await nextReference(db, enquiry.type, now);
+    const [row] = await db
+      .insert(contacts)
+      .values({
+        ...enquiry,
+        id: newId(),
+        reference,
+        searchText: searchTextOf(enquiry, reference),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (ctx.mail.enabled) {
+      const contact = toApi(row!);
+      contact.items = contact.items.map((i) => ({
+        ...i,
+        product: { ...i.product, url: productUrls.get(i.product._id) ?? null },
+      }));
+      const base = { contactId: row!.id, origin };
+      await queueEmail(db, { ...staffNotification(contact, settings, origin), purpose: "staff", ...base });
+      await queueEmail(db, { ...customerAcknowledgement(contact, settings, origin), purpose: "customer", ...base });
+    }
+    return { _id: row!.id, reference };
+  });
+  if (refused !== null) {
+    const { limit, retryAfter } = refused as { limit: Limit; retryAfter: number };
+    const siteWide = limit.key === "enquiry-site";
+    if (siteWide) await alertCapReached(ctx, settings, origin);
+    throw new HttpError(429, siteWide ? SITE_CAP_REACHED : CONTACT_RATE_LIMITED, undefined, {
+      "Retry-After": String(retryAfter),
+    });
+  }
+  if (ctx.mail.enabled) ctx.mail.kick();
+  return receipt!;
+}
+
+/** One e-mail an hour to the staff while the site-wide cap turns enquiries away. */
+async function alertCapReached(ctx: AppContext, settings: SiteSettings, origin: string): Promise<void> {
+  if (!ctx.mail.enabled) return;
+  const to = [...new Set((["message", "quote", "service"] as const).flatMap((t) => staffRecipients(settings, t)))];
+  const hour = new Date().toISOString().slice(0, 13);
+  try {
+    const queued = await queueEmail(ctx.db, {
+      ...enquiryCapAlert(settings, ctx.config.enquiryHourlyCap, origin, to),
+      purpose: "alert",
+      dedupeKey: `enquiry-cap:${hour}`,
+      origin,
+    });
+    if (queued) {
+      log.warn("the hourly enquiry cap was reached; staff alerted", { cap: ctx.config.enquiryHourlyCap });
+      ctx.mail.kick();
+    }
+  } catch (err) {
+    log.error("could not queue the enquiry cap alert", errorFields(err));
+  }
+}
+
+function isBot(fields: Record<string, unknown>): boolean {
+  const honeypot = fields[HONEYPOT_FIELD];
+  return typeof honeypot === "string" && honeypot.trim() !== "";
+}
+
+async function findService(db: Database, idOrSlug: string): Promise<EnquiryService | null> {
+  const byId = isId(idOrSlug) ? eq(services.id, idOrSlug) : undefined;
+  const bySlug = isSlugShaped(idOrSlug) ? eq(services.slug, idOrSlug.toLowerCase()) : undefined;
+  if (!byId && !bySlug) return null;
+  const [row] = await db
+    .select({ _id: services.id, title: services.title, slug: services.slug })
+    .from(services)
+    .where(or(byId, bySlug))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A message from the contact form (POST /api/contacts and the contact page's action); with `serviceId`,
+ * a service request. Throws HttpError (429, 400 with issues).
+ */
+export async function submitContact(
+  ctx: AppContext,
+  fields: Record<string, unknown>,
+  submission: Submission,
+): Promise<EnquiryReceipt> {
+  if (isBot(fields)) return store(ctx, submission, "bot");
+  const input: ContactInput = parseInput(contactInput, fields);
+  let service: EnquiryService | null = null;
+  if (input.serviceId) {
+    service = await findService(ctx.db, input.serviceId);
+    if (!service) {
+      throw badRequest("The service you asked about no longer exists. Please choose another or send a message.", [
+        { path: "serviceId", message: "Unknown service." },
+      ]);
+    }
+  }
+  return store(ctx, submission, {
+    type: service ? "service" : "message",
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    company: "",
+    subject: input.subject,
+    message: input.message,
+    items: [],
+    service,
+    details: null,
+  });
+}
+
+export interface QuotableProduct {
+  _id: string;
+  name: string;
+  slug: string;
+  mainImage: string;
+  url: string;
+}
+
+/** Products by id or slug, with their page; unknown ones are left out. */
+export async function findQuotableProducts(db: Database, idsOrSlugs: string[]): Promise<QuotableProduct[]> {
+  const ids = idsOrSlugs.filter(isId);
+  const slugs = idsOrSlugs.filter((v) => !isId(v) && isSlugShaped(v)).map((v) => v.toLowerCase());
+  if (ids.length === 0 && slugs.length === 0) return [];
+  const rows = await db
+    .select({
+      _id: products.id,
+      name: products.name,
+      slug: products.slug,
+      mainImage: products.mainImage,
+      categorySlug: categories.slug,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(or(ids.length ? inArray(products.id, ids) : undefined, slugs.length ? inArray(products.slug, slugs) : undefined));
+  return rows.map((r) => ({
+    _id: r._id,
+    name: r.name,
+    slug: r.slug,
+    mainImage: r.mainImage,
+    url: `/products/${r.categorySlug}/${r.slug}`,
+  }));
+}
+
+/**
+ * The items of a form-encoded quote: `items` as JSON text, or repeated `productId`/`quantity` fields
+ * (an HTML form), made into the `items` list the schema checks.
+ */
+export function quoteFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...fields };
+  if (typeof out.items === "string") {
+    const text = out.items.trim();
+    try {
+      out.items = text === "" ? [] : JSON.parse(text);
+    } catch {
+      throw badRequest('The field "items" must be JSON text (a list of products), but it could not be read.', [
+        { path: "items", message: '"items" is not valid JSON.' },
+      ]);
+    }
+  } else if (out.items === undefined && out.productId !== undefined) {
+    const list = (v: unknown) => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+    const ids = list(out.productId);
+    const quantities = list(out.quantity);
+    out.items = ids.map((productId, i) => ({ productId, quantity: quantities[i] ?? "1" })).filter((i) => i.productId !== "");
+  }
+  delete out.productId;
+  delete out.quantity;
+  return out;
+}
+
+/** A quote request (POST /api/quotes and the /quote page's action). Throws HttpError (429, 400 with issues). */
+export async function submitQuote(
+  ctx: AppContext,
+  fields: Record<string, unknown>,
+  submission: Submission,
+): Promise<EnquiryReceipt> {
+  if (isBot(fields)) return store(ctx, submission, "bot");
+  const input: QuoteInput = parseInput(quoteInput, quoteFields(fields));
+  const found = await findQuotableProducts(
+    ctx.db,
+    input.items.map((i) => i.productId),
+  );
+  const issues = input.items.flatMap((item, i) =>
+    found.some((p) => p._id === item.productId || p.slug === item.productId.toLowerCase())
+      ? []
+      : [{ path: `items.${i}.productId`, message: `Item ${i + 1}: there is no product "${item.productId.slice(0, 100)}".` }],
+  );
+  if (issues.length) throw badRequest(issues.map((i) => i.message).join(" "), issues);
+  // The same product twice is one line with the quantities added up.
+  const items: QuoteItem[] = [];
+  for (const item of input.items) {
+    const product = found.find((p) => p._id === item.productId || p.slug === item.productId.toLowerCase())!;
+    const existing = items.find((i) => i.product._id === product._id);
+    if (existing) existing.quantity = Math.min(9999, existing.quantity + item.quantity);
+    else items.push({ product: { _id: product._id, name: product.name, slug: product.slug }, quantity: item.quantity });
+  }
+  const names = items.map((i) => i.product.name);
+  const subject =
+    names.length === 0
+      ? "Quote request"
+      : `Quote request: ${names.slice(0, 3).join(", ")}${names.length > 3 ? ` and ${names.length - 3} more` : ""}`;
+  return store(
+    ctx,
+    submission,
+    {
+      type: "quote",
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      company: input.company,
+      subject: subject.slice(0, 200),
+      message: input.message,
+      items,
+      service: null,
+      details: { flow: input.flow, pressure: input.pressure, hoursPerDay: input.hoursPerDay, application: input.application },
+    },
+    new Map(found.map((p) => [p._id, p.url])),
+  );
+}
+
+/** Queues the staff notification of an enquiry again (POST /api/contacts/{id}/resend). */
+export async function resendNotification(ctx: AppContext, id: string, origin: string): Promise<boolean> {
+  if (!ctx.mail.enabled) {
+    throw new HttpError(
+      409,
+      "E-mail notifications are off: set SMTP_URL and MAIL_FROM on the server (see README, Configuration) to send them.",
+    );
+  }
+  const site = ctx.config.siteUrl ?? origin;
+  const contact = await getContact(ctx.db, id);
+  if (!contact) return false;
+  const settings = await getSettings(ctx.db);
+  const email = staffNotification(contact, settings, site);
+  if (email.to.length === 0) {
+    throw new HttpError(409, "There is no address to notify: add an e-mail address in Site Settings.");
+  }
+  await queueEmail(ctx.db, { ...email, purpose: "staff", contactId: contact._id, origin: site });
+  ctx.mail.kick();
+  return true;
+}
