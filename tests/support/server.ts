@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import { type AppContext, createAppContext } from "../../server/context";
+import { type AppContext, type ContextOptions, createAppContext } from "../../server/context";
 import { openDatabase } from "../../server/db/client";
 import { setLogLevel } from "../../server/log";
 import { prepareData } from "../../server/start-up";
@@ -47,7 +47,7 @@ export interface TestResponse {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { shareDataWith?: TestServer } = {},
+  options: { shareDataWith?: TestServer; context?: ContextOptions } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-test-"));
   let scratch: ScratchDatabase | null = null;
@@ -72,8 +72,9 @@ export async function startTestServer(
   const images = new ImageStore(config.uploadDir);
   await images.init();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockHolder: "test" });
-  const ctx = await createAppContext(config, database, images);
+  const ctx = await createAppContext(config, database, images, options.context);
   await prepareData(ctx, { print: () => {} });
+  ctx.mail.start(); // as the real server does (nothing when SMTP_URL is unset)
   const app = createApp(ctx);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -115,6 +116,7 @@ export async function startTestServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       try {
+        await ctx.mail.stop();
         await database.close();
         await scratch?.drop();
       } finally {

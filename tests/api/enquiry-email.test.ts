@@ -1,0 +1,318 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox } from "../../server/db/schema";
+import { buyer, eventually, seedProducts } from "../support/enquiries";
+import { startTestServer, type TestServer } from "../support/server";
+import { freePort, startTestSmtp, type TestSmtp } from "../support/smtp";
+
+/** Enquiry e-mails through a real SMTP server started here: content, retries, failures, resends, alerts. */
+
+const FAST = { retryDelaysMs: [300, 600, 1_000], pollMs: 200 };
+const SETTINGS = {
+  companyName: "Pneuma Air Systems",
+  phones: [{ label: "Sales", value: "+91 427 200 1480" }],
+  emails: [{ label: "Sales", value: "sales@pneuma.example" }],
+  address: "SIDCO Industrial Estate, Salem 636 005",
+  notifications: { quotes: ["quotes@pneuma.example", "owner@pneuma.example"], services: [], messages: [] },
+};
+
+async function serverWithMail(
+  smtpUrl: string,
+  env: Record<string, string> = {},
+  outbox = FAST,
+): Promise<{ s: TestServer; token: string }> {
+  const s = await startTestServer(
+    { SMTP_URL: smtpUrl, MAIL_FROM: "Pneuma Website <website@pneuma.example>", RATE_LIMITS: "off", ...env },
+    { context: { outbox } },
+  );
+  const token = await s.login();
+  const res = await s.request("PUT", "/api/settings", { token, json: SETTINGS });
+  expect(res.status, res.text).toBe(200);
+  return { s, token };
+}
+
+describe("with a working mail server", () => {
+  let smtp: TestSmtp;
+  let s: TestServer;
+  let token: string;
+  let items: Awaited<ReturnType<typeof seedProducts>>;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    ({ s, token } = await serverWithMail(smtp.url));
+    items = await seedProducts(s, ["PN-RS 15 Screw Compressor", "PN-AD 50 Air Dryer"]);
+  });
+  afterAll(async () => {
+    await s.close();
+    await smtp.close();
+  });
+
+  it("sends the staff notification and the customer's acknowledgement of a quote, with every field", async () => {
+    smtp.received.length = 0;
+    const res = await s.request("POST", "/api/quotes", {
+      json: buyer({
+        items: [
+          { productId: items[0]!._id, quantity: 2 },
+          { productId: items[1]!._id, quantity: 1 },
+        ],
+      }),
+    });
+    expect(res.status, res.text).toBe(201);
+    const { _id, reference } = res.body.data;
+    expect(reference).toMatch(/^Q-\d{4}-\d{5}$/);
+    const mails = await smtp.waitFor(2);
+    const staff = mails.find((m) => m.rcptTo.includes("quotes@pneuma.example"))!;
+    const customer = mails.find((m) => m.rcptTo.includes("ravi@example.com"))!;
+    expect(staff.rcptTo.sort()).toEqual(["owner@pneuma.example", "quotes@pneuma.example"]);
+    expect(staff.mail.subject).toBe(`Quote request ${reference} from Ravi Kumar`);
+    expect(staff.mail.from?.text).toBe('"Pneuma Website" <website@pneuma.example>');
+    expect(staff.mail.replyTo?.value[0]).toMatchObject({ address: "ravi@example.com", name: "Ravi Kumar" });
+    for (const text of [
+      reference,
+      "Ravi Kumar",
+      "ravi@example.com",
+      "+91 98765 43210",
+      "Kumar Textiles",
+      "2 ×: PN-RS 15 Screw Compressor",
+      `${s.url}${items[0]!.url}`,
+      "1 ×: PN-AD 50 Air Dryer",
+      "Required air flow: 250 cfm",
+      "Working pressure: 7.5 bar",
+      "Running hours per day: 16",
+      "Application: Spinning mill",
+      "Please quote with delivery to Coimbatore.",
+      `${s.url}/admin/contacts/${_id}`,
+    ]) {
+      expect(staff.mail.text, text).toContain(text);
+    }
+    expect(staff.mail.html).toContain(`href="${s.url}${items[0]!.url}"`);
+    expect(staff.raw).toMatch(/^Auto-Submitted: auto-generated/m);
+
+    expect(customer.rcptTo).toEqual(["ravi@example.com"]);
+    expect(customer.mail.subject).toBe(`We have received your quote request ${reference} – Pneuma Air Systems`);
+    expect(customer.mail.replyTo?.value[0]?.address).toBe("sales@pneuma.example");
+    for (const text of [
+      reference,
+      "PN-RS 15 Screw Compressor",
+      "+91 427 200 1480",
+      "sales@pneuma.example",
+      "SIDCO Industrial Estate",
+    ]) {
+      expect(customer.mail.text, text).toContain(text);
+    }
+
+    // The outbox keeps the Message-ID it chose, so a repeat after a crash would carry the same one.
+    const rows = await s.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.contactId, _id));
+    expect(rows.map((r) => r.messageId).sort()).toEqual(mails.map((m) => m.mail.messageId).sort());
+
+    const stored = await eventually(async () => {
+      const c = (await s.request("GET", `/api/contacts/${_id}`, { token })).body;
+      return c.notification.status === "sent" && c.acknowledgement.status === "sent" ? c : undefined;
+    });
+    expect(stored.notification).toMatchObject({ status: "sent", attempts: 1, error: null, nextAttemptAt: null });
+    expect(stored.notification.to.sort()).toEqual(["owner@pneuma.example", "quotes@pneuma.example"]);
+    expect(Date.parse(stored.notification.sentAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("tells the first site e-mail of a message when no notification address is set for messages", async () => {
+    smtp.received.length = 0;
+    const res = await s.request("POST", "/api/contacts", {
+      json: { name: "Anita", email: "anita@example.com", subject: "Spares", message: "Do you stock filters?" },
+    });
+    expect(res.status).toBe(201);
+    const mails = await smtp.waitFor(2);
+    const staff = mails.find((m) => m.rcptTo.includes("sales@pneuma.example"))!;
+    expect(staff.mail.subject).toBe(`Message ${res.body.data.reference} from Anita`);
+    expect(staff.mail.text).toContain("Subject: Spares");
+  });
+
+  it("escapes what the visitor typed and never lets a name add a header", async () => {
+    smtp.received.length = 0;
+    const evil = "Eve\r\nBcc: victim@example.net\r\nX-Injected: yes";
+    const res = await s.request("POST", "/api/contacts", {
+      json: {
+        name: evil,
+        email: "eve@example.com",
+        subject: "Hi\r\nCc: other@example.net",
+        message: `<script>alert(1)</script><img src=x onerror=alert(2)> & "quotes"`,
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    const mails = await smtp.waitFor(2);
+    for (const m of mails) {
+      expect(m.rcptTo.join(",")).not.toMatch(/victim|other@/);
+      expect(m.mail.headers.has("bcc")).toBe(false);
+      expect(m.mail.headers.has("x-injected")).toBe(false);
+      expect(m.mail.headers.has("cc")).toBe(false);
+      expect(m.mail.html || "").not.toContain("<script>");
+      expect(m.mail.html || "").not.toContain("<img src=x");
+      expect(m.mail.html || "").toContain("&#60;script&#62;");
+    }
+    const staff = mails.find((m) => m.rcptTo.includes("sales@pneuma.example"))!;
+    expect(staff.mail.subject).toBe(`Message ${res.body.data.reference} from Eve Bcc: victim@example.net X-Injected: yes`);
+    expect(staff.mail.replyTo?.value).toHaveLength(1);
+    expect(staff.mail.replyTo?.value[0]?.address).toBe("eve@example.com");
+  });
+
+  it("records a service request's service and tells the staff", async () => {
+    smtp.received.length = 0;
+    const [service] = await s.ctx.db
+      .insert((await import("../../server/db/schema")).services)
+      .values({ slug: "annual-maintenance", title: "Annual Maintenance", description: "AMC", details: "Visits." })
+      .returning();
+    const res = await s.request("POST", "/api/contacts", {
+      json: {
+        name: "Mani",
+        email: "mani@example.com",
+        subject: "Service request: Annual Maintenance",
+        message: "Two machines.",
+        serviceId: "annual-maintenance",
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.reference).toMatch(/^S-\d{4}-\d{5}$/);
+    const contact = (await s.request("GET", `/api/contacts/${res.body.data._id}`, { token })).body;
+    expect(contact).toMatchObject({
+      type: "service",
+      service: { _id: service!.id, title: "Annual Maintenance", slug: "annual-maintenance" },
+    });
+    const mails = await smtp.waitFor(2);
+    const staff = mails.find((m) => m.rcptTo.includes("sales@pneuma.example"))!;
+    expect(staff.mail.subject).toBe(`Service request ${res.body.data.reference} from Mani`);
+    expect(staff.mail.text).toContain(`${s.url}/services/annual-maintenance`);
+  });
+});
+
+describe("when the mail server is down", () => {
+  it("acknowledges the visitor at once, retries, and delivers once the server is up", async () => {
+    const port = await freePort();
+    const { s, token } = await serverWithMail(`smtp://127.0.0.1:${port}`);
+    let smtp: TestSmtp | null = null;
+    try {
+      const started = Date.now();
+      const res = await s.request("POST", "/api/contacts", {
+        json: { name: "Kavya", email: "kavya@example.com", subject: "Price", message: "Price of PN-RS 15?" },
+      });
+      expect(res.status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(5_000); // the visitor never waits for the mail server
+      const failing = await eventually(async () => {
+        const c = (await s.request("GET", `/api/contacts/${res.body.data._id}`, { token })).body;
+        return c.notification.attempts >= 1 ? c : undefined;
+      });
+      expect(failing.notification.status).toBe("queued");
+      expect(failing.notification.error).toMatch(/ECONNREFUSED|connect/i);
+      expect(failing.notification.nextAttemptAt).not.toBeNull();
+
+      smtp = await startTestSmtp({ port });
+      const mails = await smtp.waitFor(2);
+      expect(mails.map((m) => m.rcptTo[0]).sort()).toEqual(["kavya@example.com", "sales@pneuma.example"]);
+      const sent = await eventually(async () => {
+        const c = (await s.request("GET", `/api/contacts/${res.body.data._id}`, { token })).body;
+        return c.notification.status === "sent" ? c : undefined;
+      });
+      expect(sent.notification.attempts).toBeGreaterThan(1);
+      expect(sent.notification.error).toBeNull();
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(smtp.received).toHaveLength(2); // delivered once each
+    } finally {
+      await s.close();
+      await smtp?.close();
+    }
+  });
+
+  it("marks a notification failed with the mail server's answer after the retry window, shows it, and resends it", async () => {
+    const smtp = await startTestSmtp({ rejectRecipients: ["sales@pneuma.example"] });
+    const { s, token } = await serverWithMail(smtp.url, {}, { ...FAST, giveUpAfterMs: 1_500 } as typeof FAST);
+    try {
+      const res = await s.request("POST", "/api/contacts", {
+        json: { name: "Arun", email: "arun@example.com", subject: "Hello", message: "Hello" },
+      });
+      const id = res.body.data._id;
+      const failed = await eventually(async () => {
+        const c = (await s.request("GET", `/api/contacts/${id}`, { token })).body;
+        return c.notification.status === "failed" ? c : undefined;
+      });
+      expect(failed.notification.error).toMatch(/^550 .*No such user/);
+      expect(failed.notification.attempts).toBeGreaterThan(1);
+      expect(failed.acknowledgement.status).toBe("sent");
+      const stats = (await s.request("GET", "/api/contacts/stats", { token })).body;
+      expect(stats).toMatchObject({ failedNotifications: 1, mail: { enabled: true } });
+
+      // Staff fix the address in Site Settings, then resend.
+      await s.request("PUT", "/api/settings", {
+        token,
+        json: { ...SETTINGS, emails: [{ label: "Sales", value: "desk@pneuma.example" }] },
+      });
+      const resend = await s.request("POST", `/api/contacts/${id}/resend`, { token });
+      expect(resend.status, resend.text).toBe(202);
+      expect(resend.body.data.notification.status).toBe("queued");
+      const mails = await smtp.waitFor(2);
+      expect(mails.some((m) => m.rcptTo.includes("desk@pneuma.example"))).toBe(true);
+      await eventually(async () => {
+        const c = (await s.request("GET", `/api/contacts/${id}`, { token })).body;
+        return c.notification.status === "sent" ? c : undefined;
+      });
+      expect((await s.request("GET", "/api/contacts/stats", { token })).body.failedNotifications).toBe(0);
+      expect((await s.request("POST", "/api/contacts/0123456789abcdef01234567/resend", { token })).status).toBe(404);
+      expect((await s.request("POST", `/api/contacts/${id}/resend`)).status).toBe(401);
+    } finally {
+      await s.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe("the site-wide hourly cap", () => {
+  it("refuses anonymous enquiries past ENQUIRY_HOURLY_CAP with 429 and alerts the staff once an hour", async () => {
+    const smtp = await startTestSmtp();
+    const { s, token } = await serverWithMail(smtp.url, { RATE_LIMITS: "on", ENQUIRY_HOURLY_CAP: "3", TRUST_PROXY: "loopback" });
+    try {
+      const send = (ip: string) =>
+        s.request("POST", "/api/contacts", {
+          json: { name: "N", email: "n@example.com", subject: "S", message: "M" },
+          headers: { "x-forwarded-for": ip },
+        });
+      // Different clients: only the site-wide cap applies.
+      const statuses = [];
+      for (let i = 1; i <= 6; i++) statuses.push((await send(`198.51.100.${i}`)).status);
+      expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+      const refused = await send("198.51.100.99");
+      expect(refused.body.message).toBe(
+        "We are receiving an unusual number of enquiries right now. Please try again in a little while, or call us.",
+      );
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      // 3 enquiries × 2 e-mails, and one alert however many were refused.
+      const mails = await smtp.waitFor(7);
+      await new Promise((r) => setTimeout(r, 1_000));
+      const alerts = smtp.received.filter((m) => /Website enquiries paused/.test(m.mail.subject ?? ""));
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.rcptTo.sort()).toEqual(["owner@pneuma.example", "quotes@pneuma.example", "sales@pneuma.example"]);
+      expect(mails).toHaveLength(7);
+      expect((await s.request("GET", "/api/contacts", { token })).headers.get("x-total-count")).toBe("3");
+    } finally {
+      await s.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe("with e-mail off (no SMTP_URL)", () => {
+  it("stores enquiries, shows the notification as off, and refuses a resend with a clear message", async () => {
+    const s = await startTestServer({ RATE_LIMITS: "off" });
+    try {
+      const token = await s.login();
+      const res = await s.request("POST", "/api/contacts", {
+        json: { name: "A", email: "a@example.com", subject: "S", message: "M" },
+      });
+      expect(res.status).toBe(201);
+      const c = (await s.request("GET", `/api/contacts/${res.body.data._id}`, { token })).body;
+      expect(c.notification).toEqual({ status: "off", to: [], attempts: 0, sentAt: null, nextAttemptAt: null, error: null });
+      expect((await s.request("GET", "/api/contacts/stats", { token })).body.mail).toEqual({ enabled: false });
+      const resend = await s.request("POST", `/api/contacts/${c._id}/resend`, { token });
+      expect(resend.status).toBe(409);
+      expect(resend.body.message).toMatch(/^E-mail notifications are off/);
+      expect((await s.ctx.db.select().from(emailOutbox)).length).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+});
