@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { type ContactInput, contactInput, type QuoteInput, quoteInput } from "../../app/schemas/contact";
 import {
   type ContactType,
@@ -21,6 +21,7 @@ import { errorFields, log } from "../log";
 import { customerAcknowledgement, enquiryCapAlert, staffNotification, staffRecipients } from "../mail/enquiry-emails";
 import { queueEmail } from "../mail/outbox";
 import { getContact, toApi } from "./contact";
+import { containsPattern, normalizeQuery, searchTerms } from "./search";
 import { getSettings } from "./settings";
 import { isSlugShaped } from "./slugs";
 
@@ -246,6 +247,45 @@ export async function findQuotableProducts(db: Database, idsOrSlugs: string[]): 
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(or(ids.length ? inArray(products.id, ids) : undefined, slugs.length ? inArray(products.slug, slugs) : undefined));
+  return rows.map((r) => ({
+    _id: r._id,
+    name: r.name,
+    slug: r.slug,
+    mainImage: r.mainImage,
+    url: `/products/${r.categorySlug}/${r.slug}`,
+  }));
+}
+
+/**
+ * Products for the quote page's "Add a model": those whose name or slug contains every word of `text`,
+ * an exact name first, then in the staff order; with no words, the first `limit` in the staff order.
+ * Only names are searched (an ILIKE per word), so it stays quick with a large catalogue.
+ */
+export async function suggestQuotableProducts(db: Database, text: string, limit = 20): Promise<QuotableProduct[]> {
+  const terms = searchTerms(text);
+  const exact = normalizeQuery(text).toLowerCase();
+  const rows = await db
+    .select({
+      _id: products.id,
+      name: products.name,
+      slug: products.slug,
+      mainImage: products.mainImage,
+      categorySlug: categories.slug,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(
+      terms.length
+        ? and(...terms.map((t) => or(ilike(products.name, containsPattern(t)), ilike(products.slug, containsPattern(t)))))
+        : undefined,
+    )
+    .orderBy(
+      desc(sql`case when lower(${products.name}) = ${exact} then 1 else 0 end`),
+      asc(products.position),
+      desc(products.createdAt),
+      asc(products.id),
+    )
+    .limit(Math.max(1, Math.min(limit, 50)));
   return rows.map((r) => ({
     _id: r._id,
     name: r.name,
