@@ -2,6 +2,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs, useNavigation } from "react-
 import { readCategories, readSettings } from "../../server/content/public-reads";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
+import { WhatsAppButton } from "../components/whatsapp-button";
 import { orFallback } from "../lib/load.server";
 import type { SiteInfo } from "../lib/seo";
 import { DEFAULT_SITE_SETTINGS } from "../schemas/defaults";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/site-layout";
 
 const FOOTER_CATEGORIES_MAX = 8;
 
-/** Every public page: header, footer and the company details they show (from site settings). */
+/** Every public page: header, footer, WhatsApp button and the company details they show (from site settings). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.app;
   const [settings, categories] = await Promise.all([
@@ -53,6 +54,11 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         )}
         <Outlet />
       </main>
+      <WhatsAppButton
+        number={loaderData.site.settings.whatsapp}
+        siteUrl={loaderData.site.siteUrl}
+        companyName={loaderData.site.settings.companyName}
+      />
       <SiteFooter settings={loaderData.site.settings} categories={loaderData.categories} />
     </div>
   );
