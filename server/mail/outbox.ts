@@ -8,7 +8,7 @@ import type { RenderedEmail } from "./enquiry-emails";
 import { type MailTransport, mailErrorText } from "./transport";
 
 /**
- * The e-mail outbox (docs/decisions/010-enquiry-email-outbox.md). An e-mail is a row written in the same
+ * The e-mail outbox (docs/decisions/010-enquiries-and-email-outbox.md). An e-mail is a row written in the same
  * transaction as the enquiry it tells of, so it exists exactly when the enquiry does. A sender in every app
  * server delivers due rows: one server per row (on PostgreSQL the row stays locked FOR UPDATE while it is
  * sent, and other servers SKIP LOCKED it), retries with growing delays for at least a day, then marks it
