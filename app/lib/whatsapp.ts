@@ -16,6 +16,7 @@ const PAGE_TITLES: Record<string, string> = {
   "routes/products": "Products",
   "routes/services": "Services",
   "routes/contact": "Contact Us",
+  "routes/quote": "Request a Quote",
   "routes/search": "Search",
 };
 

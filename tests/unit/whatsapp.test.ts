@@ -28,6 +28,7 @@ describe("whatsappMessage", () => {
     [{ id: "routes/products" }, "Products"],
     [{ id: "routes/services" }, "Services"],
     [{ id: "routes/contact" }, "Contact Us"],
+    [{ id: "routes/quote" }, "Request a Quote"],
     [{ id: "routes/services.$service", loaderData: { service: { title: "Energy Audit" } } }, "Energy Audit"],
     [{ id: "routes/products.$category", loaderData: { category: { name: "Air Dryers", types: [] }, type: null } }, "Air Dryers"],
     [
