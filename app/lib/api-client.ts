@@ -77,6 +77,9 @@ export interface RequestOptions {
 interface RawAnswer {
   status: number;
   text: string;
+  headers: Headers;
+  /** The body as a Blob (file downloads); `text` is then empty unless the call failed. */
+  blob?: Blob;
 }
 
 function withQuery(path: string, query: RequestOptions["query"]): string {
@@ -87,11 +90,20 @@ function withQuery(path: string, query: RequestOptions["query"]): string {
   return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
 }
 
-function headers(json: boolean): Record<string, string> {
-  const h: Record<string, string> = { Accept: "application/json" };
+function headers(json: boolean, accept = "application/json"): Record<string, string> {
+  const h: Record<string, string> = { Accept: accept };
   const token = getToken();
   if (token) h["x-auth-token"] = token;
   if (json) h["Content-Type"] = "application/json";
+  return h;
+}
+
+function xhrHeaders(xhr: XMLHttpRequest): Headers {
+  const h = new Headers();
+  for (const line of xhr.getAllResponseHeaders().split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) h.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
   return h;
 }
 
@@ -106,26 +118,27 @@ function sendXhr(method: string, url: string, form: FormData, onProgress?: (frac
       };
       xhr.upload.onload = () => onProgress(1);
     }
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, headers: xhrHeaders(xhr) });
     xhr.onerror = () => reject(new ApiError(0, "The server could not be reached. Please check your connection."));
     xhr.onabort = () => reject(new ApiError(0, "The request was cancelled."));
     xhr.send(form);
   });
 }
 
-async function sendFetch(method: string, url: string, json: unknown): Promise<RawAnswer> {
+async function sendFetch(method: string, url: string, json: unknown, file = false): Promise<RawAnswer> {
   let res: Response;
   try {
     res = await fetch(url, {
       method,
-      headers: headers(json !== undefined),
+      headers: headers(json !== undefined, file ? "*/*" : "application/json"),
       body: json !== undefined ? JSON.stringify(json) : undefined,
       credentials: "same-origin",
     });
   } catch {
     throw new ApiError(0, "The server could not be reached. Please check your connection.");
   }
-  return { status: res.status, text: await res.text() };
+  if (file && res.ok) return { status: res.status, text: "", headers: res.headers, blob: await res.blob() };
+  return { status: res.status, text: await res.text(), headers: res.headers };
 }
 
 function parse(text: string): unknown {
@@ -137,16 +150,14 @@ function parse(text: string): unknown {
   }
 }
 
-/** Calls the API and returns the parsed JSON answer; throws ApiError on failure. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function send(path: string, options: RequestOptions, file = false): Promise<RawAnswer> {
   const method = options.method ?? (options.form || options.json !== undefined ? "POST" : "GET");
   const url = withQuery(path, options.query);
   const answer = options.form
     ? await sendXhr(method, url, options.form, options.onProgress)
-    : await sendFetch(method, url, options.json);
-  const body = parse(answer.text);
-  if (answer.status >= 200 && answer.status < 300) return body as T;
-  const err = (body ?? {}) as { message?: unknown; error?: unknown; issues?: unknown };
+    : await sendFetch(method, url, options.json, file);
+  if (answer.status >= 200 && answer.status < 300) return answer;
+  const err = (parse(answer.text) ?? {}) as { message?: unknown; error?: unknown; issues?: unknown };
   const message =
     typeof err.message === "string" && err.message
       ? err.message
@@ -160,6 +171,38 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     window.location.assign(loginUrl(window.location.pathname + window.location.search));
   }
   throw new ApiError(answer.status, message, issues);
+}
+
+/** Calls the API and returns the parsed JSON answer; throws ApiError on failure. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return parse((await send(path, options)).text) as T;
+}
+
+/** Like `api`, with the answer's headers too (e.g. a list's X-Total-Count). */
+export async function apiWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+  const answer = await send(path, options);
+  return { data: parse(answer.text) as T, headers: answer.headers };
+}
+
+/**
+ * Downloads a file the API answers (it needs the token, so a plain link cannot fetch it) and hands it to
+ * the browser as a download, named by the answer's Content-Disposition or else `fallbackName`.
+ */
+export async function downloadFile(path: string, fallbackName: string, options: RequestOptions = {}): Promise<string> {
+  const answer = await send(path, { ...options, form: undefined }, true);
+  const disposition = answer.headers.get("Content-Disposition") ?? "";
+  const name = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(answer.blob ?? new Blob([answer.text]));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has started reading the file by now; give it a moment before letting go of it.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
 }
 
 /** The message to show for a failure: the server's text, or `fallback` when there is none. */
