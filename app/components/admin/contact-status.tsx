@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { CONTACT_STATUSES } from "../../schemas/contact";
+import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, type ContactType } from "../../schemas/enquiry-values";
 
 const BADGE: Record<string, string> = {
   new: "bg-brand-100 text-brand-900",
@@ -21,7 +21,25 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** The status dropdown (any status can be set from any other). */
+const KIND: Record<ContactType, string> = {
+  message: "bg-slate-100 text-slate-800",
+  quote: "bg-orange-100 text-orange-900",
+  service: "bg-sky-100 text-sky-900",
+};
+
+/** The kind of an enquiry: Message, Quote request or Service request. */
+export function KindBadge({ type }: { type: ContactType }) {
+  return (
+    <span
+      data-kind={type}
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${KIND[type] ?? KIND.message}`}
+    >
+      {CONTACT_TYPE_LABEL[type] ?? type}
+    </span>
+  );
+}
+
+/** The status dropdown (any status can be set from any other); `data-status` tells the value it shows. */
 export function StatusSelect({
   value,
   label,
@@ -38,7 +56,7 @@ export function StatusSelect({
   const id = useId();
   const known = (CONTACT_STATUSES as readonly string[]).includes(value);
   return (
-    <div className={visibleLabel ? "" : "inline-block"}>
+    <div className={visibleLabel ? "" : "inline-block"} data-status={value}>
       <label htmlFor={id} className={visibleLabel ? "mb-1 block text-sm font-semibold text-slate-800" : "sr-only"}>
         {label}
       </label>

@@ -1,80 +1,177 @@
-import { useEffect, useMemo, useState } from "react";
-import { type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
-import { StatusBadge, StatusSelect } from "../../components/admin/contact-status";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { ContactDetail } from "../../components/admin/contact-detail";
+import { KindBadge, StatusSelect } from "../../components/admin/contact-status";
 import { adminMeta } from "../../components/admin/data";
 import { Dialog, useConfirm } from "../../components/admin/dialog";
 import { useToast } from "../../components/admin/toast";
 import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
 import { SearchIcon } from "../../components/icons";
-import { api, errorDetail } from "../../lib/api-client";
-import { CONTACT_STATUSES, type Contact } from "../../schemas/contact";
+import { api, apiWithHeaders, downloadFile, errorDetail, errorMessage } from "../../lib/api-client";
+import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, CONTACT_TYPES, type Contact } from "../../schemas/enquiry-values";
 import type { Route } from "./+types/contacts";
 
-const FILTERS = ["all", ...CONTACT_STATUSES] as const;
-const FILTER_LABEL: Record<string, string> = { all: "All", new: "New", "in-progress": "In progress", resolved: "Resolved" };
+/**
+ * Contact Messages, the inbox of every enquiry (messages, quote requests, service requests). The filters
+ * (status, type), the search and the page live in the URL and are asked of the server, 25 enquiries a page.
+ * The same module answers /admin/contacts/{id} (the link in the staff e-mail): the list with that
+ * enquiry's detail dialog open.
+ */
 
-/** The status filter is asked of the server; the search is applied in the browser (SPEC §5). */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const status = new URL(request.url).searchParams.get("status") ?? "all";
+export const PAGE_SIZE = 25;
+const SEARCH_DELAY_MS = 300;
+
+const STATUS_FILTERS = ["all", ...CONTACT_STATUSES] as const;
+const STATUS_LABEL: Record<string, string> = { all: "All", new: "New", "in-progress": "In progress", resolved: "Resolved" };
+const TYPE_FILTERS = ["all", ...CONTACT_TYPES] as const;
+const TYPE_LABEL: Record<string, string> = { all: "All", message: "Messages", quote: "Quotes", service: "Service requests" };
+
+export const CONTACT_TEXTS = {
+  deleteQuestion: "Are you sure you want to delete this contact?",
+  empty: "No contacts found",
+  statusUpdated: "Contact status updated successfully!",
+  deleted: "Contact deleted successfully!",
+  exportFailed: "Failed to export the enquiries",
+};
+
+export interface InboxQuery {
+  status: string;
+  type: string;
+  q: string;
+  page: number;
+}
+
+/** The inbox's filters from a URL (`search` is the older name of `q`). */
+export function inboxQuery(params: URLSearchParams): InboxQuery {
+  const status = params.get("status") ?? "all";
+  const type = params.get("type") ?? "all";
+  return {
+    status: (STATUS_FILTERS as readonly string[]).includes(status) ? status : "all",
+    type: (TYPE_FILTERS as readonly string[]).includes(type) ? type : "all",
+    q: (params.get("q") ?? params.get("search") ?? "").trim(),
+    page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
+  };
+}
+
+/** The API's filter for a query (all = no filter). */
+function apiFilter(query: InboxQuery) {
+  return {
+    status: query.status === "all" ? undefined : query.status,
+    type: query.type === "all" ? undefined : query.type,
+    q: query.q || undefined,
+  };
+}
+
+async function loadList(query: InboxQuery) {
   try {
-    const contacts = await api<Contact[]>("/api/contacts", { query: { status: status === "all" ? undefined : status } });
-    return { contacts, error: null as string | null };
+    const { data, headers } = await apiWithHeaders<Contact[]>("/api/contacts", {
+      query: { ...apiFilter(query), page: query.page, limit: PAGE_SIZE },
+    });
+    const contacts = Array.isArray(data) ? data : [];
+    const total = Number(headers.get("X-Total-Count") ?? contacts.length);
+    return { contacts, total: Number.isFinite(total) ? total : contacts.length, error: null as string | null };
   } catch (err) {
     console.error("Failed to fetch contacts", err);
-    return { contacts: [] as Contact[], error: `Error: ${errorDetail(err)}` };
+    return { contacts: [] as Contact[], total: 0, error: `Error: ${errorDetail(err)}` };
   }
 }
 
-/** Typing in the search box filters what is already loaded. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.get("status") === nextUrl.searchParams.get("status")) {
-    return currentUrl.search === nextUrl.search ? defaultShouldRevalidate : false;
+async function loadDetail(id: string | undefined) {
+  if (!id) return { detail: null, detailError: null };
+  try {
+    return { detail: await api<Contact>(`/api/contacts/${encodeURIComponent(id)}`), detailError: null as string | null };
+  } catch (err) {
+    console.error("Failed to fetch the contact", err);
+    return { detail: null as Contact | null, detailError: `Error: ${errorDetail(err)}` };
   }
-  return defaultShouldRevalidate;
+}
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const query = inboxQuery(new URL(request.url).searchParams);
+  const id = "id" in params && typeof params.id === "string" ? params.id : undefined;
+  const [list, detail] = await Promise.all([loadList(query), loadDetail(id)]);
+  return { ...list, ...detail, query };
 }
 
 export const meta = () => adminMeta("Contact Messages");
 
-export function matchesSearch(c: Contact, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  if (!q) return true;
-  return [c.name, c.email, c.subject].some((v) => (v ?? "").toLowerCase().includes(q));
+function rangeText(page: number, shown: number, total: number): string {
+  if (total === 0 || shown === 0) return "";
+  const first = (page - 1) * PAGE_SIZE + 1;
+  return `Showing ${first}–${first + shown - 1} of ${total}`;
 }
 
 export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
+  const { query, total } = loaderData;
   const [params, setParams] = useSearchParams();
-  const status = params.get("status") ?? "all";
-  const search = params.get("search") ?? "";
+  const navigate = useNavigate();
+  const navigation = useNavigation();
   const [contacts, setContacts] = useState(loaderData.contacts);
-  const [viewing, setViewing] = useState<string | null>(null);
+  const [detail, setDetail] = useState<Contact | null>(loaderData.detail);
   const [busy, setBusy] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [text, setText] = useState(query.q);
+  const timer = useRef<number | undefined>(undefined);
+  const latest = useRef({ params, text });
+  latest.current = { params, text };
   const revalidator = useRevalidator();
   const confirm = useConfirm();
   const toast = useToast();
+  const onDetailRoute = loaderData.detail !== null || loaderData.detailError !== null;
 
   useEffect(() => setContacts(loaderData.contacts), [loaderData.contacts]);
+  // The URL's search changed by other means (back button, a link): show it in the box.
+  useEffect(() => {
+    if (timer.current === undefined && latest.current.text.trim() !== query.q) setText(query.q);
+  }, [query.q]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const shown = useMemo(() => contacts.filter((c) => matchesSearch(c, search)), [contacts, search]);
-  const current = contacts.find((c) => c._id === viewing) ?? null;
+  /** Applies filter changes to the URL, always with the search as typed so far (a pending search is not lost). */
+  const update = (changes: Record<string, string>, replace = true) => {
+    window.clearTimeout(timer.current);
+    timer.current = undefined;
+    const next = new URLSearchParams(latest.current.params);
+    next.delete("search");
+    const values: Record<string, string> = { q: latest.current.text.trim(), ...changes };
+    for (const [k, v] of Object.entries(values)) {
+      if (v === "" || v === "all" || (k === "page" && v === "1")) next.delete(k);
+      else next.set(k, v);
+    }
+    if (!("page" in changes)) next.delete("page");
+    if (next.toString() !== latest.current.params.toString()) setParams(next, { replace, preventScrollReset: true });
+  };
 
-  const setParam = (name: string, value: string, empty: string) => {
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value === empty) next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const onSearch = (value: string) => {
+    setText(value);
+    latest.current.text = value;
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      timer.current = undefined;
+      if (value.trim() !== query.q) update({});
+    }, SEARCH_DELAY_MS);
+  };
+
+  const pageHref = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.delete("search");
+    if (query.q) next.set("q", query.q);
+    if (page > 1) next.set("page", String(page));
+    else next.delete("page");
+    const qs = next.toString();
+    return `/admin/contacts${qs ? `?${qs}` : ""}`;
+  };
+
+  const replace = (updated: Contact) => {
+    setContacts((list) => list.map((c) => (c._id === updated._id ? updated : c)));
+    setDetail((d) => (d && d._id === updated._id ? updated : d));
   };
 
   const changeStatus = async (contact: Contact, next: string) => {
     setBusy(contact._id);
     try {
       const updated = await api<Contact>(`/api/contacts/${contact._id}/status`, { method: "PUT", json: { status: next } });
-      setContacts((list) => list.map((c) => (c._id === updated._id ? updated : c)));
-      toast.success("Contact status updated successfully!");
+      replace(updated);
+      toast.success(CONTACT_TEXTS.statusUpdated);
     } catch (err) {
       console.error("Failed to update contact status", err);
       toast.error("Failed to update contact status");
@@ -83,13 +180,25 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
     }
   };
 
+  const leaving = useRef(false);
+  const closeDetail = () => {
+    setDetail(null);
+    // /admin/contacts/{id}: closing the dialog leaves the enquiry's own address for the list.
+    if (onDetailRoute && !leaving.current) {
+      leaving.current = true;
+      navigate(pageHref(query.page), { replace: true, preventScrollReset: true });
+    }
+  };
+
   const remove = async (contact: Contact) => {
-    if (!(await confirm("Are you sure you want to delete this contact?"))) return;
+    if (!(await confirm(CONTACT_TEXTS.deleteQuestion))) return;
     try {
       await api(`/api/contacts/${contact._id}`, { method: "DELETE" });
       setContacts((list) => list.filter((c) => c._id !== contact._id));
-      setViewing(null);
-      toast.success("Contact deleted successfully!");
+      if (detail?._id === contact._id) closeDetail();
+      toast.success(CONTACT_TEXTS.deleted);
+      // The next enquiry moves up onto this page.
+      if (!onDetailRoute) revalidator.revalidate();
     } catch (err) {
       console.error("Failed to delete contact", err);
       toast.error("Failed to delete contact");
@@ -97,26 +206,75 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
     }
   };
 
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile("/api/contacts/export.csv", "enquiries.csv", { query: apiFilter(query) });
+    } catch (err) {
+      console.error(CONTACT_TEXTS.exportFailed, err);
+      toast.error(errorMessage(err, CONTACT_TEXTS.exportFailed));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/contacts";
+
   return (
     <div>
-      <PageHeader title="Contact Messages" description="Messages sent through the website's contact form." />
-      <div className="mb-4 flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 md:flex-row md:items-end">
-        <div>
-          <label htmlFor="contact-status-filter" className="mb-1 block text-sm font-semibold text-slate-800">
-            Status
-          </label>
-          <select
-            id="contact-status-filter"
-            value={status}
-            onChange={(e) => setParam("status", e.target.value, "all")}
-            className="min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm md:w-48"
-          >
-            {FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {FILTER_LABEL[f]}
-              </option>
-            ))}
-          </select>
+      <PageHeader
+        title="Contact Messages"
+        description="Messages, quote requests and service requests from the website."
+        actions={
+          <button type="button" className={buttonClass("secondary")} onClick={exportCsv} disabled={exporting}>
+            {exporting ? "Exporting..." : "Export CSV"}
+          </button>
+        }
+      />
+      <form
+        aria-label="Filter the enquiries"
+        className="mb-4 flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 md:flex-row md:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({});
+        }}
+      >
+        <div className="grid grid-cols-2 gap-3 md:flex">
+          <div>
+            <label htmlFor="contact-status-filter" className="mb-1 block text-sm font-semibold text-slate-800">
+              Status
+            </label>
+            <select
+              id="contact-status-filter"
+              value={query.status}
+              onChange={(e) => update({ status: e.target.value })}
+              className="min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm md:w-40"
+            >
+              {STATUS_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {STATUS_LABEL[f]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="contact-type-filter" className="mb-1 block text-sm font-semibold text-slate-800">
+              Type
+            </label>
+            <select
+              id="contact-type-filter"
+              value={query.type}
+              onChange={(e) => update({ type: e.target.value })}
+              className="min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm md:w-48"
+            >
+              {TYPE_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {TYPE_LABEL[f]}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <div className="flex-1">
           <label htmlFor="contact-search" className="mb-1 block text-sm font-semibold text-slate-800">
@@ -127,31 +285,84 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
             <input
               id="contact-search"
               type="search"
-              value={search}
-              placeholder="Name, e-mail or subject"
-              onChange={(e) => setParam("search", e.target.value, "")}
+              value={text}
+              placeholder="Name, e-mail, company, reference or product"
+              onChange={(e) => onSearch(e.target.value)}
               className="min-h-10 w-full rounded-md border border-slate-400 bg-white py-2 pr-3 pl-9 text-sm placeholder:text-slate-500"
             />
           </div>
         </div>
-      </div>
+      </form>
+
+      {loaderData.detailError && (
+        <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {loaderData.detailError}
+        </div>
+      )}
 
       {loaderData.error ? (
         <ErrorState text={loaderData.error} onRetry={() => revalidator.revalidate()} />
-      ) : shown.length === 0 ? (
-        <EmptyState text="No contacts found" />
+      ) : contacts.length === 0 ? (
+        <EmptyState text={CONTACT_TEXTS.empty}>
+          {query.page > 1 && total > 0 && (
+            <Link to={pageHref(1)} className={buttonClass("secondary")}>
+              Back to the first page
+            </Link>
+          )}
+        </EmptyState>
       ) : (
-        <>
+        <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : ""}>
           <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-            {shown.length === 1 ? "1 message" : `${shown.length} messages`}
+            {total === 1 ? "1 enquiry" : `${total} enquiries`}
+            {pages > 1 && <span> · {rangeText(query.page, contacts.length, total)}</span>}
           </p>
-          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+
+          {/* Phones: one card per enquiry, nothing to scroll sideways. */}
+          <ul className="space-y-3 md:hidden" aria-label="Enquiries">
+            {contacts.map((c) => (
+              <li key={c._id} data-contact={c.email} className="rounded-lg border border-slate-200 bg-white shadow-sm">
+                <button
+                  type="button"
+                  className="block w-full rounded-t-lg px-4 pt-3 pb-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+                  onClick={() => setDetail(c)}
+                >
+                  <span className="sr-only">View the message from </span>
+                  <span className="flex items-start justify-between gap-2">
+                    <span className="min-w-0 font-semibold break-words text-slate-900">{c.name}</span>
+                    <KindBadge type={c.type} />
+                  </span>
+                  <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
+                    <span className="font-mono text-slate-800">{c.reference}</span>
+                    <span>{formatDate(c.date, true)}</span>
+                  </span>
+                  <span className="mt-1 block truncate text-sm text-slate-700">{c.subject}</span>
+                </button>
+                <div className="flex items-center justify-between gap-2 border-t border-slate-100 px-4 py-2">
+                  <StatusSelect
+                    value={c.status}
+                    label={`Status of the message from ${c.name}`}
+                    disabled={busy === c._id}
+                    onChange={(s) => changeStatus(c, s)}
+                  />
+                  <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => remove(c)}>
+                    Delete<span className="sr-only"> the message from {c.name}</span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+
+          {/* Wider screens: the table. */}
+          <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
             <table className="w-full min-w-[720px] text-left text-sm">
               <caption className="sr-only">Contact messages</caption>
               <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
                 <tr>
                   <th scope="col" className="px-4 py-3">
                     Name
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Kind
                   </th>
                   <th scope="col" className="px-4 py-3">
                     Subject
@@ -168,34 +379,41 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
-                {shown.map((c) => (
+                {contacts.map((c) => (
                   <tr key={c._id} data-contact={c.email}>
-                    <td className="min-w-48 px-4 py-3 align-top">
-                      <p className="font-semibold text-slate-900">{c.name}</p>
+                    <td className="max-w-56 px-4 py-3 align-top">
+                      <p className="font-semibold break-words text-slate-900">{c.name}</p>
                       <a href={`mailto:${c.email}`} className="break-all text-brand-700 underline">
                         {c.email}
                       </a>
-                      {c.phone && <p className="text-slate-600">{c.phone}</p>}
+                      {c.company && <p className="break-words text-slate-600">{c.company}</p>}
                     </td>
                     <td className="px-4 py-3 align-top">
-                      <p className="font-medium text-slate-800">{c.subject}</p>
-                      <p className="line-clamp-2 text-slate-600">{c.message}</p>
+                      <KindBadge type={c.type} />
+                      <p className="mt-1 font-mono text-xs whitespace-nowrap text-slate-800">{c.reference}</p>
                     </td>
-                    <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{formatDate(c.date)}</td>
                     <td className="px-4 py-3 align-top">
-                      <div className="flex flex-col items-start gap-1">
-                        <StatusBadge status={c.status} />
-                        <StatusSelect
-                          value={c.status}
-                          label={`Status of the message from ${c.name}`}
-                          disabled={busy === c._id}
-                          onChange={(s) => changeStatus(c, s)}
-                        />
-                      </div>
+                      <p className="font-medium break-words text-slate-800">{c.subject}</p>
+                      {c.items.length > 0 ? (
+                        <p className="line-clamp-2 text-slate-600">
+                          {c.items.map((i) => `${i.product.name} × ${i.quantity}`).join(", ")}
+                        </p>
+                      ) : (
+                        <p className="line-clamp-2 break-words text-slate-600">{c.message}</p>
+                      )}
+                    </td>
+                    <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{formatDate(c.date, true)}</td>
+                    <td className="px-4 py-3 align-top">
+                      <StatusSelect
+                        value={c.status}
+                        label={`Status of the message from ${c.name}`}
+                        disabled={busy === c._id}
+                        onChange={(s) => changeStatus(c, s)}
+                      />
                     </td>
                     <td className="px-4 py-3 align-top">
                       <div className="flex gap-2">
-                        <button type="button" className={buttonClass("secondary", "sm")} onClick={() => setViewing(c._id)}>
+                        <button type="button" className={buttonClass("secondary", "sm")} onClick={() => setDetail(c)}>
                           View<span className="sr-only"> the message from {c.name}</span>
                         </button>
                         <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => remove(c)}>
@@ -208,55 +426,45 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-        </>
+
+          {pages > 1 && (
+            <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+              {query.page > 1 ? (
+                <Link to={pageHref(query.page - 1)} preventScrollReset={false} className={buttonClass("secondary", "sm")}>
+                  Previous<span className="sr-only"> page</span>
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-sm text-slate-700">
+                Page {query.page} of {pages}
+              </span>
+              {query.page < pages ? (
+                <Link to={pageHref(query.page + 1)} className={buttonClass("secondary", "sm")}>
+                  Next<span className="sr-only"> page</span>
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          )}
+        </div>
       )}
 
-      <Dialog open={current !== null} title="Contact message" onClose={() => setViewing(null)}>
-        {current && (
-          <div className="space-y-4">
-            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-              <div>
-                <dt className="text-xs font-semibold text-slate-600 uppercase">Name</dt>
-                <dd className="text-slate-900">{current.name}</dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold text-slate-600 uppercase">E-mail</dt>
-                <dd>
-                  <a href={`mailto:${current.email}`} className="break-all text-brand-700 underline">
-                    {current.email}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold text-slate-600 uppercase">Phone</dt>
-                <dd className="text-slate-900">{current.phone || "—"}</dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold text-slate-600 uppercase">Date</dt>
-                <dd className="text-slate-900">{formatDate(current.date, true)}</dd>
-              </div>
-              <div className="sm:col-span-2">
-                <dt className="text-xs font-semibold text-slate-600 uppercase">Subject</dt>
-                <dd className="text-slate-900">{current.subject}</dd>
-              </div>
-              <div className="sm:col-span-2">
-                <dt className="text-xs font-semibold text-slate-600 uppercase">Message</dt>
-                <dd className="whitespace-pre-wrap text-slate-900">{current.message}</dd>
-              </div>
-            </dl>
-            <div className="flex flex-wrap items-end justify-between gap-3 border-t border-slate-200 pt-4">
-              <StatusSelect
-                value={current.status}
-                label="Status"
-                visibleLabel
-                disabled={busy === current._id}
-                onChange={(s) => changeStatus(current, s)}
-              />
-              <button type="button" className={buttonClass("danger-outline")} onClick={() => remove(current)}>
-                Delete
-              </button>
-            </div>
-          </div>
+      <Dialog
+        open={detail !== null}
+        title={detail ? `${CONTACT_TYPE_LABEL[detail.type] ?? "Contact message"} ${detail.reference}` : "Contact message"}
+        onClose={closeDetail}
+        size="lg"
+      >
+        {detail && (
+          <ContactDetail
+            contact={detail}
+            busy={busy === detail._id}
+            onStatus={(s) => changeStatus(detail, s)}
+            onDelete={() => remove(detail)}
+            onUpdated={replace}
+          />
         )}
       </Dialog>
     </div>

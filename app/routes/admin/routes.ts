@@ -33,6 +33,8 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("our-team", "routes/admin/our-team.tsx"),
       route("services", "routes/admin/services.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
+      // The link in the staff notification e-mail: the inbox with that enquiry's detail open.
+      route("contacts/:id", "routes/admin/contacts.tsx", { id: "routes/admin/contact-detail" }),
       route("categories", "routes/admin/categories.tsx"),
       route("products", "routes/admin/products.tsx"),
       route("customers", "routes/admin/customers.tsx"),

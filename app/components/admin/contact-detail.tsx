@@ -1,0 +1,351 @@
+import { useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { api, errorMessage } from "../../lib/api-client";
+import { telHref, whatsappHref } from "../../lib/format";
+import { CONTACT_TYPE_LABEL, type Contact, type EmailState } from "../../schemas/enquiry-values";
+import type { Product } from "../../schemas/product";
+import { KindBadge, StatusSelect } from "./contact-status";
+import { useToast } from "./toast";
+import { buttonClass, formatDate } from "./ui";
+
+/**
+ * Everything about one enquiry, for the inbox's detail dialog: its fields, the products asked about (with
+ * their public pages and their place in the admin panel), the sizing details, the staff notes, the e-mail
+ * state with Resend, and ways to answer (e-mail, call, WhatsApp).
+ */
+
+export const CONTACT_DETAIL_TEXTS = {
+  noteAdded: "Note added.",
+  noteFailed: "Failed to add the note",
+  resendFailed: "Failed to resend the notification",
+};
+
+/** "Re: Q-2026-00007" as the subject of a reply. */
+export function replyHref(contact: Pick<Contact, "email" | "reference" | "subject">): string {
+  const subject = `Re: ${contact.reference || contact.subject}`;
+  return `mailto:${contact.email}?subject=${encodeURIComponent(subject)}`;
+}
+
+/** What happened to one e-mail, in words. */
+export function emailStateText(state: EmailState): string {
+  const tries = state.attempts === 1 ? "1 try" : `${state.attempts} tries`;
+  switch (state.status) {
+    case "off":
+      return "Off: not sent (e-mail was not set up, or there was no address to send to).";
+    case "queued":
+      return state.nextAttemptAt
+        ? `Queued${state.attempts > 0 ? ` (${tries} so far)` : ""}; next try ${formatDate(state.nextAttemptAt, true)}.`
+        : "Queued.";
+    case "sent":
+      return `Sent ${formatDate(state.sentAt, true)}.`;
+    case "failed":
+      return `Failed after ${tries}.`;
+    default:
+      return String(state.status);
+  }
+}
+
+const STATE_STYLE: Record<string, string> = {
+  off: "bg-slate-100 text-slate-800",
+  queued: "bg-amber-100 text-amber-900",
+  sent: "bg-green-100 text-green-900",
+  failed: "bg-red-100 text-red-900",
+};
+
+const STATE_LABEL: Record<string, string> = { off: "Off", queued: "Queued", sent: "Sent", failed: "Failed" };
+
+function EmailStateView({ title, state, testId }: { title: string; state: EmailState; testId: string }) {
+  return (
+    <div data-testid={testId} data-email-status={state.status} className="rounded-md border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 className="text-sm font-semibold text-slate-800">{title}</h4>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[state.status] ?? STATE_STYLE.off}`}>
+          {STATE_LABEL[state.status] ?? state.status}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-slate-700">{emailStateText(state)}</p>
+      {state.to.length > 0 && <p className="mt-1 text-sm break-all text-slate-600">To: {state.to.join(", ")}</p>}
+      {state.error && (
+        <p className="mt-1 text-sm break-words text-red-800">
+          <span className="font-semibold">The mail server answered:</span> {state.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Field({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : ""}>
+      <dt className="text-xs font-semibold text-slate-600 uppercase">{label}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The admin list of each product's category (the products screen filters by category), found once. */
+function useProductCategories(contact: Contact): Record<string, string> {
+  const [categories, setCategories] = useState<Record<string, string>>({});
+  const ids = contact.items.filter((i) => i.product.url).map((i) => i.product._id);
+  const key = [...new Set(ids)].join(",");
+  useEffect(() => {
+    if (!key) return;
+    let cancelled = false;
+    void Promise.allSettled(key.split(",").map((id) => api<Product>(`/api/product/${encodeURIComponent(id)}`))).then(
+      (answers) => {
+        if (cancelled) return;
+        const found: Record<string, string> = {};
+        for (const a of answers) {
+          if (a.status === "fulfilled" && a.value?._id && a.value.categoryId?._id) found[a.value._id] = a.value.categoryId._id;
+        }
+        setCategories(found);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [key]);
+  return categories;
+}
+
+const linkClass = "text-brand-700 underline hover:text-brand-900";
+
+export function ContactDetail({
+  contact,
+  busy,
+  onStatus,
+  onDelete,
+  onUpdated,
+}: {
+  contact: Contact;
+  busy: boolean;
+  onStatus: (status: string) => void;
+  onDelete: () => void;
+  /** The server's answer after a note or a resend. */
+  onUpdated: (contact: Contact) => void;
+}) {
+  const toast = useToast();
+  const noteId = useId();
+  const [note, setNote] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [resending, setResending] = useState(false);
+  // Toasts sit under the modal's backdrop: the answer to Resend shows beside the button too.
+  const [resendAnswer, setResendAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const categories = useProductCategories(contact);
+  const d = contact.details;
+  const hasDetails = d.flow !== "" || d.pressure !== "" || d.hoursPerDay !== null || d.application !== "";
+
+  const addNote = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const text = note.trim();
+    if (!text || saving) return;
+    setSaving(true);
+    try {
+      const answer = await api<{ message: string; data: Contact }>(`/api/contacts/${contact._id}/notes`, {
+        method: "POST",
+        json: { text },
+      });
+      onUpdated(answer.data);
+      setNote("");
+      toast.success(answer.message || CONTACT_DETAIL_TEXTS.noteAdded);
+    } catch (err) {
+      console.error(CONTACT_DETAIL_TEXTS.noteFailed, err);
+      toast.error(errorMessage(err, CONTACT_DETAIL_TEXTS.noteFailed));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const resend = async () => {
+    setResending(true);
+    setResendAnswer(null);
+    try {
+      const answer = await api<{ message: string; data: Contact }>(`/api/contacts/${contact._id}/resend`, { method: "POST" });
+      onUpdated(answer.data);
+      toast.success(answer.message);
+      setResendAnswer({ ok: true, text: answer.message });
+    } catch (err) {
+      console.error(CONTACT_DETAIL_TEXTS.resendFailed, err);
+      const text = errorMessage(err, CONTACT_DETAIL_TEXTS.resendFailed);
+      toast.error(text);
+      setResendAnswer({ ok: false, text });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <KindBadge type={contact.type} />
+        <span className="font-mono text-sm font-semibold text-slate-900" data-reference>
+          {contact.reference}
+        </span>
+        <span className="text-sm text-slate-600">{formatDate(contact.date, true)}</span>
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        <a href={replyHref(contact)} className={buttonClass("primary", "sm")}>
+          Reply by e-mail
+        </a>
+        {contact.phone && (
+          <>
+            <a href={telHref(contact.phone)} className={buttonClass("secondary", "sm")}>
+              Call<span className="sr-only"> {contact.phone}</span>
+            </a>
+            <a
+              href={whatsappHref(contact.phone)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass("secondary", "sm")}
+            >
+              WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </>
+        )}
+      </div>
+
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <Field label="Name">{contact.name}</Field>
+        <Field label="E-mail">
+          <a href={`mailto:${contact.email}`} className={`break-all ${linkClass}`}>
+            {contact.email}
+          </a>
+        </Field>
+        <Field label="Phone">{contact.phone || "—"}</Field>
+        <Field label="Company">{contact.company || "—"}</Field>
+        <Field label="Kind">{CONTACT_TYPE_LABEL[contact.type]}</Field>
+        <Field label="Date">{formatDate(contact.date, true)}</Field>
+        {contact.service && (
+          <Field label="Service" wide>
+            <a href={`/services/${contact.service.slug}`} className={linkClass}>
+              {contact.service.title}
+            </a>
+          </Field>
+        )}
+        <Field label="Subject" wide>
+          {contact.subject || "—"}
+        </Field>
+        <Field label="Message" wide>
+          <span className="whitespace-pre-wrap">{contact.message || "—"}</span>
+        </Field>
+      </dl>
+
+      {contact.items.length > 0 && (
+        <section aria-labelledby={`${noteId}-products`}>
+          <h3 id={`${noteId}-products`} className="mb-2 text-base font-bold text-brand-700">
+            Products
+          </h3>
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+            {contact.items.map((item) => {
+              const category = categories[item.product._id];
+              return (
+                <li
+                  key={item.product._id}
+                  className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3"
+                  data-item
+                >
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words text-slate-900">{item.product.name}</p>
+                    <p className="text-sm text-slate-700">Quantity: {item.quantity}</p>
+                  </div>
+                  {item.product.url ? (
+                    <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                      <a href={item.product.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                        Product page<span className="sr-only"> of {item.product.name} (opens in a new tab)</span>
+                      </a>
+                      <Link
+                        to={category ? `/admin/products?category=${encodeURIComponent(category)}` : "/admin/products"}
+                        className={linkClass}
+                      >
+                        In the admin panel<span className="sr-only">: {item.product.name}</span>
+                      </Link>
+                    </div>
+                  ) : (
+                    <p className="text-sm text-slate-600">No longer in the catalogue</p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      {(contact.type === "quote" || hasDetails) && (
+        <section aria-labelledby={`${noteId}-sizing`}>
+          <h3 id={`${noteId}-sizing`} className="mb-2 text-base font-bold text-brand-700">
+            Sizing details
+          </h3>
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            <Field label="Required air flow">{d.flow || "—"}</Field>
+            <Field label="Working pressure">{d.pressure || "—"}</Field>
+            <Field label="Running hours per day">{d.hoursPerDay ?? "—"}</Field>
+            <Field label="Application">{d.application || "—"}</Field>
+          </dl>
+        </section>
+      )}
+
+      <section aria-labelledby={`${noteId}-mail`}>
+        <h3 id={`${noteId}-mail`} className="mb-2 text-base font-bold text-brand-700">
+          E-mail
+        </h3>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <EmailStateView title="Staff notification" state={contact.notification} testId="notification-state" />
+          <EmailStateView
+            title="Acknowledgement to the customer"
+            state={contact.acknowledgement}
+            testId="acknowledgement-state"
+          />
+        </div>
+        <button type="button" className={`${buttonClass("secondary", "sm")} mt-3`} onClick={resend} disabled={resending}>
+          {resending ? "Resending..." : "Resend notification"}
+        </button>
+        <p aria-live="polite" className={`mt-2 text-sm ${resendAnswer?.ok ? "text-green-800" : "text-red-800"}`}>
+          {resendAnswer?.text}
+        </p>
+      </section>
+
+      <section aria-labelledby={`${noteId}-notes`}>
+        <h3 id={`${noteId}-notes`} className="mb-2 text-base font-bold text-brand-700">
+          Notes
+        </h3>
+        {contact.notes.length === 0 ? (
+          <p className="text-sm text-slate-600">No notes yet.</p>
+        ) : (
+          <ul className="space-y-2">
+            {contact.notes.map((n) => (
+              <li key={n._id} className="rounded-md bg-slate-50 p-3" data-note>
+                <p className="text-sm whitespace-pre-wrap text-slate-900">{n.text}</p>
+                <p className="mt-1 text-xs text-slate-600">
+                  {n.author} · <time dateTime={n.date}>{formatDate(n.date, true)}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form onSubmit={addNote} className="mt-3 space-y-2">
+          <label htmlFor={noteId} className="block text-sm font-semibold text-slate-800">
+            Add a note
+          </label>
+          <textarea
+            id={noteId}
+            rows={2}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900"
+          />
+          <button type="submit" className={buttonClass("secondary", "sm")} disabled={saving || note.trim() === ""}>
+            {saving ? "Adding..." : "Add Note"}
+          </button>
+        </form>
+      </section>
+
+      <div className="flex flex-wrap items-end justify-between gap-3 border-t border-slate-200 pt-4">
+        <StatusSelect value={contact.status} label="Status" visibleLabel disabled={busy} onChange={onStatus} />
+        <button type="button" className={buttonClass("danger-outline")} onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}
