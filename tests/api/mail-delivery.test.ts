@@ -3,13 +3,16 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "../../server/db/schema";
 import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 import { buyer, seedProducts } from "../support/enquiries";
 import { type ServerProcess, startServerProcess } from "../support/process";
 import { startTestServer, type TestServer } from "../support/server";
 import { freePort, startTestSmtp } from "../support/smtp";
+
+// Mail delivery and retries take seconds, longer on a busy 2-core machine: no test here measures time.
+vi.setConfig({ testTimeout: 120_000 });
 
 /**
  * Delivery guarantees of the e-mail outbox: the real server process killed (-9) while it is sending, then

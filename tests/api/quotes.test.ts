@@ -1,10 +1,13 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "../../server/db/schema";
 import { expectValidation } from "../support/content-api";
 import { buyer, seedProducts } from "../support/enquiries";
 import { startTestServer, type TestServer } from "../support/server";
+
+// Mail delivery and retries take seconds, longer on a busy 2-core machine: no test here measures time.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** POST /api/quotes, references, and the inbox's reads: filters, search, paging, notes, CSV export. */
 

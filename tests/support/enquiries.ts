@@ -44,7 +44,7 @@ export const buyer = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = "condition"): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 60_000, what = "condition"): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

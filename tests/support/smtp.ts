@@ -77,7 +77,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async waitFor(count, timeoutMs = 20_000) {
+    async waitFor(count, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
         const left = deadline - Date.now();
