@@ -1,9 +1,14 @@
 // `npm run bench:load`: a production server on a fresh database with demo content, 200 clients reading a
-// mix of public pages for 60 s while 10 more post contact messages without pause; then every message the
-// server acknowledged (2xx) must be stored exactly once, as the admin API shows.
+// mix of public pages for 60 s while 10 more post contact messages and quote requests without pause; the
+// server e-mails through a real SMTP server started here. Then every enquiry the server acknowledged (2xx)
+// must be stored exactly once, as the admin API shows, and its staff notification and acknowledgement
+// delivered once each (after the outbox drains); the time from submit to the staff e-mail is reported.
+// Last, the inbox at 100,000 enquiries (BENCH_INBOX_TOTAL): the list, search and stats calls, and the CSV
+// export with the server's memory while it streams.
 //
 // Options (environment): BENCH_LOAD_SECONDS (60), BENCH_LOAD_CLIENTS (200), BENCH_LOAD_POSTERS (10),
-// BENCH_LOAD_TIMEOUT (seconds a request may take before it counts as an error; 10). With DATABASE_URL the
+// BENCH_LOAD_TIMEOUT (seconds a request may take before it counts as an error; 10), BENCH_INBOX_TOTAL
+// (100000; 0 skips the inbox phase). With DATABASE_URL the
 // server runs on PostgreSQL, in a scratch database created next to that URL's (its role needs CREATEDB)
 // and dropped at the end; without it, on embedded PGlite in a temporary data directory.
 //
@@ -19,6 +24,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { fillInbox, measureInbox } from "./inbox.js";
 import {
   buildIfStale,
   createScratchDatabase,
@@ -31,11 +37,13 @@ import {
   runMain,
   startServer,
 } from "./process.js";
+import { startSmtpSink } from "./smtp-sink.js";
 
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const clients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
 const posters = Number(process.env.BENCH_LOAD_POSTERS ?? 10);
 const timeoutS = Number(process.env.BENCH_LOAD_TIMEOUT ?? 10);
+const inboxTotal = Number(process.env.BENCH_INBOX_TOTAL ?? 100_000);
 
 /** Connections the kernel holds for the server's listening socket, not yet accepted (Linux `ss`; NaN without). */
 function acceptQueueDepth(baseUrl) {
@@ -53,16 +61,21 @@ async function main() {
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const admin = { username: "bench-admin", password: randomBytes(12).toString("hex") };
 
-  const server = await startServer({
+  const smtp = await startSmtpSink();
+  onCleanup(() => smtp.close());
+  const serverEnv = {
     DATA_DIR: dataDir,
     DATABASE_URL: scratch?.url,
     RATE_LIMITS: "off",
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
     SEED_DEMO: "true",
-  });
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "website@pneuma-air.example",
+  };
+  let server = await startServer(serverEnv);
   onCleanup(() => server.stop());
-  const { baseUrl } = server;
+  let { baseUrl } = server;
   const database = scratch ? `PostgreSQL (scratch database ${redactUrl(scratch.url)})` : `PGlite (${dataDir})`;
 
   // The page mix: one category and one product from the demo content, by their canonical (slug) URLs.
@@ -83,9 +96,11 @@ async function main() {
     if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status} before the run; fix the page mix`);
   }
 
-  // Contact posters: each message carries a unique marker (in the e-mail address and the message).
+  // Posters, taking turns between a contact message and a quote request for a demo product: each enquiry
+  // carries a unique marker (in the e-mail address), and its reference is noted with the time it was sent.
   const run = randomBytes(4).toString("hex");
   const acknowledged = new Set();
+  const submittedAt = new Map(); // reference → when the request was sent
   const post = { sent: 0, ok: 0, non2xx: 0, errors: 0, statuses: {}, errorKinds: {}, latencies: [] };
   let posting = true;
   let seq = 0;
@@ -96,24 +111,29 @@ async function main() {
       const t0 = performance.now();
       post.sent++;
       try {
-        const res = await fetch(`${baseUrl}/api/contacts`, {
+        const common = { name: `Load poster ${id}`, email: `${marker}@example.com`, phone: "+91 427 000 0000" };
+        const quote = n % 2 === 1;
+        const res = await fetch(`${baseUrl}/api/${quote ? "quotes" : "contacts"}`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            name: `Load poster ${id}`,
-            email: `${marker}@example.com`,
-            phone: "+91 427 000 0000",
-            subject: `Load test ${n}`,
-            message: `Message ${marker} sent while the public pages are under load.`,
-          }),
+          body: JSON.stringify(
+            quote
+              ? { ...common, company: "Load Mills", items: [{ productId: product._id, quantity: 1 + (n % 5) }], flow: "250 cfm" }
+              : {
+                  ...common,
+                  subject: `Load test ${n}`,
+                  message: `Message ${marker} sent while the public pages are under load.`,
+                },
+          ),
           signal: AbortSignal.timeout(timeoutS * 1000),
         });
-        await res.arrayBuffer();
+        const body = await res.json().catch(() => null);
         post.latencies.push(performance.now() - t0);
         post.statuses[res.status] = (post.statuses[res.status] ?? 0) + 1;
         if (res.status >= 200 && res.status < 300) {
           post.ok++;
           acknowledged.add(marker);
+          if (body?.data?.reference) submittedAt.set(body.data.reference, t0);
         } else post.non2xx++;
       } catch (err) {
         post.errors++;
@@ -125,7 +145,7 @@ async function main() {
 
   console.log(
     `\nLoad: ${clients} clients on ${pages.length} public pages for ${seconds} s, ` +
-      `${posters} contact posters alongside, against ${baseUrl} on ${database}`,
+      `${posters} enquiry posters alongside (messages and quotes; e-mail to ${smtp.url}), against ${baseUrl} on ${database}`,
   );
   // Connections waiting in the kernel for the server to accept them (Recv-Q of the listening socket):
   // under saturation new connections can wait there long after their TCP handshake.
@@ -160,6 +180,28 @@ async function main() {
   }
   await new Promise((r) => setTimeout(r, 2000));
 
+  // The outbox drains: two e-mails per enquiry (the staff notification and the acknowledgement).
+  const mailStart = performance.now();
+  while (smtp.received.length < 2 * acknowledged.size && performance.now() - mailStart < 300_000) {
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const drainedAfterS = (performance.now() - mailStart) / 1000;
+  await new Promise((r) => setTimeout(r, 2000)); // anything sent twice would arrive now
+  const staffMail = smtp.received.filter((m) => m.to.includes("sales@pneuma-air.example"));
+  const customerMail = smtp.received.filter((m) => m.to.some((a) => a.startsWith(`load-${run}-`)));
+  const mailLatency = [];
+  const notifiedRefs = new Map();
+  for (const m of staffMail) {
+    const ref = /[MQS]-\d{4}-\d{5,}/.exec(m.subject)?.[0];
+    if (!ref) continue;
+    notifiedRefs.set(ref, (notifiedRefs.get(ref) ?? 0) + 1);
+    if (submittedAt.has(ref)) mailLatency.push(m.at - submittedAt.get(ref));
+  }
+  mailLatency.sort((a, b) => a - b);
+  const notifiedTwice = [...notifiedRefs.values()].filter((n) => n > 1).length;
+  const customerByAddress = new Map();
+  for (const m of customerMail) for (const a of m.to) customerByAddress.set(a, (customerByAddress.get(a) ?? 0) + 1);
+
   // What the server stored, read back through the admin API.
   const token = await login(baseUrl, admin.username, admin.password);
   const stored = await listAllContacts(baseUrl, token);
@@ -188,7 +230,7 @@ async function main() {
       errors: result.errors,
       timeouts: result.timeouts,
     },
-    "POST /api/contacts": {
+    "POST /api/contacts, /api/quotes": {
       requests: post.sent,
       "req/s": Math.round(post.sent / elapsed),
       "p50 ms": Math.round(percentile(sortedPost, 50)),
@@ -216,6 +258,14 @@ async function main() {
   );
   console.log(`  stored, never acknowledged:  ${unacknowledgedStored.length} (requests that failed or timed out)`);
   console.log(`server peak memory (VmHWM):    ${peakMb.toFixed(0)} MB`);
+  console.log(`e-mails delivered:       ${smtp.received.length} (outbox drained ${drainedAfterS.toFixed(1)} s after the run)`);
+  console.log(`  staff notifications:   ${staffMail.length} for ${notifiedRefs.size} references (${notifiedTwice} sent twice)`);
+  console.log(
+    `  acknowledgements:      ${customerMail.length} to ${customerByAddress.size} customers (${[...customerByAddress.values()].filter((n) => n > 1).length} sent twice)`,
+  );
+  console.log(
+    `  submit → staff e-mail: p50 ${Math.round(percentile(mailLatency, 50))} ms, p99 ${Math.round(percentile(mailLatency, 99))} ms, max ${Math.round(mailLatency.at(-1) ?? Number.NaN)} ms (${mailLatency.length} e-mails)`,
+  );
   if (acceptQueue.length > 0) {
     const avg = acceptQueue.reduce((a, b) => a + b, 0) / acceptQueue.length;
     console.log(
@@ -225,13 +275,45 @@ async function main() {
 
   const failures = [];
   if (pageErrors > 0) failures.push(`${pageErrors} page requests failed (${result.errors} errors, ${result.non2xx} non-2xx)`);
-  if (post.errors + post.non2xx > 0) failures.push(`${post.errors + post.non2xx} contact posts failed`);
+  if (post.errors + post.non2xx > 0) failures.push(`${post.errors + post.non2xx} enquiry posts failed`);
+  if (staffMail.length !== storedCount || notifiedRefs.size !== storedCount || notifiedTwice > 0) {
+    failures.push(
+      `${staffMail.length} staff notifications (${notifiedRefs.size} references) for ${storedCount} stored enquiries`,
+    );
+  }
+  if (customerMail.length !== storedCount || customerByAddress.size !== storedCount) {
+    failures.push(`${customerMail.length} acknowledgements for ${storedCount} stored enquiries`);
+  }
   if (storedCount !== acknowledged.size || missing.length > 0 || duplicated.length > 0) {
     failures.push(`stored ${storedCount} contacts for ${acknowledged.size} acknowledged`);
   }
   console.log(
-    failures.length ? `\nFAIL: ${failures.join("; ")}` : "\nOK: no errors; every acknowledged message stored exactly once",
+    failures.length
+      ? `\nFAIL: ${failures.join("; ")}`
+      : "\nOK: no errors; every acknowledged enquiry stored exactly once, and its two e-mails delivered once each",
   );
+
+  if (inboxTotal > 0) {
+    // The inbox at scale: stop the server, fill the table through SQL, start it again, measure.
+    await server.stop();
+    const filled = await fillInbox({ dataDir, databaseUrl: scratch?.url, total: inboxTotal, product });
+    server = await startServer(serverEnv);
+    baseUrl = server.baseUrl;
+    const inboxToken = await login(baseUrl, admin.username, admin.password);
+    const inbox = await measureInbox({ baseUrl, token: inboxToken, pid: server.pid });
+    console.log(
+      `\nInbox with ${inbox.total} enquiries (${filled.inserted} added through SQL in ${(filled.ms / 1000).toFixed(1)} s), 20 calls each:`,
+    );
+    console.table(inbox.rows);
+    const c = inbox.csv;
+    console.log(
+      `CSV export: ${c.status}, ${c.lines - 1} rows, ${(c.bytes / 1024 / 1024).toFixed(1)} MB in ${(c.ms / 1000).toFixed(1)} s; ` +
+        `server memory (VmRSS) ${c.rssBeforeMb.toFixed(0)} MB before, ${c.rssPeakMb.toFixed(0)} MB at most while streaming ` +
+        `(+${(c.rssPeakMb - c.rssBeforeMb).toFixed(1)} MB)`,
+    );
+    if (c.status !== 200 || c.lines - 1 !== inbox.total)
+      failures.push(`the CSV export had ${c.lines - 1} rows for ${inbox.total}`);
+  }
   return failures.length ? 1 : 0;
 }
 

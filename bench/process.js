@@ -255,25 +255,26 @@ export async function login(baseUrl, username, password) {
   return body.token;
 }
 
-/**
- * Every contact message through the admin API. Today GET /api/contacts answers one plain array; should it
- * become paged ({ data, total, page, limit }, like /api/product), the pages are followed.
- */
+/** Every enquiry through the admin API: pages of 500, as many as X-Total-Count says. */
 export async function listAllContacts(baseUrl, token) {
-  const get = async (query) => {
+  const all = [];
+  for (let page = 1; ; page++) {
+    const query = `?limit=500&page=${page}`;
     const res = await fetch(`${baseUrl}/api/contacts${query}`, { headers: { "x-auth-token": token } });
     if (res.status !== 200) throw new Error(`GET /api/contacts${query}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const first = await get("");
-  if (Array.isArray(first)) return first;
-  const all = [...first.data];
-  for (let page = 2; all.length < first.total; page++) {
-    const next = await get(`?page=${page}&limit=${first.limit}`);
-    if (next.data.length === 0) break;
-    all.push(...next.data);
+    const items = await res.json();
+    all.push(...items);
+    if (items.length === 0 || all.length >= Number(res.headers.get("x-total-count"))) return all;
   }
-  return all;
+}
+
+/** Resident memory now (Linux: VmRSS), in MB. */
+export function residentMemoryMb(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export function percentile(sortedValues, p) {
