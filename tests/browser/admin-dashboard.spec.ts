@@ -26,6 +26,10 @@ test.describe("Dashboard Overview", () => {
         message: "Hello",
       }),
     });
+    const contactCalls: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/api/contacts")) contactCalls.push(r.url());
+    });
     let release = () => {};
     const held = new Promise<void>((r) => {
       release = r;
@@ -44,12 +48,18 @@ test.describe("Dashboard Overview", () => {
     await expect(tiles.nth(1)).toContainText(/Services\s*\d+/);
     await expect(tiles.nth(2)).toContainText(/Customers\s*\d+/);
     // Real figures instead of random arrows.
-    await expect(tiles.nth(2)).toContainText(/\d+ messages? in the last 30 days/);
+    await expect(tiles.nth(2)).toContainText(/\d+ enquir(y|ies) in the last 30 days/);
     await expect(tiles.nth(0)).toContainText(/\d+ added in the last 30 days/);
 
     const contacts = page.getByRole("region", { name: "Recent Contacts" }).getByRole("listitem");
     expect(await contacts.count()).toBeGreaterThanOrEqual(1);
     expect(await contacts.count()).toBeLessThanOrEqual(5);
+    // The figures are counted by the server: the dashboard never loads every contact.
+    expect(contactCalls.length).toBe(2);
+    for (const url of contactCalls) {
+      const u = new URL(url);
+      expect(u.pathname === "/api/contacts/stats" || u.searchParams.get("limit") === "5", url).toBe(true);
+    }
 
     const services = await apiCall<ServiceLite[]>(baseURL!, "GET", "/api/service");
     const panel = page.getByRole("region", { name: "Services" });
@@ -65,13 +75,13 @@ test.describe("Dashboard Overview", () => {
 
   test("a failed load shows Error, the SPEC §4 message and Retry", async ({ page, baseURL }) => {
     await signIn(page, baseURL!);
-    await page.route("**/api/contacts", (route) => route.abort());
+    await page.route(/\/api\/contacts\/stats$/, (route) => route.abort());
     await page.goto("/admin/dashboard");
     const tiles = page.locator("main ul").first().locator("> li");
     for (const i of [0, 1, 2]) await expect(tiles.nth(i)).toContainText("Error");
     await expect(page.getByRole("alert")).toContainText("Failed to fetch data. Please try again later.");
     await expectNoA11yViolations(page);
-    await page.unroute("**/api/contacts");
+    await page.unroute(/\/api\/contacts\/stats$/);
     await page.getByRole("button", { name: "Retry" }).click();
     await expect(tiles.nth(2)).toContainText(/Customers\s*\d+/);
   });
@@ -82,6 +92,68 @@ test.describe("Dashboard Overview", () => {
     const tiles = page.locator("main ul").first().locator("> li");
     await expect(tiles.nth(0)).toContainText(/Active Products\s*0/);
     await expect(page.getByRole("region", { name: "Recent Contacts" })).toContainText("No contacts found");
+    await expect(tiles.nth(2)).toContainText(/Customers\s*0/);
+    const enquiries = page.getByRole("region", { name: "Enquiries", exact: true });
+    for (const kind of ["message", "quote", "service"]) {
+      await expect(enquiries.locator(`tr[data-kind=${kind}] td`).first()).toHaveText("0");
+    }
+    await expect(page.getByRole("region", { name: "Most requested products" })).toContainText(
+      "No quote requests in the last 30 days.",
+    );
     await expectNoA11yViolations(page);
+  });
+
+  test("enquiries of each kind against the 30 days before, the most requested products, failed notifications, e-mail off", async ({
+    page,
+    baseURL,
+  }) => {
+    const problems = watchErrors(page);
+    await signIn(page, baseURL!);
+    const { data } = await apiCall<{ data: { _id: string; name: string }[] }>(baseURL!, "GET", "/api/product?limit=1");
+    const product = data[0]!;
+    const res = await fetch(`${baseURL}/api/quotes`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Dashboard Buyer",
+        email: "dash-buyer@example.com",
+        items: [{ productId: product._id, quantity: 2 }],
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { reference, _id } = ((await res.json()) as { data: { reference: string; _id: string } }).data;
+    const stats = await apiCall<{ last30: Record<string, number>; previous30: Record<string, number> }>(
+      baseURL!,
+      "GET",
+      "/api/contacts/stats",
+    );
+
+    await page.goto("/admin/dashboard");
+    // No SMTP on the test servers: the notice says so and how to turn e-mail on.
+    const notice = page.getByRole("region", { name: "E-mail notifications are off" });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole("heading")).toHaveText("E-mail notifications are off");
+    await expect(notice).toContainText("SMTP_URL");
+    await expect(notice).toContainText("MAIL_FROM");
+    await expect(notice).toContainText("README");
+
+    const enquiries = page.getByRole("region", { name: "Enquiries", exact: true });
+    const quotes = enquiries.locator("tr[data-kind=quote]");
+    await expect(quotes).toContainText("Quote requests");
+    expect(Number(await quotes.locator("td").first().innerText())).toBeGreaterThanOrEqual(stats.last30.quote!);
+    await expect(quotes.locator("td").nth(1)).toHaveText(String(stats.previous30.quote));
+    await expect(quotes.getByRole("link", { name: "Quote requests" })).toHaveAttribute("href", "/admin/contacts?type=quote");
+    await expect(enquiries.getByTestId("failed-notifications")).toContainText("No failed notifications.");
+
+    const top = page.getByRole("region", { name: "Most requested products" });
+    await expect(top.getByRole("listitem").filter({ hasText: product.name })).toContainText(/\d+ requests?, \d+ units?/);
+
+    // The newest contacts are in Recent Contacts, each opening in the inbox.
+    const recent = page.getByRole("region", { name: "Recent Contacts" }).getByRole("listitem").filter({ hasText: reference });
+    await recent.getByRole("link", { name: "Dashboard Buyer" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/contacts/${_id}$`));
+    await expect(page.getByRole("dialog")).toContainText(reference);
+    await expectNoA11yViolations(page);
+    expect(problems).toEqual([]);
   });
 });

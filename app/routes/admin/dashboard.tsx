@@ -16,20 +16,37 @@ const SERVICES_SHOWN = 3;
 const BENEFITS_SHOWN = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const FETCH_FAILED = "Failed to fetch data. Please try again later.";
+export const MAIL_OFF = "E-mail notifications are off";
 
 interface Trend {
   current: number;
   previous: number;
 }
 
+interface KindCounts {
+  message: number;
+  quote: number;
+  service: number;
+}
+
+/** GET /api/contacts/stats: counted by the database, never by loading every enquiry. */
+export interface ContactStats {
+  last30: KindCounts;
+  previous30: KindCounts;
+  customers: number;
+  total: number;
+  topProducts: { product: { _id: string; name: string; slug: string; url: string | null }; requests: number; quantity: number }[];
+  failedNotifications: number;
+  mail: { enabled: boolean };
+}
+
 interface Stats {
   products: number;
   services: Service[];
   contacts: Contact[];
-  customers: number;
+  enquiries: ContactStats;
   productsAdded: number;
   servicesAdded: number;
-  messages: Trend;
 }
 
 /** How many dates fall in the last 30 days and in the 30 days before (real figures, not the spec's random arrows). */
@@ -46,20 +63,20 @@ export function trend(dates: string[], now = Date.now()): Trend {
 }
 
 async function loadStats(): Promise<Stats> {
-  // Loaded in parallel (SPEC §7).
-  const [products, services, contacts] = await Promise.all([
+  // Loaded in parallel (SPEC §7); the contact figures come from the server's counts, the list is the first 5.
+  const [products, services, contacts, enquiries] = await Promise.all([
     api<{ data: Product[]; total: number }>("/api/product", { query: { limit: 100 } }),
     api<Service[]>("/api/service"),
-    api<Contact[]>("/api/contacts"),
+    api<Contact[]>("/api/contacts", { query: { limit: RECENT_CONTACTS } }),
+    api<ContactStats>("/api/contacts/stats"),
   ]);
   return {
     products: products.total ?? products.data.length,
     services,
     contacts,
-    customers: new Set(contacts.map((c) => c.email.trim().toLowerCase())).size,
+    enquiries,
     productsAdded: trend(products.data.map((p) => p.createdAt)).current,
     servicesAdded: trend(services.map((s) => s.createdAt)).current,
-    messages: trend(contacts.map((c) => c.date)),
   };
 }
 
@@ -88,25 +105,28 @@ function Tile({ label, value, note, to }: { label: string; value: React.ReactNod
   );
 }
 
-function MessagesTrend({ t }: { t: Trend }) {
-  if (t.previous === 0) {
-    return (
-      <>
-        {t.current} {t.current === 1 ? "message" : "messages"} in the last 30 days (none in the 30 days before)
-      </>
-    );
-  }
-  const change = Math.round(((t.current - t.previous) / t.previous) * 100);
+const sum = (k: KindCounts) => k.message + k.quote + k.service;
+
+/** "↑ +50%" against the 30 days before; null when there is nothing to compare with. */
+function Change({ current, previous }: Trend) {
+  if (previous === 0) return null;
+  const change = Math.round(((current - previous) / previous) * 100);
   const arrow = change > 0 ? "↑" : change < 0 ? "↓" : "→";
   const colour = change > 0 ? "text-green-800" : change < 0 ? "text-red-700" : "text-slate-700";
   return (
+    <span className={`font-semibold whitespace-nowrap ${colour}`}>
+      <span aria-hidden="true">{arrow}</span> {change > 0 ? "+" : ""}
+      {change}%
+    </span>
+  );
+}
+
+function EnquiriesTrend({ t }: { t: Trend }) {
+  const n = `${t.current} ${t.current === 1 ? "enquiry" : "enquiries"} in the last 30 days`;
+  if (t.previous === 0) return <>{n} (none in the 30 days before)</>;
+  return (
     <>
-      {t.current} {t.current === 1 ? "message" : "messages"} in the last 30 days{" "}
-      <span className={`font-semibold ${colour}`}>
-        <span aria-hidden="true">{arrow}</span> {change > 0 ? "+" : ""}
-        {change}%
-      </span>{" "}
-      against the 30 days before ({t.previous})
+      {n} <Change {...t} /> against the 30 days before ({t.previous})
     </>
   );
 }
@@ -130,11 +150,136 @@ function Tiles({ stats }: { stats: Stats | "loading" | "error" }) {
       />
       <Tile
         label="Customers"
-        value={value((s) => s.customers)}
-        note={ready && <MessagesTrend t={ready.messages} />}
+        value={value((s) => s.enquiries.customers)}
+        note={ready && <EnquiriesTrend t={{ current: sum(ready.enquiries.last30), previous: sum(ready.enquiries.previous30) }} />}
         to="/admin/customers"
       />
     </ul>
+  );
+}
+
+/** Enquiries are stored but nobody is told: say so, and how to change it. */
+function MailOffNotice() {
+  return (
+    <section
+      aria-labelledby="mail-off"
+      data-testid="mail-off"
+      className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950"
+    >
+      <h2 id="mail-off" className="font-bold">
+        {MAIL_OFF}
+      </h2>
+      <p className="mt-1 text-sm">
+        Enquiries are saved and shown here, but no one is told by e-mail and customers get no acknowledgement. To turn
+        notifications on, set <code className="rounded bg-white/70 px-1">SMTP_URL</code> (for example{" "}
+        <code className="rounded bg-white/70 px-1 break-all">smtps://user:password@mail.example.com:465</code>) and{" "}
+        <code className="rounded bg-white/70 px-1">MAIL_FROM</code> (the sender address) on the server and restart it; see the
+        README (Configuration).
+      </p>
+    </section>
+  );
+}
+
+const KINDS: { key: keyof KindCounts; label: string }[] = [
+  { key: "message", label: "Messages" },
+  { key: "quote", label: "Quote requests" },
+  { key: "service", label: "Service requests" },
+];
+
+function EnquiryFigures({ stats }: { stats: ContactStats }) {
+  const failed = stats.failedNotifications;
+  return (
+    <section aria-labelledby="dashboard-enquiries" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id="dashboard-enquiries" className="text-lg font-bold text-brand-700">
+          Enquiries
+        </h2>
+        <Link to="/admin/contacts" className="text-sm font-semibold text-brand-700 hover:underline">
+          Open the inbox
+        </Link>
+      </div>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Enquiries of each kind in the last 30 days and in the 30 days before</caption>
+        <thead className="text-xs text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="py-2 pr-2">
+              Kind
+            </th>
+            <th scope="col" className="px-2 py-2 text-right">
+              Last 30 days
+            </th>
+            <th scope="col" className="px-2 py-2 text-right">
+              30 days before
+            </th>
+            <th scope="col" className="py-2 pl-2 text-right">
+              <span className="sr-only">Change</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {KINDS.map((k) => (
+            <tr key={k.key} data-kind={k.key}>
+              <th scope="row" className="py-2 pr-2 font-medium">
+                <Link to={`/admin/contacts?type=${k.key}`} className="text-brand-700 hover:underline">
+                  {k.label}
+                </Link>
+              </th>
+              <td className="px-2 py-2 text-right font-semibold text-slate-900">{stats.last30[k.key]}</td>
+              <td className="px-2 py-2 text-right text-slate-700">{stats.previous30[k.key]}</td>
+              <td className="py-2 pl-2 text-right">
+                <Change current={stats.last30[k.key]} previous={stats.previous30[k.key]} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p
+        data-testid="failed-notifications"
+        className={`mt-4 rounded-md px-3 py-2 text-sm ${failed > 0 ? "bg-red-50 text-red-900" : "bg-slate-50 text-slate-700"}`}
+      >
+        {failed === 0 ? (
+          "No failed notifications."
+        ) : (
+          <>
+            <strong>{failed === 1 ? "1 notification" : `${failed} notifications`} could not be delivered.</strong>{" "}
+            <Link to="/admin/contacts" className="font-semibold underline">
+              Open the inbox to resend
+            </Link>
+          </>
+        )}
+      </p>
+    </section>
+  );
+}
+
+function TopProducts({ stats }: { stats: ContactStats }) {
+  return (
+    <section aria-labelledby="dashboard-top-products" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="dashboard-top-products" className="mb-1 text-lg font-bold text-brand-700">
+        Most requested products
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">Quote requests of the last 30 days.</p>
+      {stats.topProducts.length === 0 ? (
+        <p className="text-slate-600">No quote requests in the last 30 days.</p>
+      ) : (
+        <ol className="divide-y divide-slate-200">
+          {stats.topProducts.map((t) => (
+            <li key={t.product._id} className="flex items-baseline justify-between gap-3 py-2">
+              {t.product.url ? (
+                <a href={t.product.url} className="min-w-0 font-semibold break-words text-brand-700 hover:underline">
+                  {t.product.name}
+                </a>
+              ) : (
+                <span className="min-w-0 font-semibold break-words text-slate-900">{t.product.name}</span>
+              )}
+              <span className="shrink-0 text-sm text-slate-700">
+                {t.requests === 1 ? "1 request" : `${t.requests} requests`}, {t.quantity} {t.quantity === 1 ? "unit" : "units"}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
@@ -157,6 +302,8 @@ function Panels({ stats }: { stats: Stats }) {
   const services = stats.services.slice(0, SERVICES_SHOWN);
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <EnquiryFigures stats={stats.enquiries} />
+      <TopProducts stats={stats.enquiries} />
       <section aria-labelledby="recent-contacts" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <div className="mb-3 flex items-center justify-between gap-2">
           <h2 id="recent-contacts" className="text-lg font-bold text-brand-700">
@@ -173,9 +320,17 @@ function Panels({ stats }: { stats: Stats }) {
             {contacts.map((c) => (
               <li key={c._id} className="flex items-start justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-semibold break-words text-slate-900">{c.name}</p>
+                  <Link
+                    to={`/admin/contacts/${c._id}`}
+                    className="font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
+                  >
+                    {c.name}
+                  </Link>
                   <p className="text-sm break-words text-slate-600">{c.subject}</p>
-                  <p className="text-xs text-slate-600">{formatDate(c.date)}</p>
+                  <p className="text-xs text-slate-600">
+                    {c.reference && <span className="font-mono">{c.reference} · </span>}
+                    {formatDate(c.date)}
+                  </p>
                 </div>
                 <StatusBadge status={c.status} />
               </li>
@@ -229,6 +384,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Await resolve={loaderData.stats} errorElement={<Failure />}>
           {(stats) => (
             <>
+              {!stats.enquiries.mail.enabled && <MailOffNotice />}
               <Tiles stats={stats} />
               <Panels stats={stats} />
             </>
