@@ -10,6 +10,7 @@ import {
   deleteContact,
   getContact,
   listContacts,
+  listCustomers,
   setContactStatus,
 } from "../content/contact";
 import { resendNotification, submitContact } from "../content/enquiry";
@@ -92,6 +93,14 @@ export function contactsRouter(ctx: AppContext): Router {
   router.get("/", requireAdmin(ctx), async (req, res) => {
     const query = parseInput(contactListQuery, req.query);
     const { items, total } = await listContacts(ctx.db, query);
+    res.setHeader("X-Total-Count", String(total));
+    res.json(items);
+  });
+
+  // The people who wrote in, grouped by e-mail address (the Customers screen); paged like the list.
+  router.get("/customers", requireAdmin(ctx), async (req, res) => {
+    const { page, limit } = parseInput(contactListQuery.pick({ page: true, limit: true }), req.query);
+    const { items, total } = await listCustomers(ctx.db, page, limit);
     res.setHeader("X-Total-Count", String(total));
     res.json(items);
   });

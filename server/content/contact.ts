@@ -309,3 +309,43 @@ export async function contactStats(db: Database, mailEnabled: boolean, now = new
     mail: { enabled: mailEnabled },
   };
 }
+
+export interface CustomerSummary {
+  email: string;
+  /** The name and phone of their latest enquiry (the latest phone given, when the latest has none). */
+  name: string;
+  phone: string;
+  messages: number;
+  lastDate: string;
+}
+
+/** The people who wrote in, one per e-mail address (any case), latest first: one page, and how many in all. */
+export async function listCustomers(
+  db: Database,
+  page: number,
+  limit: number,
+): Promise<{ items: CustomerSummary[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    queryRows<{ email: string; name: string; phone: string | null; messages: number; last: Date | string }>(
+      db,
+      sql`SELECT (array_agg(${contacts.email} ORDER BY ${contacts.createdAt} DESC))[1] AS email,
+            (array_agg(${contacts.name} ORDER BY ${contacts.createdAt} DESC))[1] AS name,
+            (array_agg(${contacts.phone} ORDER BY ${contacts.createdAt} DESC) FILTER (WHERE ${contacts.phone} <> ''))[1] AS phone,
+            count(*)::int AS messages, max(${contacts.createdAt}) AS last
+          FROM ${contacts} GROUP BY lower(${contacts.email})
+          ORDER BY last DESC, lower((array_agg(${contacts.email}))[1])
+          LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+    ),
+    db.select({ n: countDistinct(sql`lower(${contacts.email})`) }).from(contacts),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      email: r.email,
+      name: r.name,
+      phone: r.phone ?? "",
+      messages: Number(r.messages),
+      lastDate: new Date(r.last).toISOString(),
+    })),
+    total: Number(count?.n ?? 0),
+  };
+}

@@ -43,7 +43,14 @@ async function snapshot(): Promise<string> {
       return `${t}:${rows[0]?.n}:${rows[0]?.latest}`;
     }),
   );
-  return parts.join("|");
+  // Enquiry side tables: rows added (a note, an e-mail) or a reference number used up by a refused write.
+  const [side] = await queryRows<{ notes: number; mail: number; refs: number | null }>(
+    s.ctx.db,
+    sql.raw(
+      "SELECT (SELECT count(*)::int FROM contact_notes) AS notes, (SELECT count(*)::int FROM email_outbox) AS mail, (SELECT sum(last)::int FROM enquiry_counters) AS refs",
+    ),
+  );
+  return `${parts.join("|")}|notes:${side?.notes}|mail:${side?.mail}|refs:${side?.refs}`;
 }
 
 const RESOURCES = [
@@ -233,6 +240,8 @@ describe("hostile input", () => {
       targets.push({ method: "PUT", path: () => `/api/${r}/${existing[r]}`, field: REQUIRED_FIELD[r]!, resource: r });
     }
     targets.push({ method: "POST", path: () => "/api/contacts", field: "email", resource: "contacts" });
+    targets.push({ method: "POST", path: () => "/api/quotes", field: "email", resource: "contacts" });
+    targets.push({ method: "POST", path: () => `/api/contacts/${existing.contacts}/notes`, field: "text", resource: "contacts" });
     targets.push({
       method: "PUT",
       path: () => `/api/contacts/${existing.contacts}/status`,

@@ -232,6 +232,34 @@ describe("GET /api/contacts", () => {
   });
 });
 
+describe("GET /api/contacts/customers", () => {
+  it("groups enquiries by e-mail address (any case) on the server, latest first, paged", async () => {
+    const email = `meena-${Date.now()}@example.com`;
+    await s.request("POST", "/api/contacts", {
+      json: { name: "Meena K", email, phone: "+91 98765 11111", subject: "S", message: "M" },
+    });
+    await s.request("POST", "/api/quotes", { json: { name: "Meena Krishnan", email: email.toUpperCase() } });
+    const res = await s.request("GET", "/api/contacts/customers?limit=2", { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(2);
+    expect(res.body[0]).toEqual({
+      email: email.toUpperCase(),
+      name: "Meena Krishnan",
+      phone: "+91 98765 11111",
+      messages: 2,
+      lastDate: expect.any(String),
+    });
+    const total = Number(res.headers.get("x-total-count"));
+    const stats = (await s.request("GET", "/api/contacts/stats", { token })).body;
+    expect(total).toBe(stats.customers);
+    const all = await s.request("GET", "/api/contacts/customers?limit=500", { token });
+    expect(all.body).toHaveLength(total);
+    expect((await s.request("GET", "/api/contacts/customers?page=2&limit=2", { token })).body[0]).toEqual(all.body[2]);
+    expect((await s.request("GET", "/api/contacts/customers")).status).toBe(401);
+    expectValidation(await s.request("GET", "/api/contacts/customers?limit=1000", { token }), ["limit"]);
+  });
+});
+
 describe("GET /api/contacts/export.csv", () => {
   it("downloads every matching enquiry as UTF-8 CSV with a BOM, one row each, quote items in one column", async () => {
     const tamil = await quote([{ productId: items[0]!._id, quantity: 2 }, { productId: items[1]!._id }], {

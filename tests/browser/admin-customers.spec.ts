@@ -57,7 +57,7 @@ test.describe("Customers", () => {
 
   test("a list that cannot be fetched shows the failure text", async ({ page, baseURL }) => {
     await signIn(page, baseURL!);
-    await page.route("**/api/contacts", (route) => route.abort());
+    await page.route("**/api/contacts/customers**", (route) => route.abort());
     await page.goto("/admin/customers");
     await expect(page.getByRole("alert")).toContainText("Failed to fetch customers");
   });

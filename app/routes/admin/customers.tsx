@@ -1,11 +1,15 @@
-import { Link, useRevalidator } from "react-router";
+import { Link, useRevalidator, useSearchParams } from "react-router";
 import { adminMeta } from "../../components/admin/data";
 import { EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
-import { api } from "../../lib/api-client";
-import type { Contact } from "../../schemas/contact";
+import { apiWithHeaders } from "../../lib/api-client";
 import type { Route } from "./+types/customers";
 
-/** Customers: the people who wrote in, grouped by e-mail address (case-insensitive), newest first. */
+/**
+ * Customers: the people who wrote in, grouped by e-mail address (case-insensitive), newest first. The
+ * server groups them (GET /api/contacts/customers), a page at a time; the page is in the URL.
+ */
+
+export const CUSTOMERS_PER_PAGE = 50;
 
 export const CUSTOMER_TEXTS = {
   fetchFailed: "Failed to fetch customers",
@@ -20,55 +24,43 @@ export interface Customer {
   lastDate: string;
 }
 
-const time = (iso: string) => {
-  const t = new Date(iso).getTime();
-  return Number.isNaN(t) ? 0 : t;
-};
-
-/** One row per e-mail address: the latest name, the latest non-empty phone, the count and the last date. */
-export function groupCustomers(contacts: Contact[]): Customer[] {
-  const sorted = [...contacts].sort((a, b) => time(b.date) - time(a.date));
-  const byEmail = new Map<string, Customer>();
-  for (const c of sorted) {
-    const key = c.email.trim().toLowerCase();
-    if (!key) continue;
-    const known = byEmail.get(key);
-    if (!known) {
-      byEmail.set(key, { email: c.email.trim(), name: c.name, phone: c.phone ?? "", messages: 1, lastDate: c.date });
-    } else {
-      known.messages += 1;
-      if (!known.phone && c.phone) known.phone = c.phone;
-      if (!known.name && c.name) known.name = c.name;
-    }
-  }
-  return [...byEmail.values()];
-}
-
-export async function clientLoader() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page")) || 1));
   try {
-    const contacts = await api<Contact[]>("/api/contacts");
-    return { customers: groupCustomers(Array.isArray(contacts) ? contacts : []), error: null as string | null };
+    const { data, headers } = await apiWithHeaders<Customer[]>("/api/contacts/customers", {
+      query: { page, limit: CUSTOMERS_PER_PAGE },
+    });
+    return { customers: data, total: Number(headers.get("X-Total-Count") ?? data.length), page, error: null as string | null };
   } catch (err) {
     console.error(CUSTOMER_TEXTS.fetchFailed, err);
-    return { customers: [] as Customer[], error: CUSTOMER_TEXTS.fetchFailed };
+    return { customers: [] as Customer[], total: 0, page, error: CUSTOMER_TEXTS.fetchFailed };
   }
 }
 
 export const meta = () => adminMeta("Customers");
 
 export default function CustomersScreen({ loaderData }: Route.ComponentProps) {
-  const { customers, error } = loaderData;
+  const { customers, total, page, error } = loaderData;
   const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const pages = Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE));
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set("page", String(n));
+    else next.delete("page");
+    const qs = next.toString();
+    return qs ? `?${qs}` : "";
+  };
   return (
     <div>
       <PageHeader title="Customers" description="People who wrote in through the contact form, grouped by e-mail address." />
       {error ? (
         <ErrorState text={error} onRetry={() => revalidator.revalidate()} />
-      ) : customers.length === 0 ? (
+      ) : customers.length === 0 && page === 1 ? (
         <EmptyState text={CUSTOMER_TEXTS.empty} />
       ) : (
         <>
-          <p className="mb-2 text-sm text-slate-600">{customers.length === 1 ? "1 customer" : `${customers.length} customers`}</p>
+          <p className="mb-2 text-sm text-slate-600">{total === 1 ? "1 customer" : `${total} customers`}</p>
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {customers.map((c) => (
               <li
@@ -97,7 +89,7 @@ export default function CustomersScreen({ loaderData }: Route.ComponentProps) {
                   <time dateTime={c.lastDate}>{formatDate(c.lastDate)}</time>
                 </p>
                 <Link
-                  to={`/admin/contacts?search=${encodeURIComponent(c.email)}`}
+                  to={`/admin/contacts?q=${encodeURIComponent(c.email)}`}
                   className="inline-flex min-h-8 items-center text-sm font-semibold whitespace-nowrap text-brand-700 underline sm:justify-self-end"
                 >
                   View messages<span className="sr-only"> from {c.email}</span>
@@ -105,6 +97,27 @@ export default function CustomersScreen({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          {pages > 1 && (
+            <nav aria-label="Customer pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+              {page > 1 ? (
+                <Link to={pageLink(page - 1)} className="font-semibold text-brand-700 underline">
+                  Previous
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-slate-600">
+                Page {page} of {pages}
+              </span>
+              {page < pages ? (
+                <Link to={pageLink(page + 1)} className="font-semibold text-brand-700 underline">
+                  Next
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          )}
         </>
       )}
     </div>
