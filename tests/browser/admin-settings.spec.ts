@@ -33,6 +33,14 @@ test.describe("Site Settings and Home Specifications", () => {
     await page.getByLabel("Facebook link").fill("facebook.com/nothing");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(alert).toContainText("Facebook link must be an http(s) URL.");
+    // Enquiry notifications: several addresses a kind; an empty list means the first e-mail address.
+    const notifications = page.getByRole("region", { name: "Enquiry notifications" });
+    await expect(notifications).toContainText("When a list is empty, its enquiries go to the first e-mail address");
+    await notifications.getByRole("button", { name: "+ Add Quote Address" }).click();
+    await notifications.getByLabel("Quote request address 1").fill("sales@");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(alert).toContainText("Each address in Quote request notifications must be a valid e-mail address.");
+    await expect(notifications.getByLabel("Quote request address 1")).toHaveAttribute("aria-invalid", "true");
     expect(puts).toBe(0);
     await expectNoA11yViolations(page);
   });
@@ -63,7 +71,7 @@ async function footerText(page: Page, base: string): Promise<string> {
 test.describe("Saving settings (shared record: desktop project, admin server)", () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, "one project saves the shared settings record");
 
-  test("a changed phone label shows in the public footer; specification rows show on the home page", async ({
+  test("a changed phone label shows in the public footer; specification rows show on the home page; notification addresses are saved", async ({
     page,
   }, testInfo) => {
     const problems = watchErrors(page);
@@ -98,11 +106,40 @@ test.describe("Saving settings (shared record: desktop project, admin server)", 
       // The settings screen still shows the phone saved earlier (the two screens do not undo each other).
       await page.goto(`${ADMIN_URL}/admin/settings`);
       await expect(page.getByLabel(`Phone label ${index}`)).toHaveValue(label);
+
+      // Notification addresses: two for quotes, one for service requests, none (the first e-mail) for messages.
+      const notifications = page.getByRole("region", { name: "Enquiry notifications" });
+      await notifications.getByRole("button", { name: "+ Add Quote Address" }).click();
+      await notifications.getByLabel("Quote request address 1").fill("sales@example.com");
+      await notifications.getByRole("button", { name: "+ Add Quote Address" }).click();
+      await notifications.getByLabel("Quote request address 2").fill("Export@Example.com");
+      await notifications.getByRole("button", { name: "+ Add Service Address" }).click();
+      await notifications.getByLabel("Service request address 1").fill("service@example.com");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(toasts(page)).toContainText("Settings updated successfully!");
+      const saved = await apiCall<{ notifications: unknown }>(ADMIN_URL, "GET", "/api/settings");
+      expect(saved.notifications).toEqual({
+        quotes: ["sales@example.com", "export@example.com"],
+        services: ["service@example.com"],
+        messages: [],
+      });
+      await page.reload();
+      await expect(notifications.getByLabel("Quote request address 2")).toHaveValue("export@example.com");
+      await expect(notifications).toContainText("No addresses: these go to");
+      await notifications.getByRole("button", { name: "Remove quote address 1" }).click();
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect
+        .poll(
+          async () =>
+            (await apiCall<{ notifications: { quotes: string[] } }>(ADMIN_URL, "GET", "/api/settings")).notifications.quotes,
+        )
+        .toEqual(["export@example.com"]);
       expect(problems).toEqual([]);
     } finally {
       await apiCall(ADMIN_URL, "PUT", "/api/settings", {
         phones: original.phones,
         homeSpecifications: original.homeSpecifications,
+        notifications: original.notifications,
       });
     }
   });

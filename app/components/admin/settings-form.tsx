@@ -135,6 +135,35 @@ const SOCIAL: { key: keyof SiteSettings["social"]; label: string }[] = [
   { key: "youtube", label: "YouTube" },
 ];
 
+type NotificationKey = keyof SiteSettings["notifications"];
+
+/** The three lists of who hears of each kind of enquiry (saved as `notifications`). */
+const NOTIFICATION_LISTS: { key: NotificationKey; legend: string; column: string; add: string; noun: string }[] = [
+  { key: "quotes", legend: "Quote requests", column: "Quote request address", add: "Add Quote Address", noun: "quote address" },
+  {
+    key: "services",
+    legend: "Service requests",
+    column: "Service request address",
+    add: "Add Service Address",
+    noun: "service address",
+  },
+  { key: "messages", legend: "Messages", column: "Message address", add: "Add Message Address", noun: "message address" },
+];
+
+/** Like rowErrorsOf, for a list under a nested path ("notifications.quotes.1" → row 1). */
+function nestedRowErrors(errors: Record<string, string>, path: string): { list?: string; rows: Record<number, string> } {
+  const rows: Record<number, string> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    if (!key.startsWith(`${path}.`)) continue;
+    const index = Number(key.slice(path.length + 1).split(".")[0]);
+    if (Number.isInteger(index) && !(index in rows)) rows[index] = message;
+  }
+  return { list: errors[path], rows };
+}
+
+export const NOTIFICATIONS_HELP =
+  "Who gets an e-mail when an enquiry arrives; several addresses each. When a list is empty, its enquiries go to the first e-mail address under Phone numbers and e-mail addresses.";
+
 export function SettingsForm({ initial }: { initial: SiteSettings }) {
   const id = useId();
   const [saved, setSaved] = useState(initial);
@@ -212,6 +241,38 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
           error={emails.list}
           rowErrors={emails.rows}
         />
+      </Section>
+
+      <Section title="Enquiry notifications" description={NOTIFICATIONS_HELP}>
+        {NOTIFICATION_LISTS.map((list) => {
+          const listErrors = nestedRowErrors(errors, `notifications.${list.key}`);
+          return (
+            <RowsField
+              key={list.key}
+              id={`${id}-notify-${list.key}`}
+              legend={list.legend}
+              columns={[{ key: "value", label: list.column, placeholder: "sales@example.com", type: "email" }]}
+              rows={values.notifications[list.key].map((value) => ({ value }))}
+              onChange={(rows) => {
+                setValues((all) => ({
+                  ...all,
+                  notifications: { ...all.notifications, [list.key]: rows.map((r) => r.value) },
+                }));
+                clear(`notifications.${list.key}`);
+              }}
+              addLabel={list.add}
+              rowNoun={list.noun}
+              maxRows={10}
+              hint={
+                values.notifications[list.key].length === 0
+                  ? `No addresses: these go to ${values.emails[0]?.value.trim() || "the first e-mail address above"}.`
+                  : undefined
+              }
+              error={listErrors.list ?? errors.notifications}
+              rowErrors={listErrors.rows}
+            />
+          );
+        })}
       </Section>
 
       <Section title="Working hours">
