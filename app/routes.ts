@@ -12,6 +12,7 @@ export default [
     route("services", "routes/services.tsx"),
     route("services/:service", "routes/services.$service.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("quote", "routes/quote.tsx"),
     route("search", "routes/search.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -178,6 +178,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-5 text-lg leading-relaxed text-slate-700">{product.shortDescription}</p>
             <div className="mt-6 flex flex-wrap gap-3">
               <Link
+                to={`/quote?product=${encodeURIComponent(product.slug)}`}
+                className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600"
+              >
+                Request a Quote
+                <ArrowRightIcon className="h-4 w-4" />
+              </Link>
+              <Link
                 to="/contact"
                 className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
               >

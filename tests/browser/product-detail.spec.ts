@@ -94,6 +94,10 @@ test.describe("product page", () => {
     await expect(table.getByRole("row")).toHaveCount(8); // header + 7 specifications
     await expect(table.getByRole("row").nth(1)).toHaveText(/Free air delivery\s*17\.5 CFM/);
     await expect(page.getByRole("link", { name: "Contact Sales" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("link", { name: "Request a Quote" })).toHaveAttribute(
+      "href",
+      "/quote?product=pn-rc-5-two-stage-reciprocating-compressor",
+    );
     await page.waitForLoadState("networkidle");
     expect(problems).toEqual([]);
   });
@@ -221,6 +225,19 @@ test.describe("product page", () => {
       expect(res.status(), path).toBe(301);
       expect(res.headers().location, path).toBe(PN_RC_5);
     }
+  });
+
+  test("Request a Quote, next to the price, opens the quote form with the product listed", async ({ page }) => {
+    await page.goto(PN_RV_75);
+    const link = page.getByRole("link", { name: "Request a Quote" });
+    // Near the price: between it and the description.
+    const price = await page.locator("[data-product-price]").boundingBox();
+    const box = await link.boundingBox();
+    expect(box!.y - (price!.y + price!.height)).toBeLessThan(400);
+    await page.waitForLoadState("networkidle");
+    await link.click();
+    await expect(page).toHaveURL("/quote?product=pn-rv-75-variable-speed-drive-screw-compressor");
+    await expect(page.getByTestId("quote-item-name")).toHaveText(["PN-RV 75 Variable Speed Drive Screw Compressor"]);
   });
 
   test("Contact Sales goes to the contact page", async ({ page }) => {

@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import { telHref } from "../../lib/format";
+import type { SiteSettings } from "../../schemas/settings";
+import { MailIcon, PhoneIcon } from "../icons";
+
+const STEPS = [
+  { title: "Tell us what you need", text: "The models and quantities, and if you know them, the air flow and pressure." },
+  { title: "An engineer checks the sizing", text: "We match the compressor, dryer and receiver to your plant." },
+  { title: "You get a quotation", text: "Price, delivery time and warranty, within one working day." },
+] as const;
+
+/** Beside the quote form: what happens after sending, and the sales desk's phone and e-mail. */
+export function QuoteAside({ settings }: { settings: SiteSettings }) {
+  const phone = settings.phones[0]?.value;
+  const email = settings.emails[0]?.value;
+  return (
+    <aside aria-labelledby="quote-next" className="space-y-6">
+      <section className="rounded-lg bg-slate-50 p-5 sm:p-8">
+        <h2 id="quote-next" className="text-xl font-bold text-brand-700">
+          What happens next
+        </h2>
+        <ol className="mt-5 space-y-5">
+          {STEPS.map((step, i) => (
+            <li key={step.title} className="flex gap-4">
+              <span
+                aria-hidden="true"
+                className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-brand-700 font-bold text-white"
+              >
+                {i + 1}
+              </span>
+              <div className="min-w-0">
+                <h3 className="font-semibold text-brand-900">{step.title}</h3>
+                <p className="mt-0.5 text-sm text-slate-700">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+      {(phone || email) && (
+        <section aria-labelledby="quote-talk" className="rounded-lg border border-slate-200 p-5 sm:p-8">
+          <h2 id="quote-talk" className="text-xl font-bold text-brand-700">
+            Rather talk to us?
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {phone && (
+              <li>
+                <a
+                  href={telHref(phone)}
+                  className="flex min-h-11 items-center gap-3 font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  <PhoneIcon className="h-5 w-5 shrink-0" />
+                  <span className="[overflow-wrap:anywhere]">{phone}</span>
+                </a>
+              </li>
+            )}
+            {email && (
+              <li>
+                <a
+                  href={`mailto:${email}`}
+                  className="flex min-h-11 items-center gap-3 font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  <MailIcon className="h-5 w-5 shrink-0" />
+                  <span className="[overflow-wrap:anywhere]">{email}</span>
+                </a>
+              </li>
+            )}
+          </ul>
+          <p className="mt-4 text-sm text-slate-600">
+            A question that is not about prices?{" "}
+            <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-2">
+              Send us a message
+            </Link>
+            .
+          </p>
+        </section>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,85 @@
+import type { QuoteField as QuoteFieldName } from "./texts";
+
+export const inputClass =
+  "mt-1.5 block w-full min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500 aria-[invalid=true]:border-red-700";
+
+export const labelClass = "text-sm font-semibold text-slate-800";
+
+interface QuoteFieldProps {
+  name: QuoteFieldName;
+  label: string;
+  idPrefix: string;
+  required?: boolean;
+  type?: "text" | "email" | "tel" | "number";
+  autoComplete: string;
+  multiline?: boolean;
+  placeholder?: string;
+  error?: string;
+  defaultValue?: string;
+  className?: string;
+  /** Number fields: the allowed range. */
+  min?: number;
+  max?: number;
+}
+
+/** A labelled text field of the quote form, with its error in words right under it. */
+export function QuoteTextField({
+  name,
+  label,
+  idPrefix,
+  required,
+  type = "text",
+  autoComplete,
+  multiline,
+  placeholder,
+  error,
+  defaultValue,
+  className = "",
+  min,
+  max,
+}: QuoteFieldProps) {
+  const id = `${idPrefix}-${name}`;
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name,
+    required,
+    autoComplete,
+    placeholder,
+    defaultValue,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+    className: inputClass,
+  };
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            *
+          </span>
+        ) : (
+          <span className="font-normal text-slate-600"> (optional)</span>
+        )}
+      </label>
+      {multiline ? (
+        <textarea {...common} rows={5} />
+      ) : (
+        <input
+          {...common}
+          type={type}
+          min={min}
+          max={max}
+          step={type === "number" ? 1 : undefined}
+          inputMode={type === "number" ? "numeric" : undefined}
+        />
+      )}
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { HONEYPOT_FIELD } from "../../schemas/enquiry-values";
+import { CheckIcon } from "../icons";
+import { QuoteTextField } from "./quote-field";
+import { QuoteItems } from "./quote-items";
+import { INTENT_SEND, type Issue, QUOTE_FAILED, type QuoteField, type QuoteResult, type QuoteRow, quoteThankYou } from "./texts";
+
+interface QuoteFormProps {
+  /** The products of the page's link (`?product=`), the list's starting point. */
+  linkedItems: QuoteRow[];
+  /** How many products of the link are not in the catalogue. */
+  unknownProducts: number;
+  suggestions: string[];
+  actionData: QuoteResult | undefined;
+}
+
+type Failure = Extract<QuoteResult, { ok: false }>;
+
+/**
+ * The quote request form. It posts to the quote route's action, so everything works without JavaScript:
+ * Send stores the request; Add, a choice and Remove post an `intent` and come back with the changed list.
+ * With JavaScript: Remove happens in the browser, the button reads "Sending..." (disabled) while the
+ * request runs, then the success text with the reference or the server's message (SPEC §4, as the
+ * contact form). The success text stays, since it carries the reference the buyer may want to note.
+ */
+export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionData }: QuoteFormProps) {
+  const navigation = useNavigation();
+  const posting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const postedIntent = posting ? String(navigation.formData?.get("intent") ?? INTENT_SEND) : null;
+  const sending = postedIntent === INTENT_SEND;
+  const idPrefix = useId();
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+
+  // Values to fill in again come only with a page rendered by the server (no JavaScript).
+  const [initialValues, setInitialValues] = useState(() => failed?.values);
+  const [items, setItems] = useState<QuoteRow[]>(() => failed?.items ?? linkedItems);
+  const [addText, setAddText] = useState(() => failed?.addModel ?? "");
+  // What is shown now: the last answer until the next submission, or a change made in the browser.
+  const [shown, setShown] = useState<QuoteResult | undefined>(actionData);
+  const [localNotice, setLocalNotice] = useState<string>();
+  // Bumped after a success: the fields start again from their defaults.
+  const [generation, setGeneration] = useState(0);
+
+  const messageRef = useRef<HTMLDivElement>(null);
+  const addInputRef = useRef<HTMLInputElement>(null);
+  const linkedRef = useRef(linkedItems);
+  linkedRef.current = linkedItems;
+  const firstAnswer = useRef(actionData);
+
+  useEffect(() => {
+    if (!actionData || actionData === firstAnswer.current) return;
+    setShown(actionData);
+    setLocalNotice(undefined);
+    if (actionData.ok) {
+      setItems(linkedRef.current);
+      setAddText("");
+      setInitialValues(undefined);
+      setGeneration((g) => g + 1);
+    } else {
+      if (actionData.items) setItems(actionData.items);
+      if (actionData.addModel !== undefined) setAddText(actionData.addModel);
+      if (actionData.kind === "edit") return;
+    }
+    // The message is above the form; on a phone the Send button is a screen or two below it.
+    messageRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [actionData]);
+
+  useEffect(() => {
+    if (posting) {
+      setShown(undefined);
+      setLocalNotice(undefined);
+    }
+  }, [posting]);
+
+  const removeRow = (index: number) => {
+    const row = items[index];
+    if (!row) return;
+    setItems(items.filter((_, i) => i !== index));
+    // Errors of the rows are numbered by position: they no longer fit once a row is gone.
+    if (shown && !shown.ok) setShown({ ...shown, issues: shown.issues?.filter((i) => !i.path.startsWith("items")) });
+    setLocalNotice(`Removed ${row.name}.`);
+    addInputRef.current?.focus();
+  };
+
+  const failure: Failure | undefined = shown && !shown.ok ? shown : undefined;
+  const issues: Issue[] = failure?.issues ?? [];
+  const fieldError = (name: QuoteField) => issues.find((i) => i.path === name)?.message;
+  const notice = localNotice ?? (failure?.kind === "edit" ? failure.notice : undefined);
+  const values = initialValues ?? {};
+  const field = { idPrefix };
+
+  return (
+    <Form method="post" preventScrollReset className="relative" aria-labelledby={`${idPrefix}-title`} data-quote-form>
+      {/* Enter in a text field uses the first submit button: make it Send (not a row's Remove). */}
+      <button
+        type="submit"
+        name="intent"
+        value={INTENT_SEND}
+        formNoValidate
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={posting}
+        className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden"
+      >
+        Send
+      </button>
+
+      <h2 id={`${idPrefix}-title`} className="text-2xl font-bold text-brand-700">
+        Your quote request
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        Fields marked <span className="text-red-700">*</span> are required. Everything else helps us quote the right machine.
+      </p>
+
+      <div ref={messageRef} className="scroll-mt-28">
+        <div role="status" aria-live="polite">
+          {shown?.ok && (
+            <div className="mt-5 flex items-start gap-3 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+              <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+              <p data-testid="quote-success">{quoteThankYou(shown.reference)}</p>
+            </div>
+          )}
+          {notice && <p className="mt-5 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-brand-900">{notice}</p>}
+        </div>
+        <div role="alert">
+          {failure?.kind === "error" && (
+            <p className="mt-5 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+              {failure.message || QUOTE_FAILED}
+            </p>
+          )}
+        </div>
+      </div>
+      {unknownProducts > 0 && !actionData && (
+        <p className="mt-5 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-slate-800">
+          {unknownProducts === 1 ? "A product in the link you followed is" : "Some products in the link you followed are"} no
+          longer in our catalogue. Add a model by name below, or describe what you need in the message.
+        </p>
+      )}
+
+      <div key={generation} className="mt-6 space-y-8">
+        <QuoteItems
+          idPrefix={idPrefix}
+          items={items}
+          issues={issues}
+          onRemove={removeRow}
+          addText={addText}
+          onAddTextChange={setAddText}
+          suggestions={suggestions}
+          choices={failure?.kind === "edit" ? (failure.choices ?? []) : []}
+          busyIntent={postedIntent && postedIntent !== INTENT_SEND ? postedIntent : null}
+          addInputRef={addInputRef}
+        />
+
+        <fieldset className="min-w-0">
+          <legend className="text-lg font-bold text-brand-900">Your details</legend>
+          <div className="mt-3 grid gap-5 sm:grid-cols-2">
+            <QuoteTextField
+              {...field}
+              name="name"
+              label="Name"
+              required
+              autoComplete="name"
+              error={fieldError("name")}
+              defaultValue={values.name}
+            />
+            <QuoteTextField
+              {...field}
+              name="email"
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              error={fieldError("email")}
+              defaultValue={values.email}
+            />
+            <QuoteTextField
+              {...field}
+              name="phone"
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              error={fieldError("phone")}
+              defaultValue={values.phone}
+            />
+            <QuoteTextField
+              {...field}
+              name="company"
+              label="Company"
+              autoComplete="organization"
+              error={fieldError("company")}
+              defaultValue={values.company}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="min-w-0">
+          <legend className="text-lg font-bold text-brand-900">Sizing details</legend>
+          <p className="mt-1 text-sm text-slate-600">If you know them, they help our engineers size the system.</p>
+          <div className="mt-3 grid gap-5 sm:grid-cols-2">
+            <QuoteTextField
+              {...field}
+              name="flow"
+              label="Required air flow"
+              autoComplete="off"
+              placeholder="e.g. 250 CFM"
+              error={fieldError("flow")}
+              defaultValue={values.flow}
+            />
+            <QuoteTextField
+              {...field}
+              name="pressure"
+              label="Working pressure"
+              autoComplete="off"
+              placeholder="e.g. 7.5 bar"
+              error={fieldError("pressure")}
+              defaultValue={values.pressure}
+            />
+            <QuoteTextField
+              {...field}
+              name="hoursPerDay"
+              label="Running hours per day"
+              type="number"
+              min={1}
+              max={24}
+              autoComplete="off"
+              placeholder="e.g. 16"
+              error={fieldError("hoursPerDay")}
+              defaultValue={values.hoursPerDay}
+            />
+            <QuoteTextField
+              {...field}
+              name="application"
+              label="Application"
+              autoComplete="off"
+              placeholder="e.g. textile mill, spray painting"
+              error={fieldError("application")}
+              defaultValue={values.application}
+            />
+          </div>
+        </fieldset>
+
+        <QuoteTextField
+          {...field}
+          name="message"
+          label="Message"
+          multiline
+          autoComplete="off"
+          placeholder="Anything else: delivery location, the machine you run today, a deadline…"
+          error={fieldError("message")}
+          defaultValue={values.message}
+        />
+      </div>
+
+      {/* Only bots fill this in; people never see or reach it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+        <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Website</label>
+        <input id={`${idPrefix}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+      </div>
+
+      <button
+        type="submit"
+        name="intent"
+        value={INTENT_SEND}
+        disabled={sending}
+        className="mt-8 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-accent-500 px-6 py-3 text-lg font-semibold text-brand-900 hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-70 sm:w-auto sm:min-w-56"
+      >
+        {sending && (
+          <span
+            aria-hidden="true"
+            className="h-4 w-4 animate-spin rounded-full border-2 border-brand-900/30 border-t-brand-900"
+          />
+        )}
+        {sending ? "Sending..." : "Send Quote Request"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,76 @@
+import { data, useRouteLoaderData } from "react-router";
+import { PageHero } from "../components/page-hero";
+import { QuoteAside } from "../components/quote/quote-aside";
+import { QuoteForm } from "../components/quote/quote-form";
+import type { QuoteResult } from "../components/quote/texts";
+import { orFallback } from "../lib/load.server";
+import { linkedRows, quoteAction, suggestions } from "../lib/quote.server";
+import { pageMeta, SITE_LAYOUT_ID, type SiteInfo, siteInfoFrom } from "../lib/seo";
+import { DEFAULT_SITE_SETTINGS } from "../schemas/defaults";
+import type { Route } from "./+types/quote";
+
+/**
+ * /quote?product={slug} (repeatable): the products from the link, already listed; and the product names
+ * the "Add a model" field suggests (`?q=` narrows them, for the suggestions while typing).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const linked = await orFallback("quoted products", () => linkedRows(context.app, url.searchParams.getAll("product")), {
+    rows: [],
+    unknown: 0,
+  });
+  const names = await orFallback("quote suggestions", () => suggestions(context.app, url.searchParams.get("q")), []);
+  return { items: linked.value.rows, unknownProducts: linked.value.unknown, suggestions: names.value };
+}
+
+/** Posting the form: send the quote request (as POST /api/quotes does), or add or remove a product. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { result, status, headers } = await quoteAction(context.app, request, context.clientIp);
+  return data<QuoteResult>(result, { status, headers });
+}
+
+/**
+ * With JavaScript: a request that fails without an answer (network, a proxy's error page) shows the
+ * fallback message instead of an error page.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return data<QuoteResult>({ ok: false, kind: "error" }, { status: 500 });
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(siteInfoFrom(matches), {
+    title: "Request a Quote",
+    description:
+      "Ask for a price on any Pneuma air compressor, dryer or air system: list the models and quantities, add your air flow and pressure, and our sales team replies within one working day.",
+    path: "/quote",
+  });
+}
+
+export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const layout = useRouteLoaderData(SITE_LAYOUT_ID) as { site: SiteInfo } | undefined;
+  const settings = layout?.site.settings ?? DEFAULT_SITE_SETTINGS;
+  return (
+    <>
+      <PageHero
+        eyebrow="Request a quote"
+        title="Get a price for your air system"
+        intro="List the models you are interested in and how many you need. Our sales engineers reply within one working day."
+      />
+      <div className="mx-auto grid max-w-7xl items-start gap-8 px-4 py-10 sm:py-16 lg:grid-cols-3 lg:gap-12">
+        <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-8 lg:col-span-2">
+          <QuoteForm
+            linkedItems={loaderData.items}
+            unknownProducts={loaderData.unknownProducts}
+            suggestions={loaderData.suggestions}
+            actionData={actionData}
+          />
+        </div>
+        <QuoteAside settings={settings} />
+      </div>
+    </>
+  );
+}
