@@ -1,5 +1,7 @@
-import { data, useRouteLoaderData } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
 import { submitContact } from "../../server/content/enquiry";
+import { readOne } from "../../server/content/public-reads";
+import { serviceResource } from "../../server/content/service";
 import { badRequest, HttpError } from "../../server/http/errors";
 import { containsNul } from "../../server/http/nul";
 import { errorFields, log } from "../../server/log";
@@ -7,48 +9,26 @@ import { ContactForm } from "../components/contact/contact-form";
 import { ContactInfo } from "../components/contact/contact-info";
 import { Faq } from "../components/contact/faq";
 import { CONTACT_FIELDS, type ContactField, type ContactResult } from "../components/contact/texts";
+import { ArrowRightIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
+import { readForm } from "../lib/form.server";
+import { orFallback } from "../lib/load.server";
 import { pageMeta, SITE_LAYOUT_ID, type SiteInfo, siteInfoFrom } from "../lib/seo";
 import { DEFAULT_SITE_SETTINGS } from "../schemas/defaults";
+import type { EnquiryService } from "../schemas/enquiry-values";
 import type { Route } from "./+types/contact";
 
-/** The same bound as the API's form parser: a contact message is a few kilobytes at most. */
-const MAX_BODY_BYTES = 1024 * 1024;
-
-/** The posted form, read with a size bound (pages have no body parser in front of them). */
-async function readForm(request: Request): Promise<Record<string, string>> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) throw new HttpError(413, "The request body is too large.");
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel();
-        throw new HttpError(413, "The request body is too large.");
-      }
-      chunks.push(value);
-    }
-  }
-  let form: FormData;
-  try {
-    form = await new Request(request.url, {
-      method: "POST",
-      headers: { "content-type": request.headers.get("content-type") ?? "application/x-www-form-urlencoded" },
-      body: Buffer.concat(chunks),
-    }).formData();
-  } catch {
-    throw badRequest("The form could not be read.");
-  }
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form) {
-    if (typeof value === "string" && !(key in fields)) fields[key] = value;
-  }
-  return fields;
+/**
+ * /contact?service={slug} (the service page's "Request Service"): the message is a service request for
+ * that service. An unknown slug gives the plain form.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const slug = new URL(request.url).searchParams.get("service")?.trim();
+  if (!slug || slug.length > 120) return { service: null };
+  const read = await orFallback("the requested service", () => readOne(context.app, serviceResource, slug), null);
+  const found = read.value;
+  const service: EnquiryService | null = found ? { _id: found._id, title: found.title, slug: found.slug } : null;
+  return { service };
 }
 
 /** Posting the form: the same submission as POST /api/contacts (rate limit, honeypot, validation). */
@@ -61,8 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     fields = await readForm(request);
     if (containsNul(fields)) throw badRequest("Text must not contain NUL characters.");
-    await submitContact(context.app, fields, { clientIp: context.clientIp, origin: new URL(request.url).origin });
-    return data<ContactResult>({ ok: true });
+    const receipt = await submitContact(context.app, fields, {
+      clientIp: context.clientIp,
+      origin: new URL(request.url).origin,
+    });
+    return data<ContactResult>({ ok: true, reference: receipt.reference });
   } catch (err) {
     if (err instanceof HttpError) {
       return data<ContactResult>(
@@ -96,7 +79,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function ContactPage({ actionData }: Route.ComponentProps) {
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const layout = useRouteLoaderData(SITE_LAYOUT_ID) as { site: SiteInfo } | undefined;
   const settings = layout?.site.settings ?? DEFAULT_SITE_SETTINGS;
   return (
@@ -105,10 +88,18 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
         eyebrow="Contact us"
         title="Talk to our air experts"
         intro="Questions about a compressor, a quote for a new plant, or a service visit: send us a message or call us, and the right engineer will get back to you."
-      />
+      >
+        <Link
+          to="/quote"
+          className="inline-flex min-h-11 items-center gap-2 rounded-md bg-accent-500 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          Need a price? Request a quote
+          <ArrowRightIcon className="h-4 w-4" />
+        </Link>
+      </PageHero>
       <div className="mx-auto grid max-w-7xl items-start gap-8 px-4 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12">
         <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8 lg:col-span-3">
-          <ContactForm actionData={actionData} />
+          <ContactForm actionData={actionData} service={loaderData.service} />
         </div>
         <div className="lg:col-span-2">
           <ContactInfo settings={settings} />

@@ -108,7 +108,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 text-lg leading-relaxed text-slate-700">{service.description}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link
-                to="/contact"
+                to={`/contact?service=${encodeURIComponent(service.slug)}`}
                 className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-600"
               >
                 Request Service

@@ -1,11 +1,14 @@
 import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
 import { telHref } from "../../app/lib/format";
 import type { Contact } from "../../app/schemas/contact";
+import type { Service } from "../../app/schemas/service";
 import type { SiteSettings } from "../../app/schemas/settings";
 import { ADMIN, expectNoA11yViolations, watchErrors } from "./support";
 
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";
 const FALLBACK = "Failed to submit form. Please try again.";
+/** The line under the success text. */
+const REFERENCE_LINE = (letter: "M" | "S") => new RegExp(`^Your reference: (${letter}-\\d{4}-\\d{5})$`);
 
 /** The request React Router sends for the contact route's action (single fetch: POST /contact.data). */
 const isActionRequest = (url: URL) => url.pathname === "/contact.data";
@@ -89,11 +92,16 @@ test.describe("contact form with JavaScript", () => {
 
     const success = page.getByText(SUCCESS, { exact: true });
     await expect(success).toBeVisible();
+    const referenceLine = page.getByTestId("contact-reference");
+    await expect(referenceLine).toHaveText(REFERENCE_LINE("M"));
+    const reference = REFERENCE_LINE("M").exec((await referenceLine.textContent()) ?? "")?.[1];
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
     for (const label of ["Name", "Email", "Phone", "Subject", "Message"]) {
       await expect(field(page, label)).toHaveValue("");
     }
-    expect((await storedContacts(request)).filter((c) => c.subject === subject)).toHaveLength(1);
+    const mine = (await storedContacts(request)).filter((c) => c.subject === subject);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ type: "message", reference });
 
     await page.clock.runFor(4900);
     await expect(success).toBeVisible();
@@ -176,9 +184,11 @@ test.describe("contact form without JavaScript", () => {
     await fillForm(page, subject);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByText(SUCCESS, { exact: true })).toBeVisible();
+    await expect(page.getByTestId("contact-reference")).toHaveText(REFERENCE_LINE("M"));
     const mine = (await storedContacts(request)).filter((c) => c.subject === subject);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ name: "Ravi Kumar", email: "ravi@example.com", phone: "+91 98765 43210", status: "new" });
+    await expect(page.getByTestId("contact-reference")).toHaveText(`Your reference: ${mine[0]!.reference}`);
   });
 
   test("a filled honeypot shows success but stores nothing", async ({ page, request }) => {
@@ -208,7 +218,82 @@ test.describe("contact form without JavaScript", () => {
   });
 });
 
+/** A service request: /contact?service={slug}, as the service page's "Request Service" links. */
+async function firstService(request: APIRequestContext): Promise<Service> {
+  const [first] = (await (await request.get("/api/service")).json()) as Service[];
+  expect(first).toBeDefined();
+  return first!;
+}
+
+test.describe("service requests (/contact?service=)", () => {
+  test("the subject is prefilled, the service is named, and the enquiry records it", async ({ page, request }) => {
+    const problems = watchErrors(page);
+    const service = await firstService(request);
+    await page.goto(`/contact?service=${service.slug}`);
+    await page.waitForLoadState("networkidle");
+    await expect(field(page, "Subject")).toHaveValue(`Service request: ${service.title}`);
+    const about = page.getByTestId("contact-service");
+    await expect(about).toContainText(service.title);
+    await expect(about.getByRole("link", { name: service.title })).toHaveAttribute("href", `/services/${service.slug}`);
+
+    const marker = uniqueSubject("Service visit");
+    await fillForm(page, `Service request: ${service.title}`, { Message: `Please send an engineer. ${marker}` });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText(SUCCESS, { exact: true })).toBeVisible();
+    await expect(page.getByTestId("contact-reference")).toHaveText(REFERENCE_LINE("S"));
+    // The form starts again as it began: the service's subject, the rest empty.
+    await expect(field(page, "Subject")).toHaveValue(`Service request: ${service.title}`);
+    await expect(field(page, "Message")).toHaveValue("");
+
+    const mine = (await storedContacts(request)).filter((c) => c.message.includes(marker));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      type: "service",
+      subject: `Service request: ${service.title}`,
+      service: { _id: service._id, title: service.title, slug: service.slug },
+    });
+    await expect(page.getByTestId("contact-reference")).toHaveText(`Your reference: ${mine[0]!.reference}`);
+    expect(problems).toEqual([]);
+  });
+
+  test("an unknown service gives the plain contact form", async ({ page }) => {
+    const response = await page.goto("/contact?service=no-such-service");
+    expect(response?.status()).toBe(200);
+    await expect(field(page, "Subject")).toHaveValue("");
+    await expect(page.getByTestId("contact-service")).toHaveCount(0);
+    await expect(page.locator('input[name="serviceId"]')).toHaveCount(0);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the service request is sent and recorded", async ({ page, request }) => {
+      const service = await firstService(request);
+      await page.goto(`/contact?service=${service.slug}`);
+      await expect(field(page, "Subject")).toHaveValue(`Service request: ${service.title}`);
+      const marker = uniqueSubject("No JS service");
+      await fillForm(page, `Service request: ${service.title}`, { Message: `AMC visit please. ${marker}` });
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByText(SUCCESS, { exact: true })).toBeVisible();
+      await expect(page.getByTestId("contact-reference")).toHaveText(REFERENCE_LINE("S"));
+      const mine = (await storedContacts(request)).filter((c) => c.message.includes(marker));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ type: "service", service: { slug: service.slug } });
+    });
+  });
+});
+
 test.describe("contact information", () => {
+  test("links to the quote request page", async ({ page }) => {
+    await page.goto("/contact");
+    const link = page.getByRole("link", { name: "Need a price? Request a quote" });
+    await expect(link).toHaveAttribute("href", "/quote");
+    await page.waitForLoadState("networkidle");
+    await link.click();
+    await expect(page).toHaveURL("/quote");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
   test("shows phones, e-mails, address and working hours from the settings, and the FAQ", async ({ page, request }) => {
     const settings: SiteSettings = await (await request.get("/api/settings")).json();
     expect(settings.phones.length).toBeGreaterThan(0);

@@ -88,7 +88,7 @@ test.describe("service detail (/services/:service)", () => {
     expect(bullets.length).toBeGreaterThan(1);
     await expect(page.getByTestId("service-benefits").getByRole("listitem")).toHaveText(service.benefits);
 
-    await expect(page.getByRole("link", { name: "Request Service" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("link", { name: "Request Service" })).toHaveAttribute("href", `/contact?service=${service.slug}`);
     const call = page.getByRole("link", { name: /Call Now/ });
     await expect(call).toHaveAttribute("href", telHref(settings.phones[0]!.value));
     await expect(call).toHaveAttribute("href", /^tel:\+?\d{6,}$/);
@@ -117,12 +117,14 @@ test.describe("service detail (/services/:service)", () => {
     expect(problems).toEqual([]);
   });
 
-  test("Request Service goes to the contact page", async ({ page, request }) => {
+  test("Request Service goes to the contact page with the service's subject prefilled", async ({ page, request }) => {
     const [first] = (await (await request.get("/api/service")).json()) as Service[];
     await page.goto(`/services/${first!.slug}`);
     await page.waitForLoadState("networkidle");
     await page.getByRole("link", { name: "Request Service" }).click();
-    await expect(page).toHaveURL("/contact");
+    await expect(page).toHaveURL(`/contact?service=${first!.slug}`);
+    await expect(page.getByRole("textbox", { name: "Subject", exact: true })).toHaveValue(`Service request: ${first!.title}`);
+    await expect(page.getByTestId("contact-service")).toContainText(first!.title);
   });
 
   test("the first service's Other Services are the next three", async ({ page, request }) => {

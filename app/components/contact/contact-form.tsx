@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { HONEYPOT_FIELD } from "../../schemas/contact";
+import { Form, Link, useNavigation } from "react-router";
+import { type EnquiryService, HONEYPOT_FIELD, serviceRequestSubject } from "../../schemas/enquiry-values";
 import { CheckIcon } from "../icons";
 import {
   CONTACT_FAILED,
@@ -9,6 +9,7 @@ import {
   type ContactField,
   type ContactResult,
   SUCCESS_VISIBLE_MS,
+  yourReference,
 } from "./texts";
 
 const inputClass =
@@ -76,9 +77,16 @@ function Field({
 /**
  * The public message form (SPEC §4): idle → sending (button disabled, "Sending...") → success (message for
  * 5 s, form cleared) or error (the server's message, or the fallback). It posts to the contact route's
- * action, so it also works without JavaScript.
+ * action, so it also works without JavaScript. With a `service` (/contact?service={slug}) it is a service
+ * request: the subject starts as "Service request: {title}" and the service's id is posted with it.
  */
-export function ContactForm({ actionData }: { actionData: ContactResult | undefined }) {
+export function ContactForm({
+  actionData,
+  service = null,
+}: {
+  actionData: ContactResult | undefined;
+  service?: EnquiryService | null;
+}) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const formRef = useRef<HTMLFormElement>(null);
@@ -87,6 +95,7 @@ export function ContactForm({ actionData }: { actionData: ContactResult | undefi
   const [shown, setShown] = useState<ContactResult | undefined>(actionData);
   // Values to fill in again come only with a page rendered by the server (no JavaScript).
   const [initialValues] = useState(() => (actionData && !actionData.ok ? actionData.values : undefined));
+  const startSubject = service ? serviceRequestSubject(service.title) : "";
 
   useEffect(() => {
     setShown(actionData);
@@ -96,12 +105,14 @@ export function ContactForm({ actionData }: { actionData: ContactResult | undefi
       form.reset();
       for (const name of CONTACT_FIELDS) {
         const el = form.elements.namedItem(name);
-        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) el.value = "";
+        // A service request's form starts again as it began: with the service's subject.
+        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)
+          el.value = name === "subject" ? startSubject : "";
       }
     }
     const timer = window.setTimeout(() => setShown(undefined), SUCCESS_VISIBLE_MS);
     return () => window.clearTimeout(timer);
-  }, [actionData]);
+  }, [actionData, startSubject]);
 
   useEffect(() => {
     if (sending) setShown(undefined);
@@ -123,7 +134,14 @@ export function ContactForm({ actionData }: { actionData: ContactResult | undefi
         {shown?.ok && (
           <p className="mt-5 flex items-start gap-3 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
             <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
-            <span>{CONTACT_SUCCESS}</span>
+            <span>
+              <span className="block">{CONTACT_SUCCESS}</span>
+              {shown.reference && (
+                <span className="mt-1 block text-sm font-semibold" data-testid="contact-reference">
+                  {yourReference(shown.reference)}
+                </span>
+              )}
+            </span>
           </p>
         )}
       </div>
@@ -134,6 +152,22 @@ export function ContactForm({ actionData }: { actionData: ContactResult | undefi
           </p>
         )}
       </div>
+
+      {service && (
+        <div
+          className="mt-5 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-brand-900"
+          data-testid="contact-service"
+        >
+          <p>
+            Your request is about our service{" "}
+            <Link to={`/services/${service.slug}`} className="font-semibold underline underline-offset-2">
+              {service.title}
+            </Link>
+            .
+          </p>
+          <input type="hidden" name="serviceId" value={service._id} />
+        </div>
+      )}
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <Field
@@ -171,7 +205,7 @@ export function ContactForm({ actionData }: { actionData: ContactResult | undefi
           autoComplete="off"
           idPrefix={idPrefix}
           error={fieldError("subject")}
-          defaultValue={initialValues?.subject}
+          defaultValue={initialValues?.subject ?? (startSubject || undefined)}
         />
         <Field
           name="message"
