@@ -31,7 +31,7 @@ export function emailStateText(state: EmailState): string {
   const tries = state.attempts === 1 ? "1 try" : `${state.attempts} tries`;
   switch (state.status) {
     case "off":
-      return "Off: not sent (e-mail was not set up, or there was no address to send to).";
+      return "Not sent: e-mail was not set up on the server, or there was no address to send to.";
     case "queued":
       return state.nextAttemptAt
         ? `Queued${state.attempts > 0 ? ` (${tries} so far)` : ""}; next try ${formatDate(state.nextAttemptAt, true)}.`
@@ -176,12 +176,11 @@ export function ContactDetail({
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <KindBadge type={contact.type} />
-        <span className="font-mono text-sm font-semibold text-slate-900" data-reference>
-          {contact.reference}
-        </span>
-        <span className="text-sm text-slate-600">{formatDate(contact.date, true)}</span>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <StatusSelect value={contact.status} label="Status" visibleLabel disabled={busy} onChange={onStatus} />
+        <p className="text-sm text-slate-600">
+          <KindBadge type={contact.type} /> received {formatDate(contact.date, true)}
+        </p>
       </div>
 
       <div className="flex flex-wrap gap-2">
@@ -214,8 +213,10 @@ export function ContactDetail({
         </Field>
         <Field label="Phone">{contact.phone || "—"}</Field>
         <Field label="Company">{contact.company || "—"}</Field>
+        <Field label="Reference">
+          <span className="font-mono">{contact.reference}</span>
+        </Field>
         <Field label="Kind">{CONTACT_TYPE_LABEL[contact.type]}</Field>
-        <Field label="Date">{formatDate(contact.date, true)}</Field>
         {contact.service && (
           <Field label="Service" wide>
             <a href={`/services/${contact.service.slug}`} className={linkClass}>
@@ -340,10 +341,9 @@ export function ContactDetail({
         </form>
       </section>
 
-      <div className="flex flex-wrap items-end justify-between gap-3 border-t border-slate-200 pt-4">
-        <StatusSelect value={contact.status} label="Status" visibleLabel disabled={busy} onChange={onStatus} />
+      <div className="flex justify-end border-t border-slate-200 pt-4">
         <button type="button" className={buttonClass("danger-outline")} onClick={onDelete}>
-          Delete
+          Delete<span className="sr-only"> this enquiry</span>
         </button>
       </div>
     </div>

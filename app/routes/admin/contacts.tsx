@@ -381,7 +381,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-slate-200">
                 {contacts.map((c) => (
                   <tr key={c._id} data-contact={c.email}>
-                    <td className="max-w-56 px-4 py-3 align-top">
+                    <td className="w-64 min-w-52 px-4 py-3 align-top">
                       <p className="font-semibold break-words text-slate-900">{c.name}</p>
                       <a href={`mailto:${c.email}`} className="break-all text-brand-700 underline">
                         {c.email}
@@ -392,14 +392,17 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
                       <KindBadge type={c.type} />
                       <p className="mt-1 font-mono text-xs whitespace-nowrap text-slate-800">{c.reference}</p>
                     </td>
-                    <td className="px-4 py-3 align-top">
-                      <p className="font-medium break-words text-slate-800">{c.subject}</p>
+                    <td className="min-w-56 px-4 py-3 align-top">
                       {c.items.length > 0 ? (
-                        <p className="line-clamp-2 text-slate-600">
+                        // A quote's subject only lists its products: show them with their quantities instead.
+                        <p className="line-clamp-3 font-medium break-words text-slate-800">
                           {c.items.map((i) => `${i.product.name} × ${i.quantity}`).join(", ")}
                         </p>
                       ) : (
-                        <p className="line-clamp-2 break-words text-slate-600">{c.message}</p>
+                        <>
+                          <p className="font-medium break-words text-slate-800">{c.subject}</p>
+                          <p className="line-clamp-2 break-words text-slate-600">{c.message}</p>
+                        </>
                       )}
                     </td>
                     <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{formatDate(c.date, true)}</td>

@@ -264,7 +264,7 @@ function TopProducts({ stats }: { stats: ContactStats }) {
       ) : (
         <ol className="divide-y divide-slate-200">
           {stats.topProducts.map((t) => (
-            <li key={t.product._id} className="flex items-baseline justify-between gap-3 py-2">
+            <li key={t.product._id} className="flex flex-col gap-x-3 py-2 sm:flex-row sm:items-baseline sm:justify-between">
               {t.product.url ? (
                 <a href={t.product.url} className="min-w-0 font-semibold break-words text-brand-700 hover:underline">
                   {t.product.name}
