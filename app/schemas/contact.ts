@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_STATUSES, CONTACT_TYPES, MAX_QUANTITY, MAX_QUOTE_ITEMS } from "./enquiry-values";
+import { CONTACT_STATUSES, CONTACT_TYPES, EMAIL_STATUSES, MAX_QUANTITY, MAX_QUOTE_ITEMS } from "./enquiry-values";
 import { LIMITS, optionalText, requiredText } from "./fields";
 
 export * from "./enquiry-values";
@@ -93,6 +93,12 @@ export const contactListQuery = z.object({
   type: z
     .union([z.literal(""), z.literal("all"), z.enum(CONTACT_TYPES)], {
       error: `Type must be one of: all, ${CONTACT_TYPES.join(", ")}.`,
+    })
+    .optional(),
+  /** The staff notification's state (its latest e-mail): failed ones to resend, queued ones not sent yet. */
+  notification: z
+    .union([z.literal(""), z.literal("all"), z.enum(EMAIL_STATUSES)], {
+      error: `Notification must be one of: all, ${EMAIL_STATUSES.join(", ")}.`,
     })
     .optional(),
   q: z.string({ error: "Search must be text." }).trim().max(200, "Search must be at most 200 characters.").optional(),

@@ -124,11 +124,22 @@ function indiaMidnight(day: string, plusDays = 0): Date {
 
 export type ContactFilter = Omit<ContactListQuery, "page" | "limit">;
 
+/** The enquiry's latest staff notification has this state ("off": it has none). */
+function notificationIs(status: EmailState["status"]): SQL {
+  if (status === "off") {
+    return sql`NOT EXISTS (SELECT 1 FROM ${emailOutbox} o WHERE o.contact_id = ${contacts.id} AND o.purpose = 'staff')`;
+  }
+  return sql`EXISTS (SELECT 1 FROM ${emailOutbox} o WHERE o.contact_id = ${contacts.id} AND o.purpose = 'staff'
+    AND o.status = ${status} AND NOT EXISTS (SELECT 1 FROM ${emailOutbox} later
+      WHERE later.contact_id = o.contact_id AND later.purpose = 'staff' AND later.created_at > o.created_at))`;
+}
+
 function where(filter: ContactFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.status && filter.status !== "all" ? eq(contacts.status, filter.status) : undefined,
     filter.type && filter.type !== "all" ? eq(contacts.type, filter.type) : undefined,
     filter.q ? sql`${contacts.searchText} LIKE ${likePattern(filter.q)}` : undefined,
+    filter.notification && filter.notification !== "all" ? notificationIs(filter.notification) : undefined,
     filter.from ? gte(contacts.createdAt, indiaMidnight(filter.from)) : undefined,
     filter.to ? lt(contacts.createdAt, indiaMidnight(filter.to, 1)) : undefined,
   ];

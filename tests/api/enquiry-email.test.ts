@@ -237,6 +237,9 @@ describe("when the mail server is down", () => {
       expect(failed.acknowledgement.status).toBe("sent");
       const stats = (await s.request("GET", "/api/contacts/stats", { token })).body;
       expect(stats).toMatchObject({ failedNotifications: 1, mail: { enabled: true } });
+      const failedOnly = await s.request("GET", "/api/contacts?notification=failed", { token });
+      expect(failedOnly.body.map((c: { _id: string }) => c._id)).toEqual([id]);
+      expect((await s.request("GET", "/api/contacts?notification=sent", { token })).body).toEqual([]);
 
       // Staff fix the address in Site Settings, then resend.
       await s.request("PUT", "/api/settings", {
@@ -253,6 +256,10 @@ describe("when the mail server is down", () => {
         return c.notification.status === "sent" ? c : undefined;
       });
       expect((await s.request("GET", "/api/contacts/stats", { token })).body.failedNotifications).toBe(0);
+      expect((await s.request("GET", "/api/contacts?notification=failed", { token })).body).toEqual([]);
+      expect(
+        (await s.request("GET", "/api/contacts?notification=sent", { token })).body.map((c: { _id: string }) => c._id),
+      ).toEqual([id]);
       expect((await s.request("POST", "/api/contacts/0123456789abcdef01234567/resend", { token })).status).toBe(404);
       expect((await s.request("POST", `/api/contacts/${id}/resend`)).status).toBe(401);
     } finally {
@@ -308,6 +315,8 @@ describe("with e-mail off (no SMTP_URL)", () => {
       const c = (await s.request("GET", `/api/contacts/${res.body.data._id}`, { token })).body;
       expect(c.notification).toEqual({ status: "off", to: [], attempts: 0, sentAt: null, nextAttemptAt: null, error: null });
       expect((await s.request("GET", "/api/contacts/stats", { token })).body.mail).toEqual({ enabled: false });
+      expect((await s.request("GET", "/api/contacts?notification=off", { token })).headers.get("x-total-count")).toBe("1");
+      expect((await s.request("GET", "/api/contacts?notification=bogus", { token })).status).toBe(400);
       const resend = await s.request("POST", `/api/contacts/${c._id}/resend`, { token });
       expect(resend.status).toBe(409);
       expect(resend.body.message).toMatch(/^E-mail notifications are off/);

@@ -25,6 +25,14 @@ const STATUS_FILTERS = ["all", ...CONTACT_STATUSES] as const;
 const STATUS_LABEL: Record<string, string> = { all: "All", new: "New", "in-progress": "In progress", resolved: "Resolved" };
 const TYPE_FILTERS = ["all", ...CONTACT_TYPES] as const;
 const TYPE_LABEL: Record<string, string> = { all: "All", message: "Messages", quote: "Quotes", service: "Service requests" };
+const NOTIFICATION_FILTERS = ["all", "failed", "queued", "sent", "off"] as const;
+const NOTIFICATION_LABEL: Record<string, string> = {
+  all: "All",
+  failed: "Failed",
+  queued: "Waiting to send",
+  sent: "Sent",
+  off: "Not sent (off)",
+};
 
 export const CONTACT_TEXTS = {
   deleteQuestion: "Are you sure you want to delete this contact?",
@@ -37,6 +45,8 @@ export const CONTACT_TEXTS = {
 export interface InboxQuery {
   status: string;
   type: string;
+  /** The staff notification e-mail's state. */
+  notification: string;
   q: string;
   page: number;
 }
@@ -45,9 +55,11 @@ export interface InboxQuery {
 export function inboxQuery(params: URLSearchParams): InboxQuery {
   const status = params.get("status") ?? "all";
   const type = params.get("type") ?? "all";
+  const notification = params.get("notification") ?? "all";
   return {
     status: (STATUS_FILTERS as readonly string[]).includes(status) ? status : "all",
     type: (TYPE_FILTERS as readonly string[]).includes(type) ? type : "all",
+    notification: (NOTIFICATION_FILTERS as readonly string[]).includes(notification) ? notification : "all",
     q: (params.get("q") ?? params.get("search") ?? "").trim(),
     page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
   };
@@ -58,6 +70,7 @@ function apiFilter(query: InboxQuery) {
   return {
     status: query.status === "all" ? undefined : query.status,
     type: query.type === "all" ? undefined : query.type,
+    notification: query.notification === "all" ? undefined : query.notification,
     q: query.q || undefined,
   };
 }
@@ -271,6 +284,23 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
               {TYPE_FILTERS.map((f) => (
                 <option key={f} value={f}>
                   {TYPE_LABEL[f]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="contact-notification-filter" className="mb-1 block text-sm font-semibold text-slate-800">
+              E-mail
+            </label>
+            <select
+              id="contact-notification-filter"
+              value={query.notification}
+              onChange={(e) => update({ notification: e.target.value })}
+              className="min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm md:w-44"
+            >
+              {NOTIFICATION_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {NOTIFICATION_LABEL[f]}
                 </option>
               ))}
             </select>

@@ -242,8 +242,8 @@ function EnquiryFigures({ stats }: { stats: ContactStats }) {
         ) : (
           <>
             <strong>{failed === 1 ? "1 notification" : `${failed} notifications`} could not be delivered.</strong>{" "}
-            <Link to="/admin/contacts" className="font-semibold underline">
-              Open the inbox to resend
+            <Link to="/admin/contacts?notification=failed" className="font-semibold underline">
+              Open them to resend
             </Link>
           </>
         )}
