@@ -206,6 +206,8 @@ export function ContactForm({
           idPrefix={idPrefix}
           error={fieldError("subject")}
           defaultValue={initialValues?.subject ?? (startSubject || undefined)}
+          // A service's title makes the subject long: give it the whole row.
+          className={service ? "sm:col-span-2" : ""}
         />
         <Field
           name="message"

@@ -16,7 +16,7 @@ import {
 } from "./texts";
 
 const smallButton =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60";
 
 interface QuoteItemsProps {
   idPrefix: string;
@@ -135,7 +135,7 @@ export function QuoteItems({
                     {productError && <p className="mt-1 text-sm text-red-700">{productError}</p>}
                   </div>
                 </div>
-                <div className="flex items-center gap-2">
+                <div className="flex w-full items-center gap-3 sm:w-auto">
                   <label htmlFor={qtyId} className={labelClass}>
                     Quantity<span className="sr-only"> of {row.name}</span>
                   </label>
@@ -151,19 +151,19 @@ export function QuoteItems({
                     defaultValue={row.quantity}
                     aria-invalid={qtyError ? true : undefined}
                     aria-describedby={qtyError ? errorId : undefined}
-                    className="block min-h-11 w-24 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-700"
+                    className="block min-h-11 w-20 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-700"
                   />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={removeIntent(i)}
+                    formNoValidate
+                    onClick={remove(i)}
+                    className={`${smallButton} ml-auto border border-slate-300 bg-white px-3 text-slate-700 hover:border-red-300 hover:bg-red-50 hover:text-red-800 sm:ml-2`}
+                  >
+                    Remove<span className="sr-only"> {row.name}</span>
+                  </button>
                 </div>
-                <button
-                  type="submit"
-                  name="intent"
-                  value={removeIntent(i)}
-                  formNoValidate
-                  onClick={remove(i)}
-                  className={`${smallButton} ml-auto border border-slate-300 bg-white text-slate-700 hover:border-red-300 hover:bg-red-50 hover:text-red-800`}
-                >
-                  Remove<span className="sr-only"> {row.name}</span>
-                </button>
                 {qtyError && (
                   <p id={errorId} className="basis-full text-sm text-red-700">
                     {qtyError}
@@ -202,7 +202,7 @@ export function QuoteItems({
             maxLength={120}
             aria-invalid={addError ? true : undefined}
             aria-describedby={`${addId}-hint${addError ? ` ${addId}-error` : ""}`}
-            className={`${inputClass} mt-0 min-w-0 flex-1`}
+            className={`${inputClass.replace("mt-1.5 ", "")} min-w-0 flex-1`}
           />
           <button
             ref={addButtonRef}
@@ -211,7 +211,7 @@ export function QuoteItems({
             value={INTENT_ADD}
             formNoValidate
             disabled={full || busyIntent !== null}
-            className={`${smallButton} shrink-0 bg-brand-700 text-white hover:bg-brand-900`}
+            className={`${smallButton} shrink-0 bg-brand-700 px-5 text-white hover:bg-brand-900`}
           >
             {busyIntent === INTENT_ADD ? "Adding..." : "Add"}
           </button>
@@ -240,7 +240,7 @@ export function QuoteItems({
                     value={pickIntent(c.slug)}
                     formNoValidate
                     disabled={busyIntent !== null}
-                    className={`${smallButton} border border-brand-700 bg-white text-left text-brand-700 hover:bg-brand-50`}
+                    className={`${smallButton} border border-brand-700 bg-white px-4 text-left text-brand-700 hover:bg-brand-50`}
                   >
                     <span aria-hidden="true">+</span> {c.name}
                   </button>
