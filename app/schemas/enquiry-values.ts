@@ -116,3 +116,24 @@ export interface EnquiryReceipt {
   _id: string;
   reference: string;
 }
+
+export interface KindCounts {
+  message: number;
+  quote: number;
+  service: number;
+}
+
+/** GET /api/contacts/stats: the dashboard's figures, counted by the database. */
+export interface ContactStats {
+  /** Enquiries of each kind in the last 30 days, and in the 30 days before. */
+  last30: KindCounts;
+  previous30: KindCounts;
+  /** Different e-mail addresses that ever sent an enquiry. */
+  customers: number;
+  total: number;
+  /** Quote requests of the last 30 days: the products asked about most. */
+  topProducts: { product: { _id: string; name: string; slug: string; url: string | null }; requests: number; quantity: number }[];
+  /** Enquiries whose latest staff notification failed. */
+  failedNotifications: number;
+  mail: { enabled: boolean };
+}

@@ -5,10 +5,12 @@ import {
   CONTACT_TYPES,
   type Contact,
   type ContactNote,
+  type ContactStats,
   type ContactStatus,
   type ContactType,
   EMPTY_DETAILS,
   type EmailState,
+  type KindCounts,
 } from "../../app/schemas/enquiry-values";
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
@@ -224,26 +226,6 @@ export async function addContactNote(db: Database, id: string, author: string, t
     return true;
   });
   return inserted ? getContact(db, id) : null;
-}
-
-export interface KindCounts {
-  message: number;
-  quote: number;
-  service: number;
-}
-
-export interface ContactStats {
-  /** Enquiries of each kind in the last 30 days, and in the 30 days before. */
-  last30: KindCounts;
-  previous30: KindCounts;
-  /** Different e-mail addresses that ever sent an enquiry. */
-  customers: number;
-  total: number;
-  /** Quote requests of the last 30 days: the products asked about most. */
-  topProducts: { product: { _id: string; name: string; slug: string; url: string | null }; requests: number; quantity: number }[];
-  /** Staff notifications that could not be delivered (their latest e-mail failed). */
-  failedNotifications: number;
-  mail: { enabled: boolean };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { adminMeta } from "../../components/admin/data";
 import { buttonClass, formatDate, PageHeader } from "../../components/admin/ui";
 import { ArrowRightIcon } from "../../components/icons";
 import { api } from "../../lib/api-client";
-import type { Contact } from "../../schemas/contact";
+import type { Contact, ContactStats, KindCounts } from "../../schemas/enquiry-values";
 import type { Product } from "../../schemas/product";
 import type { Service } from "../../schemas/service";
 import type { Route } from "./+types/dashboard";
@@ -21,23 +21,6 @@ export const MAIL_OFF = "E-mail notifications are off";
 interface Trend {
   current: number;
   previous: number;
-}
-
-interface KindCounts {
-  message: number;
-  quote: number;
-  service: number;
-}
-
-/** GET /api/contacts/stats: counted by the database, never by loading every enquiry. */
-export interface ContactStats {
-  last30: KindCounts;
-  previous30: KindCounts;
-  customers: number;
-  total: number;
-  topProducts: { product: { _id: string; name: string; slug: string; url: string | null }; requests: number; quantity: number }[];
-  failedNotifications: number;
-  mail: { enabled: boolean };
 }
 
 interface Stats {
