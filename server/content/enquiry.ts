@@ -8,7 +8,6 @@ import {
   type QuoteDetails,
   type QuoteItem,
   REFERENCE_LETTER,
-  serviceRequestSubject,
 } from "../../app/schemas/enquiry-values";
 import type { SiteSettings } from "../../app/schemas/settings";
 import type { AppContext } from "../context";
@@ -68,6 +67,16 @@ async function nextReference(tx: Database, type: ContactType, now: Date): Promis
   return formatReference(type, year, row!.last);
 }
 
+/** The reference the next enquiry of the kind would get, without taking it. */
+async function peekReference(tx: Database, type: ContactType, now: Date): Promise<string> {
+  const year = referenceYear(now);
+  const [row] = await tx
+    .select({ last: enquiryCounters.last })
+    .from(enquiryCounters)
+    .where(and(eq(enquiryCounters.kind, REFERENCE_LETTER[type]), eq(enquiryCounters.year, year)));
+  return formatReference(type, year, (row?.last ?? 0) + 1);
+}
+
 function limitsFor(ctx: AppContext, clientIp: string): Limit[] {
   if (!ctx.config.rateLimits) return [];
   return [
@@ -102,7 +111,7 @@ function searchTextOf(e: NewEnquiry, reference: string): string {
 async function store(
   ctx: AppContext,
   submission: Submission,
-  enquiry: NewEnquiry | "bot",
+  enquiry: NewEnquiry | { bot: ContactType },
   productUrls: Map<string, string> = new Map(),
 ): Promise<EnquiryReceipt> {
   const origin = ctx.config.siteUrl ?? submission.origin;
@@ -114,7 +123,8 @@ async function store(
     if (limits.length) refused = await takeLimits(db, limits);
     if (refused) return null;
     const now = new Date();
-    if (enquiry === "bot") return { _id: newId(), reference: formatReference("message", referenceYear(now), 0) };
+    // A bot gets an answer like a person's (the next number of its kind, not taken), so it cannot tell.
+    if ("bot" in enquiry) return { _id: newId(), reference: await peekReference(db, enquiry.bot, now) };
     const reference = await nextReference(db, enquiry.type, now);
     const [row] = await db
       .insert(contacts)
@@ -198,7 +208,7 @@ export async function submitContact(
   fields: Record<string, unknown>,
   submission: Submission,
 ): Promise<EnquiryReceipt> {
-  if (isBot(fields)) return store(ctx, submission, "bot");
+  if (isBot(fields)) return store(ctx, submission, { bot: fields.serviceId ? "service" : "message" });
   const input: ContactInput = parseInput(contactInput, fields);
   let service: EnquiryService | null = null;
   if (input.serviceId) {
@@ -327,7 +337,7 @@ export async function submitQuote(
   fields: Record<string, unknown>,
   submission: Submission,
 ): Promise<EnquiryReceipt> {
-  if (isBot(fields)) return store(ctx, submission, "bot");
+  if (isBot(fields)) return store(ctx, submission, { bot: "quote" });
   const input: QuoteInput = parseInput(quoteInput, quoteFields(fields));
   const found = await findQuotableProducts(
     ctx.db,

@@ -119,7 +119,11 @@ describe("POST /api/quotes", () => {
     const before = (await s.request("GET", "/api/contacts", { token })).headers.get("x-total-count");
     const res = await quote([{ productId: items[0]!._id }], { website: "http://spam.example" });
     expect(res.status).toBe(201);
-    expect((await s.request("GET", "/api/contacts", { token })).headers.get("x-total-count")).toBe(before);
+    // An answer like a person's: a quote reference (the next one, which a real quote then still gets).
+    expect(res.body.data.reference).toMatch(/^Q-\d{4}-\d{5}$/);
+    const next = await quote([{ productId: items[0]!._id }]);
+    expect(next.body.data.reference).toBe(res.body.data.reference);
+    expect((await s.request("GET", "/api/contacts", { token })).headers.get("x-total-count")).toBe(String(Number(before) + 1));
   });
 
   it("still shows a product deleted later by the name it had", async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { type EnquiryService, HONEYPOT_FIELD, serviceRequestSubject } from "../../schemas/enquiry-values";
+import { type EnquiryService, serviceRequestSubject } from "../../schemas/enquiry-values";
+import { Honeypot, TextField } from "../form-field";
 import { CheckIcon } from "../icons";
 import {
   CONTACT_FAILED,
@@ -11,68 +12,6 @@ import {
   SUCCESS_VISIBLE_MS,
   yourReference,
 } from "./texts";
-
-const inputClass =
-  "mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500 aria-[invalid=true]:border-red-700";
-
-interface FieldProps {
-  name: ContactField;
-  label: string;
-  required?: boolean;
-  type?: "text" | "email" | "tel";
-  autoComplete: string;
-  multiline?: boolean;
-  error?: string;
-  defaultValue?: string;
-  idPrefix: string;
-  className?: string;
-}
-
-function Field({
-  name,
-  label,
-  required,
-  type = "text",
-  autoComplete,
-  multiline,
-  error,
-  defaultValue,
-  idPrefix,
-  className = "",
-}: FieldProps) {
-  const id = `${idPrefix}-${name}`;
-  const errorId = `${id}-error`;
-  const common = {
-    id,
-    name,
-    required,
-    autoComplete,
-    defaultValue,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
-    className: inputClass,
-  };
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
-            *
-          </span>
-        ) : (
-          <span className="font-normal text-slate-600"> (optional)</span>
-        )}
-      </label>
-      {multiline ? <textarea {...common} rows={6} /> : <input {...common} type={type} />}
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * The public message form (SPEC §4): idle → sending (button disabled, "Sending...") → success (message for
@@ -170,7 +109,7 @@ export function ContactForm({
       )}
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
-        <Field
+        <TextField
           name="name"
           label="Name"
           required
@@ -179,7 +118,7 @@ export function ContactForm({
           error={fieldError("name")}
           defaultValue={initialValues?.name}
         />
-        <Field
+        <TextField
           name="email"
           label="Email"
           type="email"
@@ -189,7 +128,7 @@ export function ContactForm({
           error={fieldError("email")}
           defaultValue={initialValues?.email}
         />
-        <Field
+        <TextField
           name="phone"
           label="Phone"
           type="tel"
@@ -198,7 +137,7 @@ export function ContactForm({
           error={fieldError("phone")}
           defaultValue={initialValues?.phone}
         />
-        <Field
+        <TextField
           name="subject"
           label="Subject"
           required
@@ -209,11 +148,12 @@ export function ContactForm({
           // A service's title makes the subject long: give it the whole row.
           className={service ? "sm:col-span-2" : ""}
         />
-        <Field
+        <TextField
           name="message"
           label="Message"
           required
           multiline
+          rows={6}
           autoComplete="off"
           idPrefix={idPrefix}
           error={fieldError("message")}
@@ -222,11 +162,7 @@ export function ContactForm({
         />
       </div>
 
-      {/* Only bots fill this in; people never see or reach it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-        <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Website</label>
-        <input id={`${idPrefix}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot idPrefix={idPrefix} />
 
       <button
         type="submit"

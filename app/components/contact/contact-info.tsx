@@ -89,7 +89,8 @@ export function ContactInfo({ settings }: { settings: SiteSettings }) {
           className="mt-8 flex items-center justify-center gap-2 rounded-md bg-green-700 px-5 py-3 font-semibold text-white hover:bg-green-800"
         >
           <PhoneIcon className="h-5 w-5" />
-          Chat on WhatsApp
+          {/* Not "Chat on WhatsApp": that is the site-wide button's name, which this page shows too. */}
+          WhatsApp {whatsapp}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       )}

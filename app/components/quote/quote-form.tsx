@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { HONEYPOT_FIELD } from "../../schemas/enquiry-values";
+import { Honeypot, TextField } from "../form-field";
 import { CheckIcon } from "../icons";
-import { QuoteTextField } from "./quote-field";
 import { QuoteItems } from "./quote-items";
 import { INTENT_SEND, type Issue, QUOTE_FAILED, type QuoteField, type QuoteResult, type QuoteRow, quoteThankYou } from "./texts";
 
@@ -155,7 +154,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
         <fieldset className="min-w-0">
           <legend className="text-lg font-bold text-brand-900">Your details</legend>
           <div className="mt-3 grid gap-5 sm:grid-cols-2">
-            <QuoteTextField
+            <TextField
               {...field}
               name="name"
               label="Name"
@@ -164,7 +163,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
               error={fieldError("name")}
               defaultValue={values.name}
             />
-            <QuoteTextField
+            <TextField
               {...field}
               name="email"
               label="Email"
@@ -174,7 +173,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
               error={fieldError("email")}
               defaultValue={values.email}
             />
-            <QuoteTextField
+            <TextField
               {...field}
               name="phone"
               label="Phone"
@@ -183,7 +182,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
               error={fieldError("phone")}
               defaultValue={values.phone}
             />
-            <QuoteTextField
+            <TextField
               {...field}
               name="company"
               label="Company"
@@ -198,7 +197,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
           <legend className="text-lg font-bold text-brand-900">Sizing details</legend>
           <p className="mt-1 text-sm text-slate-600">If you know them, they help our engineers size the system.</p>
           <div className="mt-3 grid gap-5 sm:grid-cols-2">
-            <QuoteTextField
+            <TextField
               {...field}
               name="flow"
               label="Required air flow"
@@ -207,7 +206,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
               error={fieldError("flow")}
               defaultValue={values.flow}
             />
-            <QuoteTextField
+            <TextField
               {...field}
               name="pressure"
               label="Working pressure"
@@ -216,7 +215,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
               error={fieldError("pressure")}
               defaultValue={values.pressure}
             />
-            <QuoteTextField
+            <TextField
               {...field}
               name="hoursPerDay"
               label="Running hours per day"
@@ -228,7 +227,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
               error={fieldError("hoursPerDay")}
               defaultValue={values.hoursPerDay}
             />
-            <QuoteTextField
+            <TextField
               {...field}
               name="application"
               label="Application"
@@ -240,7 +239,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
           </div>
         </fieldset>
 
-        <QuoteTextField
+        <TextField
           {...field}
           name="message"
           label="Message"
@@ -252,11 +251,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
         />
       </div>
 
-      {/* Only bots fill this in; people never see or reach it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-        <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Website</label>
-        <input id={`${idPrefix}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot idPrefix={idPrefix} />
 
       <button
         type="submit"

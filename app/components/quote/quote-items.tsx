@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { inputClass, labelClass } from "../form-field";
 import { ResponsiveImage } from "../responsive-image";
-import { inputClass, labelClass } from "./quote-field";
 import {
   ADD_MODEL_FIELD,
   GENERAL_QUOTE_NOTE,

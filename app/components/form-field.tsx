@@ -1,12 +1,14 @@
-import type { QuoteField as QuoteFieldName } from "./texts";
+import { HONEYPOT_FIELD } from "../schemas/enquiry-values";
+
+/** The public forms' fields (contact, quote): one look, one way to show an error. */
 
 export const inputClass =
   "mt-1.5 block w-full min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500 aria-[invalid=true]:border-red-700";
 
 export const labelClass = "text-sm font-semibold text-slate-800";
 
-interface QuoteFieldProps {
-  name: QuoteFieldName;
+interface TextFieldProps {
+  name: string;
   label: string;
   idPrefix: string;
   required?: boolean;
@@ -20,10 +22,12 @@ interface QuoteFieldProps {
   /** Number fields: the allowed range. */
   min?: number;
   max?: number;
+  /** Text areas: visible lines. */
+  rows?: number;
 }
 
-/** A labelled text field of the quote form, with its error in words right under it. */
-export function QuoteTextField({
+/** A labelled text field, "(optional)" or a red star, with its error in words right under it. */
+export function TextField({
   name,
   label,
   idPrefix,
@@ -37,7 +41,8 @@ export function QuoteTextField({
   className = "",
   min,
   max,
-}: QuoteFieldProps) {
+  rows = 5,
+}: TextFieldProps) {
   const id = `${idPrefix}-${name}`;
   const errorId = `${id}-error`;
   const common = {
@@ -64,7 +69,7 @@ export function QuoteTextField({
         )}
       </label>
       {multiline ? (
-        <textarea {...common} rows={5} />
+        <textarea {...common} rows={rows} />
       ) : (
         <input
           {...common}
@@ -80,6 +85,16 @@ export function QuoteTextField({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** A field only bots fill in (the server stores nothing when it is filled); people never see or reach it. */
+export function Honeypot({ idPrefix }: { idPrefix: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+      <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Website</label>
+      <input id={`${idPrefix}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
     </div>
   );
 }
