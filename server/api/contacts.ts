@@ -18,7 +18,7 @@ import type { AppContext } from "../context";
 import { noStore } from "../http/caching";
 import { notFound, parseInput } from "../http/errors";
 import { errorFields, log } from "../log";
-import { readFields } from "./forms";
+import { multipartBody, readFields } from "./forms";
 
 const notFoundError = () => notFound("Contact not found.");
 
@@ -84,7 +84,7 @@ function csvRow(c: Contact): string[] {
 export function contactsRouter(ctx: AppContext): Router {
   const router = Router();
 
-  router.post("/", async (req, res) => {
+  router.post("/", multipartBody(ctx, []), async (req, res) => {
     const receipt = await submitContact(ctx, readFields(req), { clientIp: req.ip ?? "unknown", origin: requestOrigin(req) });
     res.status(201).json({ message: CONTACT_THANK_YOU, data: receipt });
   });

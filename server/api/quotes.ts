@@ -3,12 +3,13 @@ import { QUOTE_THANK_YOU_MESSAGE } from "../../app/schemas/enquiry-values";
 import { submitQuote } from "../content/enquiry";
 import type { AppContext } from "../context";
 import { requestOrigin } from "./contacts";
-import { readFields } from "./forms";
+import { multipartBody, readFields } from "./forms";
 
 /** /api/quotes: a quote request from anyone (JSON or a form); staff read them in /api/contacts. */
 export function quotesRouter(ctx: AppContext): Router {
   const router = Router();
-  router.post("/", async (req, res) => {
+  // JSON, a URL-encoded form, or multipart form data (no files).
+  router.post("/", multipartBody(ctx, []), async (req, res) => {
     const receipt = await submitQuote(ctx, readFields(req), { clientIp: req.ip ?? "unknown", origin: requestOrigin(req) });
     res.status(201).json({ message: QUOTE_THANK_YOU_MESSAGE, data: receipt });
   });

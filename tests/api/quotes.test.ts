@@ -82,6 +82,13 @@ describe("POST /api/quotes", () => {
     const stored = (await s.request("GET", `/api/contacts/${res.body.data._id}`, { token })).body;
     expect(stored.items.map((i: { quantity: number }) => i.quantity)).toEqual([4, 1]);
     expect(stored.details.hoursPerDay).toBe(8);
+
+    const multipart = new FormData();
+    for (const [k, v] of form) multipart.append(k, v);
+    const viaMultipart = await s.request("POST", "/api/quotes", { form: multipart });
+    expect(viaMultipart.status, viaMultipart.text).toBe(201);
+    const fromMultipart = (await s.request("GET", `/api/contacts/${viaMultipart.body.data._id}`, { token })).body;
+    expect(fromMultipart.items.map((i: { quantity: number }) => i.quantity)).toEqual([4, 1]);
   });
 
   it("adds up the same product listed twice", async () => {
