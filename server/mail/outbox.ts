@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { newId } from "../db/ids";
 import { emailOutbox } from "../db/schema";
 import { errorFields, log } from "../log";
 import type { RenderedEmail } from "./enquiry-emails";
-import { type MailTransport, mailErrorText } from "./transport";
+import { type MailTransport, mailErrorText, SEND_CONCURRENCY } from "./transport";
 
 /**
  * The e-mail outbox (docs/decisions/010-enquiries-and-email-outbox.md). An e-mail is a row written in the same
@@ -77,6 +77,8 @@ export interface OutboxSenderOptions {
   giveUpAfterMs?: number;
   /** How often the sender looks for due rows when nobody kicks it. */
   pollMs?: number;
+  /** Messages sent at the same time (each over its own SMTP connection). */
+  concurrency?: number;
 }
 
 /** What the rest of the server sees of the sender. */
@@ -94,7 +96,7 @@ export const MAIL_OFF: Mailer = { enabled: false, kick() {}, start() {}, stop: a
 
 /**
  * Delivers the outbox. `start()` begins polling; `kick()` makes it look at once; `stop()` waits for the
- * message being sent. One delivery at a time per process (mail volume is small; order is kept).
+ * messages being sent. A few workers each take one due message at a time, oldest due first.
  */
 export class OutboxSender implements Mailer {
   readonly enabled = true;
@@ -105,6 +107,10 @@ export class OutboxSender implements Mailer {
   private readonly retryDelaysMs: number[];
   private readonly giveUpAfterMs: number;
   private readonly pollMs: number;
+  private readonly concurrency: number;
+  /** PGlite: rows a worker of this process has taken and not finished. */
+  private readonly inFlight = new Set<string>();
+  private taking: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Database,
@@ -115,6 +121,7 @@ export class OutboxSender implements Mailer {
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.giveUpAfterMs = options.giveUpAfterMs ?? GIVE_UP_AFTER_MS;
     this.pollMs = options.pollMs ?? 5_000;
+    this.concurrency = Math.max(1, options.concurrency ?? SEND_CONCURRENCY);
   }
 
   start(): void {
@@ -140,12 +147,6 @@ export class OutboxSender implements Mailer {
     this.schedule(0);
   }
 
-  /** Delivers everything due now; resolves when nothing is due (tests, shutdown of a batch job). */
-  async drain(): Promise<void> {
-    if (this.running) await this.running;
-    await this.run();
-  }
-
   private schedule(ms: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
@@ -158,13 +159,16 @@ export class OutboxSender implements Mailer {
     this.running = (async () => {
       do {
         this.again = false;
-        try {
-          let sent = 0;
-          while (!this.stopped && (await this.deliverOne())) sent++;
-          if (sent > 0) log.debug("outbox delivered", { count: sent });
-        } catch (err) {
-          log.warn("outbox: could not read the outbox", errorFields(err));
-        }
+        const worker = async () => {
+          try {
+            while (!this.stopped && (await this.deliverOne())) {
+              // next message
+            }
+          } catch (err) {
+            log.warn("outbox: could not read the outbox", errorFields(err));
+          }
+        };
+        await Promise.all(Array.from({ length: this.concurrency }, worker));
       } while (this.again && !this.stopped);
     })();
     await this.running;
@@ -190,16 +194,38 @@ export class OutboxSender implements Mailer {
       });
     }
     // PGlite: this process is the only one on the database (the data-directory lock), and a transaction
-    // would hold its single connection while the mail server answers. One sender loop, no lock needed.
-    const [row] = await this.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(emailOutbox.nextAttemptAt))
-      .limit(1);
+    // would hold its single connection while the mail server answers. The workers take rows one after the
+    // other and skip the ones another worker holds.
+    const row = await this.oneAtATime(async () => {
+      const [due] = await this.db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.status, "queued"),
+            lte(emailOutbox.nextAttemptAt, sql`now()`),
+            this.inFlight.size ? notInArray(emailOutbox.id, [...this.inFlight]) : undefined,
+          ),
+        )
+        .orderBy(asc(emailOutbox.nextAttemptAt))
+        .limit(1);
+      if (due) this.inFlight.add(due.id);
+      return due;
+    });
     if (!row) return false;
-    await this.attempt(this.db, row);
+    try {
+      await this.attempt(this.db, row);
+    } finally {
+      this.inFlight.delete(row.id);
+    }
     return true;
+  }
+
+  /** Runs `fn` after every earlier call has finished (PGlite workers taking rows). */
+  private oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.taking.then(fn, fn);
+    this.taking = result.catch(() => {});
+    return result;
   }
 
   private async attempt(db: Database, row: OutboxRow): Promise<void> {

@@ -1,6 +1,9 @@
 import nodemailer from "nodemailer";
 import type { MailConfig } from "../config";
 
+/** Messages one server sends at the same time (the outbox's workers); as many SMTP connections stay open. */
+export const SEND_CONCURRENCY = 4;
+
 /** One e-mail as the outbox keeps it. */
 export interface OutgoingEmail {
   to: string[];
@@ -19,12 +22,16 @@ export interface MailTransport {
 }
 
 /**
- * SMTP through nodemailer. Timeouts are short: the outbox retries, and a mail server that hangs must not
- * hold a sending slot (or, on PostgreSQL, an outbox row lock) for nodemailer's default ten minutes.
+ * SMTP through nodemailer, over a few connections kept open between messages (one per sending worker).
+ * Timeouts are short: the outbox retries, and a mail server that hangs must not hold a sending slot (or,
+ * on PostgreSQL, an outbox row lock) for nodemailer's default ten minutes.
  */
 export function smtpTransport(config: MailConfig): MailTransport {
   const transporter = nodemailer.createTransport({
     url: config.smtpUrl,
+    pool: true,
+    maxConnections: SEND_CONCURRENCY,
+    maxMessages: 100,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
