@@ -169,26 +169,29 @@ export async function listContacts(db: Database, query: ContactListQuery): Promi
  * that grows, never all rows at once): the CSV export streams them.
  */
 export async function* contactBatches(db: Database, filter: ContactFilter, batchSize = 500): AsyncGenerator<Contact[]> {
-  let after: { createdAt: Date; id: string } | null = null;
+  // The key is the database's own text of created_at: a JavaScript Date keeps milliseconds only, and rows
+  // written by the database (defaultNow) have microseconds, which a millisecond key would skip.
+  let after: { at: string; id: string } | null = null;
   for (;;) {
-    const rows: ContactRow[] = await db
-      .select()
+    const page: { row: ContactRow; at: string }[] = await db
+      .select({ row: contacts, at: sql<string>`${contacts.createdAt}::text` })
       .from(contacts)
       .where(
         and(
           where(filter),
-          after
-            ? sql`(${contacts.createdAt}, ${contacts.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
-            : undefined,
+          after ? sql`(${contacts.createdAt}, ${contacts.id}) < (${after.at}::timestamptz, ${after.id})` : undefined,
         ),
       )
       .orderBy(desc(contacts.createdAt), desc(contacts.id))
       .limit(batchSize);
-    if (rows.length === 0) return;
-    yield await withExtras(db, rows);
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
-    if (rows.length < batchSize) return;
+    if (page.length === 0) return;
+    yield await withExtras(
+      db,
+      page.map((p) => p.row),
+    );
+    const last = page[page.length - 1]!;
+    after = { at: last.at, id: last.row.id };
+    if (page.length < batchSize) return;
   }
 }
 

@@ -20,8 +20,8 @@ import { errorFields, log } from "../log";
 import { customerAcknowledgement, enquiryCapAlert, staffNotification, staffRecipients } from "../mail/enquiry-emails";
 import { queueEmail } from "../mail/outbox";
 import { getContact, toApi } from "./contact";
+import { readSettings } from "./public-reads";
 import { containsPattern, normalizeQuery, searchTerms } from "./search";
-import { getSettings } from "./settings";
 import { isSlugShaped } from "./slugs";
 
 /**
@@ -115,7 +115,7 @@ async function store(
   productUrls: Map<string, string> = new Map(),
 ): Promise<EnquiryReceipt> {
   const origin = ctx.config.siteUrl ?? submission.origin;
-  const settings = await getSettings(ctx.db);
+  const settings = await readSettings(ctx);
   const limits = limitsFor(ctx, submission.clientIp);
   let refused: Awaited<ReturnType<typeof takeLimits>> = null;
   const receipt = await ctx.db.transaction(async (tx) => {
@@ -392,7 +392,7 @@ export async function resendNotification(ctx: AppContext, id: string, origin: st
   const site = ctx.config.siteUrl ?? origin;
   const contact = await getContact(ctx.db, id);
   if (!contact) return false;
-  const settings = await getSettings(ctx.db);
+  const settings = await readSettings(ctx);
   const email = staffNotification(contact, settings, site);
   if (email.to.length === 0) {
     throw new HttpError(409, "There is no address to notify: add an e-mail address in Site Settings.");
