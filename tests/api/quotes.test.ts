@@ -347,7 +347,8 @@ describe("the export's batches", () => {
     for await (const batch of contactBatches(s.ctx.db, {}, 2)) exported.push(...batch.map((c) => c._id));
     expect(exported).toEqual(all);
     const micro: string[] = [];
-    for await (const batch of contactBatches(s.ctx.db, { from: "1999-06-01", to: "1999-06-01" }, 3)) micro.push(...batch.map((c) => c.name));
+    for await (const batch of contactBatches(s.ctx.db, { from: "1999-06-01", to: "1999-06-01" }, 3))
+      micro.push(...batch.map((c) => c.name));
     expect(micro).toEqual(["Micro 7", "Micro 6", "Micro 5", "Micro 4", "Micro 3", "Micro 2", "Micro 1"]);
   });
 });
