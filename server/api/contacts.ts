@@ -161,6 +161,7 @@ export function contactsRouter(ctx: AppContext): Router {
   router.post("/:id/resend", requireAdmin(ctx), async (req, res) => {
     if (!(await resendNotification(ctx, String(req.params.id), requestOrigin(req)))) throw notFoundError();
     const contact = await getContact(ctx.db, String(req.params.id));
+    ctx.mail.kick();
     res.status(202).json({ message: "The notification is queued again.", data: contact });
   });
 

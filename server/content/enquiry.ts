@@ -381,7 +381,10 @@ export async function submitQuote(
   );
 }
 
-/** Queues the staff notification of an enquiry again (POST /api/contacts/{id}/resend). */
+/**
+ * Queues the staff notification of an enquiry again (POST /api/contacts/{id}/resend). The caller kicks the
+ * sender once it has read the enquiry back, so its answer shows the e-mail queued.
+ */
 export async function resendNotification(ctx: AppContext, id: string, origin: string): Promise<boolean> {
   if (!ctx.mail.enabled) {
     throw new HttpError(
@@ -398,6 +401,5 @@ export async function resendNotification(ctx: AppContext, id: string, origin: st
     throw new HttpError(409, "There is no address to notify: add an e-mail address in Site Settings.");
   }
   await queueEmail(ctx.db, { ...email, purpose: "staff", contactId: contact._id, origin: site });
-  ctx.mail.kick();
   return true;
 }
