@@ -28,6 +28,8 @@ const removeButton = (page: Page, name: string) => page.getByRole("button", { na
 /** An input with a datalist is a combobox. */
 const addModel = (page: Page) => page.getByRole("combobox", { name: "Add a model", exact: true });
 
+const MESSAGE = "Delivery to Tiruppur, please.";
+
 async function fillDetails(page: Page, company: string, overrides: Partial<Record<string, string>> = {}) {
   const values: Record<string, string> = {
     Name: "Lakshmi Narayanan",
@@ -37,7 +39,7 @@ async function fillDetails(page: Page, company: string, overrides: Partial<Recor
     "Required air flow (optional)": "250 CFM",
     "Working pressure (optional)": "7.5 bar",
     "Application (optional)": "Textile mill, air-jet looms",
-    "Message (optional)": "Delivery to Tiruppur, please.",
+    "Message (optional)": MESSAGE,
     ...overrides,
   };
   for (const [label, value] of Object.entries(values)) await textbox(page, label).fill(value);
@@ -314,15 +316,23 @@ test.describe("quote request without JavaScript", () => {
     await expect(textbox(page, "Required air flow (optional)")).toHaveValue("250 CFM");
 
     // Several match: a choice is a button.
+    // Every answer is a new page, streamed: the form posts only the fields that have arrived, so each step
+    // waits for the whole page (its last field filled in again) before pressing the next button.
+    const loaded = () => expect(textbox(page, "Message (optional)")).toHaveValue(MESSAGE);
     await addModel(page).fill("dryer");
+    await loaded();
     await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByRole("button", { name: DRYER.name })).toBeVisible();
+    await loaded();
     await page.getByRole("button", { name: DRYER.name }).click();
     await expect(items(page).getByTestId("quote-item-name")).toHaveText([RC5.name, RS37.name, DRYER.name]);
 
     // Remove.
+    await loaded();
     await removeButton(page, RC5.name).click();
     await expect(items(page).getByTestId("quote-item-name")).toHaveText([RS37.name, DRYER.name]);
     await expect(page.getByText(`Removed ${RC5.name}.`)).toBeVisible();
+    await loaded();
     await quantity(page, DRYER.name).fill("3");
 
     // A model typed but not added is added (not lost) when Send is pressed.
@@ -331,6 +341,8 @@ test.describe("quote request without JavaScript", () => {
     await expect(items(page).getByTestId("quote-item-name")).toHaveText([RS37.name, DRYER.name, RS15.name]);
     expect(await storedQuotes(request, company)).toHaveLength(0);
 
+    await loaded();
+    await expect(textbox(page, "Company (optional)")).toHaveValue(company);
     await page.getByRole("button", { name: SEND }).click();
     const reference = await successReference(page);
     const [stored, ...others] = await storedQuotes(request, company);
