@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { productPath } from "../../app/components/products/paths";
 import { type ContactInput, contactInput, type QuoteInput, quoteInput } from "../../app/schemas/contact";
 import {
   type ContactType,
@@ -241,12 +242,9 @@ export interface QuotableProduct {
   url: string;
 }
 
-/** Products by id or slug, with their page; unknown ones are left out. */
-export async function findQuotableProducts(db: Database, idsOrSlugs: string[]): Promise<QuotableProduct[]> {
-  const ids = idsOrSlugs.filter(isId);
-  const slugs = idsOrSlugs.filter((v) => !isId(v) && isSlugShaped(v)).map((v) => v.toLowerCase());
-  if (ids.length === 0 && slugs.length === 0) return [];
-  const rows = await db
+/** Products with their category's slug, for quoting: one select for both lookups below. */
+function selectQuotable(db: Database) {
+  return db
     .select({
       _id: products.id,
       name: products.name,
@@ -255,15 +253,22 @@ export async function findQuotableProducts(db: Database, idsOrSlugs: string[]): 
       categorySlug: categories.slug,
     })
     .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(or(ids.length ? inArray(products.id, ids) : undefined, slugs.length ? inArray(products.slug, slugs) : undefined));
-  return rows.map((r) => ({
-    _id: r._id,
-    name: r.name,
-    slug: r.slug,
-    mainImage: r.mainImage,
-    url: `/products/${r.categorySlug}/${r.slug}`,
-  }));
+    .innerJoin(categories, eq(categories.id, products.categoryId));
+}
+
+function toQuotable(r: { _id: string; name: string; slug: string; mainImage: string; categorySlug: string }): QuotableProduct {
+  return { _id: r._id, name: r.name, slug: r.slug, mainImage: r.mainImage, url: productPath(r.categorySlug, r.slug) };
+}
+
+/** Products by id or slug, with their page; unknown ones are left out. */
+export async function findQuotableProducts(db: Database, idsOrSlugs: string[]): Promise<QuotableProduct[]> {
+  const ids = idsOrSlugs.filter(isId);
+  const slugs = idsOrSlugs.filter((v) => !isId(v) && isSlugShaped(v)).map((v) => v.toLowerCase());
+  if (ids.length === 0 && slugs.length === 0) return [];
+  const rows = await selectQuotable(db).where(
+    or(ids.length ? inArray(products.id, ids) : undefined, slugs.length ? inArray(products.slug, slugs) : undefined),
+  );
+  return rows.map(toQuotable);
 }
 
 /**
@@ -274,16 +279,7 @@ export async function findQuotableProducts(db: Database, idsOrSlugs: string[]): 
 export async function suggestQuotableProducts(db: Database, text: string, limit = 20): Promise<QuotableProduct[]> {
   const terms = searchTerms(text);
   const exact = normalizeQuery(text).toLowerCase();
-  const rows = await db
-    .select({
-      _id: products.id,
-      name: products.name,
-      slug: products.slug,
-      mainImage: products.mainImage,
-      categorySlug: categories.slug,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
+  const rows = await selectQuotable(db)
     .where(
       terms.length
         ? and(...terms.map((t) => or(ilike(products.name, containsPattern(t)), ilike(products.slug, containsPattern(t)))))
@@ -296,13 +292,7 @@ export async function suggestQuotableProducts(db: Database, text: string, limit 
       asc(products.id),
     )
     .limit(Math.max(1, Math.min(limit, 50)));
-  return rows.map((r) => ({
-    _id: r._id,
-    name: r.name,
-    slug: r.slug,
-    mainImage: r.mainImage,
-    url: `/products/${r.categorySlug}/${r.slug}`,
-  }));
+  return rows.map(toQuotable);
 }
 
 /**
