@@ -2,7 +2,6 @@ import { defineConfig } from "vitest/config";
 
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {

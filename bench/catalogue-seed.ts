@@ -7,11 +7,11 @@
  * the same numbers give the same catalogue. Prints one JSON line: what was inserted and how long it took.
  */
 import { max } from "drizzle-orm";
-import { slugify } from "../app/lib/slug";
-import type { ProductFeature, ProductSpecification } from "../app/schemas/product";
 import { openDatabase } from "../server/db/client";
 import { newId } from "../server/db/ids";
 import { categories, products, subcategories } from "../server/db/schema";
+import { slugify } from "../shared/lib/slug";
+import type { ProductFeature, ProductSpecification } from "../shared/schemas/product";
 
 const [dataDir, productArg, categoryArg] = process.argv.slice(2);
 const productCount = Number(productArg);

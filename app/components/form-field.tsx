@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "../schemas/enquiry-values";
+import { HONEYPOT_FIELD } from "../../shared/schemas/enquiry-values";
 
 /** The public forms' fields (contact, quote): one look, one way to show an error. */
 

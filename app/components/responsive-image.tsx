@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { parseUploadUrl } from "../lib/image-url";
+import { parseUploadUrl } from "../../shared/lib/image-url";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 

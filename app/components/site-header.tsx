@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import type { SiteSettings } from "../../shared/schemas/settings";
 import { telHref } from "../lib/format";
-import type { SiteSettings } from "../schemas/settings";
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon } from "./icons";
 
 export const NAV_ITEMS = [

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { SiteSettings } from "../schemas/settings";
+import type { SiteSettings } from "../../shared/schemas/settings";
 
 /**
  * Per-page search and social metadata. Every public page's `meta` calls `pageMeta` with its own title,

@@ -5,6 +5,8 @@ import { serviceResource } from "../../server/content/service";
 import { badRequest, HttpError } from "../../server/http/errors";
 import { containsNul } from "../../server/http/nul";
 import { errorFields, log } from "../../server/log";
+import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
+import type { EnquiryService } from "../../shared/schemas/enquiry-values";
 import { ContactForm } from "../components/contact/contact-form";
 import { ContactInfo } from "../components/contact/contact-info";
 import { Faq } from "../components/contact/faq";
@@ -14,8 +16,6 @@ import { PageHero } from "../components/page-hero";
 import { readForm } from "../lib/form.server";
 import { orFallback } from "../lib/load.server";
 import { pageMeta, SITE_LAYOUT_ID, type SiteInfo, siteInfoFrom } from "../lib/seo";
-import { DEFAULT_SITE_SETTINGS } from "../schemas/defaults";
-import type { EnquiryService } from "../schemas/enquiry-values";
 import type { Route } from "./+types/contact";
 
 /**

@@ -3,6 +3,7 @@ import { bannerResource } from "../../server/content/banner";
 import { industrialResource } from "../../server/content/industrial";
 import { readList } from "../../server/content/public-reads";
 import { testimonialResource } from "../../server/content/testimonial";
+import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { FeatureCards } from "../components/home/feature-cards";
 import { HeroBanner } from "../components/home/hero-banner";
 import { IndustrialFeature } from "../components/home/industrial-feature";
@@ -11,7 +12,6 @@ import { SpecTable } from "../components/home/spec-table";
 import { MAX_TESTIMONIALS, Testimonials } from "../components/home/testimonials";
 import { orFallback } from "../lib/load.server";
 import { pageMeta, SITE_LAYOUT_ID, siteInfoFrom } from "../lib/seo";
-import { DEFAULT_SITE_SETTINGS } from "../schemas/defaults";
 import type { Route } from "./+types/home";
 import type { loader as siteLayoutLoader } from "./site-layout";
 

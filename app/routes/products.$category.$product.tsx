@@ -1,10 +1,11 @@
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { readProduct, readProducts } from "../../server/content/public-reads";
+import { categoryPath, productPath } from "../../shared/lib/product-paths";
+import type { Product } from "../../shared/schemas/product";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
 import { ProductGallery } from "../components/products/gallery";
 import { CatalogueNotFound } from "../components/products/not-found-view";
-import { categoryPath, productPath } from "../components/products/paths";
 import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
 import { RatingStars } from "../components/products/rating-stars";
 import { ShareLinks } from "../components/products/share-links";
@@ -20,7 +21,6 @@ import {
   type SiteInfo,
   siteInfoFrom,
 } from "../lib/seo";
-import type { Product } from "../schemas/product";
 import type { Route } from "./+types/products.$category.$product";
 import type { loader as siteLayoutLoader } from "./site-layout";
 

@@ -1,18 +1,18 @@
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { readCategory, readProducts } from "../../server/content/public-reads";
+import { categoryPath, PRODUCTS_PER_PAGE } from "../../shared/lib/product-paths";
+import { slugify } from "../../shared/lib/slug";
+import type { Category } from "../../shared/schemas/category";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { CheckIcon } from "../components/icons";
 import { productCountLabel } from "../components/products/category-card";
 import { SalesCallToAction } from "../components/products/landing-sections";
 import { CatalogueNotFound } from "../components/products/not-found-view";
 import { Pagination } from "../components/products/pagination";
-import { categoryPath, PRODUCTS_PER_PAGE } from "../components/products/paths";
 import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
 import { ResponsiveImage } from "../components/responsive-image";
 import { orFallback } from "../lib/load.server";
 import { breadcrumbJsonLd, type Crumb, describe, pageMeta, SITE_LAYOUT_ID, siteInfoFrom } from "../lib/seo";
-import { slugify } from "../lib/slug";
-import type { Category } from "../schemas/category";
 import type { Route } from "./+types/products.$category";
 import type { loader as siteLayoutLoader } from "./site-layout";
 

@@ -1,4 +1,5 @@
 import { data, useRouteLoaderData } from "react-router";
+import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { PageHero } from "../components/page-hero";
 import { QuoteAside } from "../components/quote/quote-aside";
 import { QuoteForm } from "../components/quote/quote-form";
@@ -6,7 +7,6 @@ import type { QuoteResult } from "../components/quote/texts";
 import { orFallback } from "../lib/load.server";
 import { linkedRows, quoteAction, suggestions } from "../lib/quote.server";
 import { pageMeta, SITE_LAYOUT_ID, type SiteInfo, siteInfoFrom } from "../lib/seo";
-import { DEFAULT_SITE_SETTINGS } from "../schemas/defaults";
 import type { Route } from "./+types/quote";
 
 /**

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { NO_RESULTS, normalizeQuery, type SearchResults, searchSite } from "../../server/content/search";
+import { categoryPath, productPath } from "../../shared/lib/product-paths";
 import { SearchIcon } from "../components/icons";
-import { categoryPath, productPath } from "../components/products/paths";
 import { ResponsiveImage } from "../components/responsive-image";
 import { formatPrice } from "../lib/format";
 import { orFallback } from "../lib/load.server";

@@ -1,6 +1,7 @@
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { readList, readOne } from "../../server/content/public-reads";
 import { serviceResource } from "../../server/content/service";
+import type { Service } from "../../shared/schemas/service";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
 import { ResponsiveImage } from "../components/responsive-image";
@@ -19,7 +20,6 @@ import {
   type SiteInfo,
   siteInfoFrom,
 } from "../lib/seo";
-import type { Service } from "../schemas/service";
 import type { Route } from "./+types/services.$service";
 
 /** A service by slug (or by id, which redirects to the slug URL), with up to 3 other services. */

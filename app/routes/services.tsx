@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { readList } from "../../server/content/public-reads";
 import { serviceResource } from "../../server/content/service";
+import type { Service } from "../../shared/schemas/service";
 import { ArrowRightIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
 import { ServiceCard } from "../components/services/service-card";
@@ -8,7 +9,6 @@ import { SERVICES_EMPTY, SERVICES_FAILED } from "../components/services/texts";
 import { WhyChooseUs } from "../components/services/why-choose-us";
 import { orFallback } from "../lib/load.server";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
-import type { Service } from "../schemas/service";
 import type { Route } from "./+types/services";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { readCategories, readSettings } from "../../server/content/public-reads";
+import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
 import { WhatsAppButton } from "../components/whatsapp-button";
 import { orFallback } from "../lib/load.server";
 import type { SiteInfo } from "../lib/seo";
-import { DEFAULT_SITE_SETTINGS } from "../schemas/defaults";
 import type { Route } from "./+types/site-layout";
 
 const FOOTER_CATEGORIES_MAX = 8;

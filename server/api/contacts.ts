@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify";
 import { type Request, Router } from "express";
-import { contactListQuery, contactNoteInput, contactStatusInput } from "../../app/schemas/contact";
-import { CONTACT_THANK_YOU, CONTACT_TYPE_LABEL, type Contact } from "../../app/schemas/enquiry-values";
+import { contactListQuery, contactNoteInput, contactStatusInput } from "../../shared/schemas/contact";
+import { CONTACT_THANK_YOU, CONTACT_TYPE_LABEL, type Contact } from "../../shared/schemas/enquiry-values";
 import { currentAdmin, requireAdmin } from "../auth/require-admin";
 import {
   addContactNote,

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { QUOTE_THANK_YOU_MESSAGE } from "../../app/schemas/enquiry-values";
+import { QUOTE_THANK_YOU_MESSAGE } from "../../shared/schemas/enquiry-values";
 import { submitQuote } from "../content/enquiry";
 import type { AppContext } from "../context";
 import { requestOrigin } from "./contacts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { newPasswordSchema, usernameSchema } from "../../app/schemas/login";
+import { newPasswordSchema, usernameSchema } from "../../shared/schemas/login";
 import type { Database } from "../db/client";
 import { admins, sessions } from "../db/schema";
 import { hashPassword } from "./passwords";

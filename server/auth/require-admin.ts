@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import type { AdminUser } from "../../app/schemas/login";
+import type { AdminUser } from "../../shared/schemas/login";
 import type { AppContext } from "../context";
 import { unauthorized } from "../http/errors";
 import { findSessionAdmin } from "./sessions";

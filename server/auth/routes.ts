@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { loginInput } from "../../app/schemas/login";
+import { loginInput } from "../../shared/schemas/login";
 import type { AppContext } from "../context";
 import { HttpError, parseInput } from "../http/errors";
 import { clearEvents, enforceLimits, type Limit, recordEvent } from "../http/throttle";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or } from "drizzle-orm";
-import type { AdminUser } from "../../app/schemas/login";
+import type { AdminUser } from "../../shared/schemas/login";
 import type { Database } from "../db/client";
 import { admins, sessions } from "../db/schema";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
-import { parseUploadUrl } from "../../app/lib/image-url";
+import { parseUploadUrl } from "../../shared/lib/image-url";
 import { type Database, queryRows } from "../db/client";
 import {
   appVersion,

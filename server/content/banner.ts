@@ -1,4 +1,4 @@
-import { type Banner, bannerInput } from "../../app/schemas/banner";
+import { type Banner, bannerInput } from "../../shared/schemas/banner";
 import { banners } from "../db/schema";
 import { baseFields, defineSimpleResource } from "./simple-resource";
 

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, inArray } from "drizzle-orm";
-import type { Category, CategoryInput, Subcategory } from "../../app/schemas/category";
+import type { Category, CategoryInput, Subcategory } from "../../shared/schemas/category";
 import type { Database } from "../db/client";
 import { categories, products, subcategories } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";

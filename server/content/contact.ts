@@ -1,6 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { productPath } from "../../app/components/products/paths";
-import type { ContactListQuery } from "../../app/schemas/contact";
+import { productPath } from "../../shared/lib/product-paths";
+import type { ContactListQuery } from "../../shared/schemas/contact";
 import {
   CONTACT_TYPES,
   type Contact,
@@ -11,7 +11,7 @@ import {
   EMPTY_DETAILS,
   type EmailState,
   type KindCounts,
-} from "../../app/schemas/enquiry-values";
+} from "../../shared/schemas/enquiry-values";
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
 import { isId, newId } from "../db/ids";

@@ -1,4 +1,4 @@
-import { type CoreValue, coreValueInput } from "../../app/schemas/core-value";
+import { type CoreValue, coreValueInput } from "../../shared/schemas/core-value";
 import { coreValues } from "../db/schema";
 import { baseFields, defineSimpleResource } from "./simple-resource";
 

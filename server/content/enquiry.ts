@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { productPath } from "../../app/components/products/paths";
-import { type ContactInput, contactInput, type QuoteInput, quoteInput } from "../../app/schemas/contact";
+import { productPath } from "../../shared/lib/product-paths";
+import { type ContactInput, contactInput, type QuoteInput, quoteInput } from "../../shared/schemas/contact";
 import {
   type ContactType,
   type EnquiryReceipt,
@@ -9,8 +9,8 @@ import {
   type QuoteDetails,
   type QuoteItem,
   REFERENCE_LETTER,
-} from "../../app/schemas/enquiry-values";
-import type { SiteSettings } from "../../app/schemas/settings";
+} from "../../shared/schemas/enquiry-values";
+import type { SiteSettings } from "../../shared/schemas/settings";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { isId, newId } from "../db/ids";

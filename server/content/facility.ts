@@ -1,4 +1,4 @@
-import { type Facility, facilityInput } from "../../app/schemas/facility";
+import { type Facility, facilityInput } from "../../shared/schemas/facility";
 import { facilities } from "../db/schema";
 import { baseFields, defineSimpleResource } from "./simple-resource";
 

@@ -1,4 +1,4 @@
-import { type Industrial, industrialInput } from "../../app/schemas/industrial";
+import { type Industrial, industrialInput } from "../../shared/schemas/industrial";
 import { industrials } from "../db/schema";
 import { baseFields, defineSimpleResource } from "./simple-resource";
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
-import type { Product, ProductInput } from "../../app/schemas/product";
+import type { Product, ProductInput } from "../../shared/schemas/product";
 import type { Database } from "../db/client";
 import { isId } from "../db/ids";
 import { categories, products, subcategories } from "../db/schema";

@@ -1,4 +1,4 @@
-import { type Service, serviceInput } from "../../app/schemas/service";
+import { type Service, serviceInput } from "../../shared/schemas/service";
 import { services } from "../db/schema";
 import { baseFields, defineSimpleResource } from "./simple-resource";
 

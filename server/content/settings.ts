@@ -1,5 +1,5 @@
-import { DEFAULT_SITE_SETTINGS } from "../../app/schemas/defaults";
-import { type SiteSettings, siteSettingsSchema } from "../../app/schemas/settings";
+import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
+import { type SiteSettings, siteSettingsSchema } from "../../shared/schemas/settings";
 import type { Database } from "../db/client";
 import { siteSettings } from "../db/schema";
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, or } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { slugify, uniqueSlug } from "../../app/lib/slug";
-import { SLUG_PATTERN } from "../../app/schemas/fields";
+import { slugify, uniqueSlug } from "../../shared/lib/slug";
+import { SLUG_PATTERN } from "../../shared/schemas/fields";
 import type { Database } from "../db/client";
 import { isId } from "../db/ids";
 import { conflict } from "../http/errors";

@@ -1,4 +1,4 @@
-import { type Story, storyInput } from "../../app/schemas/story";
+import { type Story, storyInput } from "../../shared/schemas/story";
 import { stories } from "../db/schema";
 import { baseFields, defineSimpleResource } from "./simple-resource";
 

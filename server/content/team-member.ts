@@ -1,4 +1,4 @@
-import { type TeamMember, teamMemberInput } from "../../app/schemas/team-member";
+import { type TeamMember, teamMemberInput } from "../../shared/schemas/team-member";
 import { teamMembers } from "../db/schema";
 import { baseFields, defineSimpleResource } from "./simple-resource";
 

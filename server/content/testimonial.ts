@@ -1,4 +1,4 @@
-import { type Testimonial, testimonialInput } from "../../app/schemas/testimonial";
+import { type Testimonial, testimonialInput } from "../../shared/schemas/testimonial";
 import { testimonials } from "../db/schema";
 import { baseFields, defineSimpleResource } from "./simple-resource";
 

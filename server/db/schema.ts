@@ -15,10 +15,10 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { CategoryFeature } from "../../app/schemas/category";
-import type { EnquiryService, QuoteDetails, QuoteItem } from "../../app/schemas/enquiry-values";
-import type { ProductFeature, ProductSpecification } from "../../app/schemas/product";
-import type { SiteSettings } from "../../app/schemas/settings";
+import type { CategoryFeature } from "../../shared/schemas/category";
+import type { EnquiryService, QuoteDetails, QuoteItem } from "../../shared/schemas/enquiry-values";
+import type { ProductFeature, ProductSpecification } from "../../shared/schemas/product";
+import type { SiteSettings } from "../../shared/schemas/settings";
 import { newId } from "./ids";
 
 const id = () => text("id").primaryKey().$defaultFn(newId);

@@ -1,5 +1,5 @@
-import { CONTACT_TYPE_LABEL, type Contact, type ContactType } from "../../app/schemas/enquiry-values";
-import type { SiteSettings } from "../../app/schemas/settings";
+import { CONTACT_TYPE_LABEL, type Contact, type ContactType } from "../../shared/schemas/enquiry-values";
+import type { SiteSettings } from "../../shared/schemas/settings";
 
 /**
  * The e-mails an enquiry sends: the staff notification and the customer's acknowledgement, each as plain

@@ -7,8 +7,8 @@
  * deletes its images.
  */
 import sharp from "sharp";
-import { slugify } from "../../app/lib/slug";
-import { type SiteSettings, siteSettingsSchema } from "../../app/schemas/settings";
+import { slugify } from "../../shared/lib/slug";
+import { type SiteSettings, siteSettingsSchema } from "../../shared/schemas/settings";
 import type { Database } from "../db/client";
 import { newId } from "../db/ids";
 import {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
-import { MAX_IMAGE_WIDTH, parseUploadUrl, uploadFileName, VARIANT_WIDTHS } from "../../app/lib/image-url";
+import { MAX_IMAGE_WIDTH, parseUploadUrl, uploadFileName, VARIANT_WIDTHS } from "../../shared/lib/image-url";
 import { HttpError } from "../http/errors";
 import { errorFields, log } from "../log";
 

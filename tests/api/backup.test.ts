@@ -5,12 +5,12 @@ import { cp, mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseUploadUrl } from "../../app/lib/image-url";
 import { createAdmin } from "../../server/auth/admins";
 import { createBackup } from "../../server/backup/dump";
 import { BackupError, type Manifest } from "../../server/backup/format";
 import { type RestoreTarget, restoreBackup, verifyBackup } from "../../server/backup/restore";
 import { openDatabase } from "../../server/db/client";
+import { parseUploadUrl } from "../../shared/lib/image-url";
 import { png } from "../support/content-api";
 import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 import { formOf } from "../support/images";

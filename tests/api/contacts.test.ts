@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_THANK_YOU } from "../../app/schemas/contact";
 import { submitContact } from "../../server/content/enquiry";
 import { HttpError } from "../../server/http/errors";
+import { CONTACT_THANK_YOU } from "../../shared/schemas/contact";
 import { startTestServer, type TestServer } from "../support/server";
 
 let s: TestServer;

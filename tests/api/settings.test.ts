@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SITE_SETTINGS } from "../../app/schemas/defaults";
+import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { startTestServer, type TestServer } from "../support/server";
 
 let s: TestServer;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseUploadUrl } from "../../app/lib/image-url";
+import { parseUploadUrl } from "../../shared/lib/image-url";
 import { formOf, imageFile, jpegBytes, pngBytes } from "../support/images";
 import { startTestServer, type TestServer } from "../support/server";
 

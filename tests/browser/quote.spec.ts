@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, type Route, test } from "@playwright/test";
-import type { Contact } from "../../app/schemas/contact";
+import type { Contact } from "../../shared/schemas/contact";
 import { ADMIN, expectNoA11yViolations, watchErrors } from "./support";
 
 /** The quote request page (/quote) and the product page's "Request a Quote". */

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
-import { parseUploadUrl } from "../../app/lib/image-url";
+import { parseUploadUrl } from "../../shared/lib/image-url";
 import { imageFile, pngBytes } from "./images";
 import type { TestResponse, TestServer } from "./server";
 

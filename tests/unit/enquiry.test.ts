@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SITE_SETTINGS } from "../../app/schemas/defaults";
 import { spreadsheetSafe } from "../../server/api/contacts";
 import { ConfigError, loadConfig } from "../../server/config";
 import { formatReference, quoteFields, referenceYear } from "../../server/content/enquiry";
 import { clientKey } from "../../server/http/throttle";
 import { escapeHtml, headerText, namedAddress, staffRecipients } from "../../server/mail/enquiry-emails";
+import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 
 describe("clientKey (who a client is for rate limits)", () => {
   it("keeps IPv4 addresses, unwraps IPv4-mapped IPv6, and groups IPv6 by /64", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseUploadUrl, uploadFileName } from "../../app/lib/image-url";
 import { sniffImage } from "../../server/uploads/images";
+import { parseUploadUrl, uploadFileName } from "../../shared/lib/image-url";
 
 const id = "0123456789abcdef0123456789abcdef";
 

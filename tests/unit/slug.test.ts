@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify, uniqueSlug } from "../../app/lib/slug";
+import { slugify, uniqueSlug } from "../../shared/lib/slug";
 
 describe("slugify", () => {
   it.each([

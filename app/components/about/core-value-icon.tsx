@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import type { CORE_VALUE_ICONS } from "../../schemas/core-value";
+import type { CORE_VALUE_ICONS } from "../../../shared/schemas/core-value";
 
 type IconName = (typeof CORE_VALUE_ICONS)[number];
 
-/** One drawing per icon name staff can pick (app/schemas/core-value.ts), on a 24×24 grid. */
+/** One drawing per icon name staff can pick (shared/schemas/core-value.ts), on a 24×24 grid. */
 const PATHS: Record<IconName, ReactNode> = {
   lightbulb: (
     <>

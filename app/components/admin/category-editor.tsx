@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
+import type { Category, CategoryFeature } from "../../../shared/schemas/category";
 import { api, errorMessage } from "../../lib/api-client";
-import type { Category, CategoryFeature } from "../../schemas/category";
 import { CloseIcon } from "../icons";
 import { Dialog } from "./dialog";
 import { FormErrors, ImageField, TextField, UploadProgress } from "./fields";

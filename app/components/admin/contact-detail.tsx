@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
+import { CONTACT_TYPE_LABEL, type Contact, type EmailState } from "../../../shared/schemas/enquiry-values";
+import type { Product } from "../../../shared/schemas/product";
 import { api, errorMessage } from "../../lib/api-client";
 import { telHref, whatsappHref } from "../../lib/format";
-import { CONTACT_TYPE_LABEL, type Contact, type EmailState } from "../../schemas/enquiry-values";
-import type { Product } from "../../schemas/product";
 import { KindBadge, StatusSelect } from "./contact-status";
 import { useToast } from "./toast";
 import { buttonClass, formatDate } from "./ui";

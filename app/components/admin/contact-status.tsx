@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, type ContactType } from "../../schemas/enquiry-values";
+import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, type ContactType } from "../../../shared/schemas/enquiry-values";
 
 const BADGE: Record<string, string> = {
   new: "bg-brand-100 text-brand-900",

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
+import type { Category } from "../../../shared/schemas/category";
+import { LIMITS } from "../../../shared/schemas/fields";
+import { type Product, type ProductFeature, type ProductSpecification, productInput } from "../../../shared/schemas/product";
 import { api, errorDetail } from "../../lib/api-client";
-import type { Category } from "../../schemas/category";
-import { LIMITS } from "../../schemas/fields";
-import { type Product, type ProductFeature, type ProductSpecification, productInput } from "../../schemas/product";
 import { Dialog } from "./dialog";
 import { CheckboxField, FormErrors, ImageField, MultiImageField, SelectField, TextField, UploadProgress } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
+import { DEFAULT_SITE_SETTINGS } from "../../../shared/schemas/defaults";
+import { type SiteSettings, siteSettingsSchema } from "../../../shared/schemas/settings";
 import { api, errorMessage } from "../../lib/api-client";
-import { DEFAULT_SITE_SETTINGS } from "../../schemas/defaults";
-import { type SiteSettings, siteSettingsSchema } from "../../schemas/settings";
 import { FormErrors, TextField } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";
 import { RowsField } from "./rows-field";

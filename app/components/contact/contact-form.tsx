@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { type EnquiryService, serviceRequestSubject } from "../../schemas/enquiry-values";
+import { type EnquiryService, serviceRequestSubject } from "../../../shared/schemas/enquiry-values";
 import { Honeypot, TextField } from "../form-field";
 import { CheckIcon } from "../icons";
 import {

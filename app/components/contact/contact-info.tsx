@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import type { SiteSettings } from "../../../shared/schemas/settings";
 import { telHref, whatsappHref } from "../../lib/format";
-import type { SiteSettings } from "../../schemas/settings";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../icons";
 
 function InfoBlock({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

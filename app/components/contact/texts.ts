@@ -1,4 +1,4 @@
-import { CONTACT_THANK_YOU } from "../../schemas/enquiry-values";
+import { CONTACT_THANK_YOU } from "../../../shared/schemas/enquiry-values";
 
 /** Texts the spec quotes letter for letter (SPEC §8). */
 export const CONTACT_SUCCESS = CONTACT_THANK_YOU;

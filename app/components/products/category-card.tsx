@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { Category } from "../../schemas/category";
+import { CARD_FEATURES, categoryPath } from "../../../shared/lib/product-paths";
+import type { Category } from "../../../shared/schemas/category";
 import { ArrowRightIcon, CheckIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
-import { CARD_FEATURES, categoryPath } from "./paths";
 
 export type CategorySummary = Pick<Category, "_id" | "name" | "slug" | "description" | "image" | "features" | "productCount">;
 

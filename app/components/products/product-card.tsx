@@ -1,9 +1,9 @@
 import { Link } from "react-router";
+import { CARD_SPECIFICATIONS, productPath } from "../../../shared/lib/product-paths";
+import type { Product } from "../../../shared/schemas/product";
 import { formatPrice } from "../../lib/format";
-import type { Product } from "../../schemas/product";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
-import { CARD_SPECIFICATIONS, productPath } from "./paths";
 
 /** What a product card needs; loaders send only these fields. */
 export type ProductSummary = Pick<Product, "_id" | "name" | "slug" | "shortDescription" | "price" | "mainImage"> & {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { categoryPath } from "../../../shared/lib/product-paths";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 import { Slider } from "../slider";
-import { categoryPath } from "./paths";
 import { useHydrated } from "./use-hydrated";
 
 /** About and products sliders change every 6 s (SPEC §9). */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import type { SiteSettings } from "../../../shared/schemas/settings";
 import { telHref } from "../../lib/format";
-import type { SiteSettings } from "../../schemas/settings";
 import { MailIcon, PhoneIcon } from "../icons";
 
 const STEPS = [

@@ -1,6 +1,6 @@
-import { MAX_QUOTE_ITEMS } from "../../schemas/enquiry-values";
+import { MAX_QUOTE_ITEMS } from "../../../shared/schemas/enquiry-values";
 
-export { MAX_QUANTITY, MAX_QUOTE_ITEMS, quoteThankYou } from "../../schemas/enquiry-values";
+export { MAX_QUANTITY, MAX_QUOTE_ITEMS, quoteThankYou } from "../../../shared/schemas/enquiry-values";
 export { CONTACT_FAILED as QUOTE_FAILED } from "../contact/texts";
 
 /** The quote form's own text fields (the products are rows of `productId` + `quantity`). */

@@ -1,6 +1,6 @@
+import { type Banner, bannerInput } from "../../../shared/schemas/banner";
 import { adminMeta, loadList } from "../../components/admin/data";
 import { type ScreenConfig, SimpleScreen } from "../../components/admin/simple-screen";
-import { type Banner, bannerInput } from "../../schemas/banner";
 import type { Route } from "./+types/banner";
 
 export const bannerScreen: ScreenConfig<Banner> = {

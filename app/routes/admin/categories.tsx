@@ -1,4 +1,5 @@
 import { Link, useRevalidator } from "react-router";
+import type { Category } from "../../../shared/schemas/category";
 import { CategoryEditor } from "../../components/admin/category-editor";
 import { adminMeta } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
@@ -8,7 +9,6 @@ import { buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } fr
 import { ArrowRightIcon } from "../../components/icons";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { api, errorMessage } from "../../lib/api-client";
-import type { Category } from "../../schemas/category";
 import type { Route } from "./+types/categories";
 
 /** Categories Management (SPEC §2; the old /admin/productscategories redirects here). */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, CONTACT_TYPES, type Contact } from "../../../shared/schemas/enquiry-values";
 import { ContactDetail } from "../../components/admin/contact-detail";
 import { KindBadge, StatusSelect } from "../../components/admin/contact-status";
 import { adminMeta } from "../../components/admin/data";
@@ -8,7 +9,6 @@ import { useToast } from "../../components/admin/toast";
 import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
 import { SearchIcon } from "../../components/icons";
 import { api, apiWithHeaders, downloadFile, errorDetail, errorMessage } from "../../lib/api-client";
-import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, CONTACT_TYPES, type Contact } from "../../schemas/enquiry-values";
 import type { Route } from "./+types/contacts";
 
 /**

@@ -1,13 +1,13 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
+import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/enquiry-values";
+import type { Product } from "../../../shared/schemas/product";
+import type { Service } from "../../../shared/schemas/service";
 import { StatusBadge } from "../../components/admin/contact-status";
 import { adminMeta } from "../../components/admin/data";
 import { buttonClass, formatDate, PageHeader } from "../../components/admin/ui";
 import { ArrowRightIcon } from "../../components/icons";
 import { api } from "../../lib/api-client";
-import type { Contact, ContactStats, KindCounts } from "../../schemas/enquiry-values";
-import type { Product } from "../../schemas/product";
-import type { Service } from "../../schemas/service";
 import type { Route } from "./+types/dashboard";
 
 /** SPEC §9: 5 recent contacts, 3 services, 3 benefits per service. */

@@ -1,6 +1,6 @@
+import { type Industrial, industrialInput } from "../../../shared/schemas/industrial";
 import { adminMeta, loadList } from "../../components/admin/data";
 import { type ScreenConfig, SimpleScreen } from "../../components/admin/simple-screen";
-import { type Industrial, industrialInput } from "../../schemas/industrial";
 import type { Route } from "./+types/industrial";
 
 export const industrialScreen: ScreenConfig<Industrial> = {

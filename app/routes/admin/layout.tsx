@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { isRouteErrorResponse, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import type { AdminUser } from "../../../shared/schemas/login";
 import { ConfirmProvider } from "../../components/admin/dialog";
 import { Sidebar } from "../../components/admin/sidebar";
 import { ToastProvider } from "../../components/admin/toast";
 import { buttonClass, LoadingState, Spinner } from "../../components/admin/ui";
 import { MenuIcon } from "../../components/icons";
 import { ApiError, api, clearToken, getToken, LOGIN_PATH, loginUrl } from "../../lib/api-client";
-import type { AdminUser } from "../../schemas/login";
 import type { Route } from "./+types/layout";
 
 /** Entering the admin area: no token, or a token the server rejects, sends the user to the login page. */

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
+import { loginInput } from "../../../shared/schemas/login";
 import { TextField } from "../../components/admin/fields";
 import { buttonClass, LoadingState } from "../../components/admin/ui";
 import { ApiError, api, clearToken, errorMessage, getToken, isAdminPath, setToken } from "../../lib/api-client";
-import { loginInput } from "../../schemas/login";
 import type { Route } from "./+types/login";
 
 export const LOGIN_FAILED = "Login failed. Please try again.";

@@ -1,6 +1,6 @@
+import { CORE_VALUE_ICONS, type CoreValue, coreValueInput } from "../../../shared/schemas/core-value";
 import { adminMeta, loadList } from "../../components/admin/data";
 import { blank, type ScreenConfig, SimpleScreen } from "../../components/admin/simple-screen";
-import { CORE_VALUE_ICONS, type CoreValue, coreValueInput } from "../../schemas/core-value";
 import type { Route } from "./+types/our-core";
 
 const iconLabel = (icon: string) => icon.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());

@@ -1,6 +1,6 @@
+import { type Facility, facilityInput } from "../../../shared/schemas/facility";
 import { adminMeta, loadList } from "../../components/admin/data";
 import { blank, type FieldErrors, type ScreenConfig, SimpleScreen } from "../../components/admin/simple-screen";
-import { type Facility, facilityInput } from "../../schemas/facility";
 import type { Route } from "./+types/our-facility";
 
 export const facilityScreen: ScreenConfig<Facility> = {

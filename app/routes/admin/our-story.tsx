@@ -1,6 +1,6 @@
+import { type Story, storyInput } from "../../../shared/schemas/story";
 import { adminMeta, loadList } from "../../components/admin/data";
 import { blank, type FieldErrors, type ScreenConfig, SimpleScreen } from "../../components/admin/simple-screen";
-import { type Story, storyInput } from "../../schemas/story";
 import type { Route } from "./+types/our-story";
 
 export const storyScreen: ScreenConfig<Story> = {

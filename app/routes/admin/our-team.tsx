@@ -1,6 +1,6 @@
+import { type TeamMember, teamMemberInput } from "../../../shared/schemas/team-member";
 import { adminMeta, loadList } from "../../components/admin/data";
 import { blank, type FieldErrors, type ScreenConfig, SimpleScreen } from "../../components/admin/simple-screen";
-import { type TeamMember, teamMemberInput } from "../../schemas/team-member";
 import type { Route } from "./+types/our-team";
 
 export const teamScreen: ScreenConfig<TeamMember> = {

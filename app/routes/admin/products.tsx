@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import { Link, useRevalidator, useSearchParams } from "react-router";
+import type { Category } from "../../../shared/schemas/category";
+import { PRODUCT_PAGE_LIMIT_MAX, type Product } from "../../../shared/schemas/product";
 import { adminMeta } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
 import { ProductEditor } from "../../components/admin/product-editor";
@@ -10,8 +12,6 @@ import { StarIcon } from "../../components/icons";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { api, errorDetail } from "../../lib/api-client";
 import { formatPrice } from "../../lib/format";
-import type { Category } from "../../schemas/category";
-import { PRODUCT_PAGE_LIMIT_MAX, type Product } from "../../schemas/product";
 import type { Route } from "./+types/products";
 
 /**

@@ -1,6 +1,6 @@
+import { type Service, serviceInput } from "../../../shared/schemas/service";
 import { adminMeta, loadList } from "../../components/admin/data";
 import { blank, type ScreenConfig, SimpleScreen } from "../../components/admin/simple-screen";
-import { type Service, serviceInput } from "../../schemas/service";
 import type { Route } from "./+types/services";
 
 const REQUIRED = ["title", "description", "details"];

@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
+import type { SiteSettings } from "../../../shared/schemas/settings";
 import { adminMeta } from "../../components/admin/data";
 import { rowErrorsOf } from "../../components/admin/form-utils";
 import { RowsField } from "../../components/admin/rows-field";
 import { loadSettings, SaveBar, Section, useSettingsSave } from "../../components/admin/settings-form";
 import { ErrorState, PageHeader } from "../../components/admin/ui";
-import type { SiteSettings } from "../../schemas/settings";
 import type { Route } from "./+types/specifications";
 
 /** Home Specifications: only settings.homeSpecifications, the specification table of the home page. */

@@ -1,6 +1,6 @@
+import { type Testimonial, testimonialInput } from "../../../shared/schemas/testimonial";
 import { adminMeta, loadList } from "../../components/admin/data";
 import { blank, type FieldErrors, type ScreenConfig, SimpleScreen } from "../../components/admin/simple-screen";
-import { type Testimonial, testimonialInput } from "../../schemas/testimonial";
 import type { Route } from "./+types/testimonials";
 
 export const testimonialScreen: ScreenConfig<Testimonial> = {
