@@ -1,8 +1,9 @@
 import { defineConfig } from "drizzle-kit";
 
-// `npm run db:generate` writes SQL migrations from server/db/schema.ts; no database is needed for that.
+// `npm run db:generate` (scripts/db-generate.js) writes SQL migrations from the tables in server/db/schema.ts
+// and shared/content/; no database is needed for that.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/db/schema.ts",
+  schema: ["./server/db/schema.ts", "./shared/content/*.ts"],
   out: "./server/db/migrations",
 });

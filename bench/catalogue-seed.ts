@@ -8,10 +8,11 @@
  */
 import { max } from "drizzle-orm";
 import { openDatabase } from "../server/db/client";
-import { newId } from "../server/db/ids";
-import { categories, products, subcategories } from "../server/db/schema";
+import { categories, subcategories } from "../shared/content/category";
+import type { ProductFeature, ProductSpecification } from "../shared/content/product";
+import { products } from "../shared/content/product";
+import { newId } from "../shared/lib/ids";
 import { slugify } from "../shared/lib/slug";
-import type { ProductFeature, ProductSpecification } from "../shared/schemas/product";
 
 const [dataDir, productArg, categoryArg] = process.argv.slice(2);
 const productCount = Number(productArg);

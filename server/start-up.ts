@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
+import { CONTENT } from "../shared/content/registry";
 import { countAdmins, createAdmin, generatePassword } from "./auth/admins";
 import { deleteExpiredSessions } from "./auth/sessions";
 import type { AppContext } from "./context";
@@ -6,27 +7,15 @@ import type { Database } from "./db/client";
 import { queryRows } from "./db/client";
 import { deleteOldEvents } from "./http/throttle";
 import { errorFields, log } from "./log";
-import { seedDemoContent } from "./seed/demo";
 
 /** Held while one process creates the first admin or the demo content, so two servers never both do. */
 const START_UP_LOCK_ID = 7_245_002;
 
-const CONTENT_TABLES = [
-  "banners",
-  "industrials",
-  "testimonials",
-  "stories",
-  "facilities",
-  "team_members",
-  "core_values",
-  "services",
-  "categories",
-  "products",
-  "site_settings",
-] as const;
+/** The main table of every content type (a subcategory never exists without its category). */
+const CONTENT_TABLES = CONTENT.map((c) => getTableName(c.tables[0]!));
 
 async function contentIsEmpty(db: Database): Promise<boolean> {
-  const checks = CONTENT_TABLES.map((t) => `EXISTS (SELECT 1 FROM ${t})`).join(" OR ");
+  const checks = CONTENT_TABLES.map((t) => `EXISTS (SELECT 1 FROM "${t}")`).join(" OR ");
   const rows = await queryRows<{ any: boolean }>(db, sql.raw(`SELECT (${checks}) AS any`));
   return rows[0]?.any === false;
 }
@@ -63,6 +52,8 @@ export async function prepareData(ctx: AppContext, options: { print?: (text: str
     }
     if (ctx.config.seedDemo && (await contentIsEmpty(db))) {
       const started = Date.now();
+      // Loaded only when it seeds: the demo content and its drawings stay out of the server's memory otherwise.
+      const { seedDemoContent } = await import("./seed/demo");
       await seedDemoContent(db, ctx.images);
       log.info("loaded demo content", { ms: Date.now() - started });
     }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import type { SiteSettings } from "../../shared/schemas/settings";
+import type { SiteSettings } from "../../shared/content/settings";
 import { telHref } from "../lib/format";
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon } from "./icons";
 

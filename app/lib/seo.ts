@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { SiteSettings } from "../../shared/schemas/settings";
+import type { SiteSettings } from "../../shared/content/settings";
 
 /**
  * Per-page search and social metadata. Every public page's `meta` calls `pageMeta` with its own title,
@@ -110,6 +110,19 @@ export function breadcrumbJsonLd(site: SiteInfo, crumbs: Crumb[], currentPath: s
       position: i + 1,
       name: c.name,
       item: absoluteUrl(site, c.path ?? currentPath),
+    })),
+  };
+}
+
+/** The contact page's questions as a FAQPage (what search engines read as questions and answers). */
+export function faqPageJsonLd(items: { question: string; answer: string }[]): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((q) => ({
+      "@type": "Question",
+      name: q.question,
+      acceptedAnswer: { "@type": "Answer", text: q.answer },
     })),
   };
 }

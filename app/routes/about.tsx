@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { coreValueResource } from "../../server/content/core-value";
-import { facilityResource } from "../../server/content/facility";
 import { readList } from "../../server/content/public-reads";
-import { storyResource } from "../../server/content/story";
-import { teamMemberResource } from "../../server/content/team-member";
+import { coreValueContent } from "../../shared/content/core-value";
+import { facilityContent } from "../../shared/content/facility";
+import { storyContent } from "../../shared/content/story";
+import { teamMemberContent } from "../../shared/content/team-member";
 import { FALLBACK_CORE_VALUES, FALLBACK_STORY } from "../components/about/about-content";
 import { AboutHero } from "../components/about/about-hero";
 import { CoreValues } from "../components/about/core-values";
@@ -24,10 +24,10 @@ const CRUMBS: Crumb[] = [{ name: "Home", path: "/" }, { name: "About Us" }];
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const [stories, values, facilities, team] = await Promise.all([
-    orFallback("story", () => readList(context.app, storyResource), []),
-    orFallback("core values", () => readList(context.app, coreValueResource), []),
-    orFallback("facilities", () => readList(context.app, facilityResource), []),
-    orFallback("team members", () => readList(context.app, teamMemberResource), []),
+    orFallback("story", () => readList(context.app, storyContent), []),
+    orFallback("core values", () => readList(context.app, coreValueContent), []),
+    orFallback("facilities", () => readList(context.app, facilityContent), []),
+    orFallback("team members", () => readList(context.app, teamMemberContent), []),
   ]);
   const story = stories.value.find((s) => s.content.trim() !== "");
   return {

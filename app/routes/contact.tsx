@@ -1,10 +1,11 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import { submitContact } from "../../server/content/enquiry";
-import { readOne } from "../../server/content/public-reads";
-import { serviceResource } from "../../server/content/service";
+import { readList, readOne } from "../../server/content/public-reads";
 import { badRequest, HttpError } from "../../server/http/errors";
 import { containsNul } from "../../server/http/nul";
 import { errorFields, log } from "../../server/log";
+import { faqContent } from "../../shared/content/faq";
+import { serviceContent } from "../../shared/content/service";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import type { EnquiryService } from "../../shared/schemas/enquiry-values";
 import { ContactForm } from "../components/contact/contact-form";
@@ -15,20 +16,26 @@ import { ArrowRightIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
 import { readForm } from "../lib/form.server";
 import { orFallback } from "../lib/load.server";
-import { pageMeta, SITE_LAYOUT_ID, type SiteInfo, siteInfoFrom } from "../lib/seo";
+import { faqPageJsonLd, pageMeta, SITE_LAYOUT_ID, type SiteInfo, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
 /**
- * /contact?service={slug} (the service page's "Request Service"): the message is a service request for
- * that service. An unknown slug gives the plain form.
+ * The questions staff keep under FAQ (shown in #faq, left out when there are none) and, for
+ * /contact?service={slug} (the service page's "Request Service"), that service: the message becomes a
+ * service request for it. An unknown slug gives the plain form.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get("service")?.trim();
-  if (!slug || slug.length > 120) return { service: null };
-  const read = await orFallback("the requested service", () => readOne(context.app, serviceResource, slug), null);
-  const found = read.value;
-  const service: EnquiryService | null = found ? { _id: found._id, title: found.title, slug: found.slug } : null;
-  return { service };
+  const [faq, found] = await Promise.all([
+    orFallback("the FAQ", () => readList(context.app, faqContent), []),
+    slug && slug.length <= 120
+      ? orFallback("the requested service", () => readOne(context.app, serviceContent, slug), null)
+      : { value: null },
+  ]);
+  const service: EnquiryService | null = found.value
+    ? { _id: found.value._id, title: found.value.title, slug: found.value.slug }
+    : null;
+  return { service, faq: faq.value.map(({ _id, question, answer }) => ({ _id, question, answer })) };
 }
 
 /** Posting the form: the same submission as POST /api/contacts (rate limit, honeypot, validation). */
@@ -70,12 +77,15 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(siteInfoFrom(matches), {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const site = siteInfoFrom(matches);
+  const faq = loaderData?.faq ?? [];
+  return pageMeta(site, {
     title: "Contact Us",
     description:
       "Call, e-mail or write to Pneuma Air Systems in Salem for quotes, service visits, AMCs and spares. Working hours, head office address and answers to common questions.",
     path: "/contact",
+    jsonLd: site && faq.length > 0 ? [faqPageJsonLd(faq)] : [],
   });
 }
 
@@ -105,7 +115,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           <ContactInfo settings={settings} />
         </div>
       </div>
-      <Faq />
+      {loaderData.faq.length > 0 && <Faq items={loaderData.faq} />}
     </>
   );
 }

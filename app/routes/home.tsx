@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from "react-router";
-import { bannerResource } from "../../server/content/banner";
-import { industrialResource } from "../../server/content/industrial";
 import { readList } from "../../server/content/public-reads";
-import { testimonialResource } from "../../server/content/testimonial";
+import { bannerContent } from "../../shared/content/banner";
+import { industrialContent } from "../../shared/content/industrial";
+import { testimonialContent } from "../../shared/content/testimonial";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { FeatureCards } from "../components/home/feature-cards";
 import { HeroBanner } from "../components/home/hero-banner";
@@ -21,9 +21,9 @@ const HOME_DESCRIPTION =
 /** Banners, the first industrial item and the first three testimonials; a failed read shows that part's fallback. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [banners, industrials, testimonials] = await Promise.all([
-    orFallback("banners", () => readList(context.app, bannerResource), []),
-    orFallback("industrial content", () => readList(context.app, industrialResource), []),
-    orFallback("testimonials", () => readList(context.app, testimonialResource), []),
+    orFallback("banners", () => readList(context.app, bannerContent), []),
+    orFallback("industrial content", () => readList(context.app, industrialContent), []),
+    orFallback("testimonials", () => readList(context.app, testimonialContent), []),
   ]);
   const first = industrials.value[0];
   return {

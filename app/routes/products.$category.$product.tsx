@@ -1,7 +1,7 @@
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { readProduct, readProducts } from "../../server/content/public-reads";
+import type { Product } from "../../shared/content/product";
 import { categoryPath, productPath } from "../../shared/lib/product-paths";
-import type { Product } from "../../shared/schemas/product";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
 import { ProductGallery } from "../components/products/gallery";

@@ -1,8 +1,8 @@
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { readCategory, readProducts } from "../../server/content/public-reads";
+import type { Category } from "../../shared/content/category";
 import { categoryPath, PRODUCTS_PER_PAGE } from "../../shared/lib/product-paths";
 import { slugify } from "../../shared/lib/slug";
-import type { Category } from "../../shared/schemas/category";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { CheckIcon } from "../components/icons";
 import { productCountLabel } from "../components/products/category-card";

@@ -1,7 +1,7 @@
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { readList, readOne } from "../../server/content/public-reads";
-import { serviceResource } from "../../server/content/service";
-import type { Service } from "../../shared/schemas/service";
+import type { Service } from "../../shared/content/service";
+import { serviceContent } from "../../shared/content/service";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
 import { ResponsiveImage } from "../components/responsive-image";
@@ -27,9 +27,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { value, failed } = await orFallback(
     "service",
     async () => {
-      const service = await readOne(context.app, serviceResource, params.service);
+      const service = await readOne(context.app, serviceContent, params.service);
       if (!service) return null;
-      const others = (await readList(context.app, serviceResource))
+      const others = (await readList(context.app, serviceContent))
         .filter((s) => s._id !== service._id)
         .slice(0, OTHER_SERVICES_MAX);
       return { service, others };

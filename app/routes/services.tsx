@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { readList } from "../../server/content/public-reads";
-import { serviceResource } from "../../server/content/service";
-import type { Service } from "../../shared/schemas/service";
+import type { Service } from "../../shared/content/service";
+import { serviceContent } from "../../shared/content/service";
 import { ArrowRightIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
 import { ServiceCard } from "../components/services/service-card";
@@ -12,7 +12,7 @@ import { pageMeta, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/services";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { value, failed } = await orFallback("services", () => readList(context.app, serviceResource), [] as Service[]);
+  const { value, failed } = await orFallback("services", () => readList(context.app, serviceContent), [] as Service[]);
   return { services: value, failed };
 }
 

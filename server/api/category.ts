@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { categoryInput } from "../../shared/schemas/category";
+import { categoryInput } from "../../shared/content/category";
 import { requireAdmin } from "../auth/require-admin";
 import { createCategory, deleteCategory, getCategoryRow, updateCategory } from "../content/category";
 import { readCategories, readCategory } from "../content/public-reads";

@@ -1,6 +1,6 @@
 import { type Request, Router } from "express";
+import { PRODUCT_PAGE_LIMIT_MAX, type ProductInput, productInput } from "../../shared/content/product";
 import { LIMITS } from "../../shared/schemas/fields";
-import { PRODUCT_PAGE_LIMIT_MAX, type ProductInput, productInput } from "../../shared/schemas/product";
 import { requireAdmin } from "../auth/require-admin";
 import { getCategoryRow, subcategoryCheck } from "../content/category";
 import { createProduct, deleteProduct, getProductRow, productInputView, updateProduct } from "../content/product";

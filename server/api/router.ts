@@ -1,13 +1,7 @@
 import express, { Router } from "express";
+import type { AnyListContent } from "../../shared/content/define";
+import { CONTENT } from "../../shared/content/registry";
 import { authRouter } from "../auth/routes";
-import { bannerResource } from "../content/banner";
-import { coreValueResource } from "../content/core-value";
-import { facilityResource } from "../content/facility";
-import { industrialResource } from "../content/industrial";
-import { serviceResource } from "../content/service";
-import { storyResource } from "../content/story";
-import { teamMemberResource } from "../content/team-member";
-import { testimonialResource } from "../content/testimonial";
 import type { AppContext } from "../context";
 import { ping } from "../db/client";
 import { apiCaching } from "../http/caching";
@@ -17,7 +11,22 @@ import { contactsRouter } from "./contacts";
 import { productRouter } from "./product";
 import { quotesRouter } from "./quotes";
 import { settingsRouter } from "./settings";
-import { simpleRouter } from "./simple-router";
+
+/** The API code of the content types declared "custom" (shared/content/registry.ts), by name. */
+const CUSTOM_ROUTERS: Record<string, (ctx: AppContext) => Router> = {
+  category: categoryRouter,
+  product: productRouter,
+  settings: settingsRouter,
+};
+
+function contentRouter(ctx: AppContext, content: (typeof CONTENT)[number]): Router {
+  if (content.kind === "list") return listRouter(ctx, content as AnyListContent);
+  const custom = CUSTOM_ROUTERS[content.name];
+  if (!custom) throw new Error(`content type "${content.name}" is declared custom but has no router in CUSTOM_ROUTERS`);
+  return custom(ctx);
+}
+
+import { listRouter } from "./list-router";
 
 /**
  * Everything under /api (SPEC §7). Paths match case-insensitively (/api/Testimonial works), and every
@@ -36,19 +45,7 @@ export function apiRouter(ctx: AppContext): Router {
   });
 
   // Public content: readable by anyone (and cacheable), changed by staff.
-  const content: [string, Router][] = [
-    ["/banner", simpleRouter(ctx, bannerResource)],
-    ["/industrial", simpleRouter(ctx, industrialResource)],
-    ["/testimonial", simpleRouter(ctx, testimonialResource)],
-    ["/story", simpleRouter(ctx, storyResource)],
-    ["/facilities", simpleRouter(ctx, facilityResource)],
-    ["/our-team", simpleRouter(ctx, teamMemberResource)],
-    ["/core-values", simpleRouter(ctx, coreValueResource)],
-    ["/service", simpleRouter(ctx, serviceResource)],
-    ["/category", categoryRouter(ctx)],
-    ["/product", productRouter(ctx)],
-    ["/settings", settingsRouter(ctx)],
-  ];
+  const content: [string, Router][] = CONTENT.map((c) => [c.path, contentRouter(ctx, c)]);
   api.use(apiCaching(content.map(([path]) => path)));
 
   api.get("/health", async (_req, res) => {

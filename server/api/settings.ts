@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { siteSettingsSchema } from "../../shared/schemas/settings";
+import { siteSettingsSchema } from "../../shared/content/settings";
 import { requireAdmin } from "../auth/require-admin";
 import { readSettings } from "../content/public-reads";
 import { getSettings, saveSettings } from "../content/settings";

@@ -1,9 +1,8 @@
 import { asc, count, desc, eq, inArray } from "drizzle-orm";
-import type { Category, CategoryInput, Subcategory } from "../../shared/schemas/category";
+import { type Category, type CategoryInput, categories, categoryToApi, subcategories } from "../../shared/content/category";
+import { products } from "../../shared/content/product";
 import type { Database } from "../db/client";
-import { categories, products, subcategories } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";
-import { baseFields } from "./simple-resource";
 import { chooseSlug, findByIdOrSlug } from "./slugs";
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -12,8 +11,8 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-async function subcategoriesOf(db: Database, categoryIds: string[]): Promise<Map<string, Subcategory[]>> {
-  const byCategory = new Map<string, Subcategory[]>();
+async function subcategoriesOf(db: Database, categoryIds: string[]): Promise<Map<string, { id: string; name: string }[]>> {
+  const byCategory = new Map<string, { id: string; name: string }[]>();
   if (categoryIds.length === 0) return byCategory;
   const rows = await db
     .select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId })
@@ -22,7 +21,7 @@ async function subcategoriesOf(db: Database, categoryIds: string[]): Promise<Map
     .orderBy(asc(subcategories.position), asc(subcategories.createdAt), asc(subcategories.id));
   for (const r of rows) {
     const list = byCategory.get(r.categoryId) ?? [];
-    list.push({ _id: r.id, name: r.name });
+    list.push({ id: r.id, name: r.name });
     byCategory.set(r.categoryId, list);
   }
   return byCategory;
@@ -42,17 +41,7 @@ async function productCounts(db: Database, categoryIds: string[] | "all"): Promi
 async function toApi(db: Database, rows: CategoryRow[], everyCategory = false): Promise<Category[]> {
   const ids = rows.map((r) => r.id);
   const [subs, counts] = await Promise.all([subcategoriesOf(db, ids), productCounts(db, everyCategory ? "all" : ids)]);
-  return rows.map((r) => ({
-    ...baseFields(r),
-    name: r.name,
-    slug: r.slug,
-    description: r.description,
-    image: r.image,
-    features: r.features,
-    subcategories: subs.get(r.id) ?? [],
-    productCount: counts.get(r.id) ?? 0,
-    position: r.position,
-  }));
+  return rows.map((r) => categoryToApi(r, subs.get(r.id) ?? [], counts.get(r.id) ?? 0));
 }
 
 export async function listCategories(db: Database): Promise<Category[]> {

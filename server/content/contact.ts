@@ -1,4 +1,8 @@
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { categories } from "../../shared/content/category";
+import { baseFields } from "../../shared/content/define";
+import { products } from "../../shared/content/product";
+import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
 import type { ContactListQuery } from "../../shared/schemas/contact";
 import {
@@ -14,9 +18,7 @@ import {
 } from "../../shared/schemas/enquiry-values";
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
-import { isId, newId } from "../db/ids";
-import { categories, contactNotes, contacts, emailOutbox, products } from "../db/schema";
-import { baseFields } from "./simple-resource";
+import { contactNotes, contacts, emailOutbox } from "../db/schema";
 
 /**
  * Enquiries as staff see them (the inbox, its CSV export, the dashboard's figures). Submissions from the

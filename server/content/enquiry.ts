@@ -1,4 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { categories } from "../../shared/content/category";
+import { products } from "../../shared/content/product";
+import { services } from "../../shared/content/service";
+import type { SiteSettings } from "../../shared/content/settings";
+import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
 import { type ContactInput, contactInput, type QuoteInput, quoteInput } from "../../shared/schemas/contact";
 import {
@@ -10,11 +15,9 @@ import {
   type QuoteItem,
   REFERENCE_LETTER,
 } from "../../shared/schemas/enquiry-values";
-import type { SiteSettings } from "../../shared/schemas/settings";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
-import { isId, newId } from "../db/ids";
-import { categories, contacts, enquiryCounters, products, services } from "../db/schema";
+import { contacts, enquiryCounters } from "../db/schema";
 import { badRequest, HttpError, parseInput } from "../http/errors";
 import { clientKey, type Limit, takeLimits } from "../http/throttle";
 import { errorFields, log } from "../log";

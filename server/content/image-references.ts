@@ -1,5 +1,13 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
+import type { ImageColumn } from "../../shared/content/define";
+import { CONTENT } from "../../shared/content/registry";
 import { type Database, queryRows } from "../db/client";
+
+/** Every column of every content type that holds image URLs (each type's declaration names its own). */
+const IMAGE_COLUMNS: ImageColumn[] = CONTENT.flatMap((c) => c.images);
+
+const column = (c: ImageColumn) => sql.raw(`"${c.column.name}"`);
+const table = (c: ImageColumn) => sql.raw(`"${getTableName(c.table)}"`);
 
 /**
  * Whether any record still points at an image URL. An uploaded file is deleted only when nothing does,
@@ -7,20 +15,22 @@ import { type Database, queryRows } from "../db/client";
  */
 export async function isImageReferenced(db: Database, url: string): Promise<boolean> {
   const asJson = JSON.stringify([url]);
-  const rows = await queryRows<{ found: number }>(
-    db,
-    sql`
-    SELECT 1 AS found WHERE
-      EXISTS (SELECT 1 FROM banners WHERE image = ${url})
-      OR EXISTS (SELECT 1 FROM industrials WHERE image = ${url})
-      OR EXISTS (SELECT 1 FROM testimonials WHERE image = ${url})
-      OR EXISTS (SELECT 1 FROM stories WHERE image = ${url})
-      OR EXISTS (SELECT 1 FROM facilities WHERE image = ${url})
-      OR EXISTS (SELECT 1 FROM team_members WHERE image = ${url})
-      OR EXISTS (SELECT 1 FROM services WHERE image = ${url})
-      OR EXISTS (SELECT 1 FROM categories WHERE image = ${url})
-      OR EXISTS (SELECT 1 FROM products WHERE main_image = ${url} OR additional_images @> ${asJson}::jsonb)
-  `,
+  const checks = IMAGE_COLUMNS.map((c) =>
+    c.many
+      ? sql`EXISTS (SELECT 1 FROM ${table(c)} WHERE ${column(c)} @> ${asJson}::jsonb)`
+      : sql`EXISTS (SELECT 1 FROM ${table(c)} WHERE ${column(c)} = ${url})`,
   );
-  return rows.length > 0;
+  const rows = await queryRows<{ found: boolean }>(db, sql`SELECT (${sql.join(checks, sql` OR `)}) AS found`);
+  return rows[0]?.found === true;
+}
+
+/** Every image URL some record points at (what a backup must carry along). */
+export async function referencedImages(db: Database): Promise<Set<string>> {
+  const selects = IMAGE_COLUMNS.map((c) =>
+    c.many
+      ? sql`SELECT jsonb_array_elements_text(${column(c)}) AS url FROM ${table(c)}`
+      : sql`SELECT ${column(c)} AS url FROM ${table(c)}`,
+  );
+  const rows = await queryRows<{ url: string }>(db, sql.join(selects, sql` UNION `));
+  return new Set(rows.map((r) => r.url).filter((url) => url !== ""));
 }

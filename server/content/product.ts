@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
-import type { Product, ProductInput } from "../../shared/schemas/product";
+import { categories, subcategories } from "../../shared/content/category";
+import { type Product, type ProductInput, products, productToApi } from "../../shared/content/product";
+import { isId } from "../../shared/lib/ids";
 import type { Database } from "../db/client";
-import { isId } from "../db/ids";
-import { categories, products, subcategories } from "../db/schema";
-import { baseFields } from "./simple-resource";
 import { chooseSlug, findByIdOrSlug } from "./slugs";
 
 const productColumns = {
@@ -29,26 +28,7 @@ function selectProducts(db: Database) {
 }
 
 function toApi(r: ProductJoinRow): Product {
-  const p = r.product;
-  return {
-    ...baseFields(p),
-    categoryId: { _id: p.categoryId, name: r.categoryName ?? "", slug: r.categorySlug ?? "" },
-    subcategoryId: p.subcategoryId,
-    subcategoryName: r.subcategoryName,
-    name: p.name,
-    slug: p.slug,
-    shortDescription: p.shortDescription,
-    fullDescription: p.fullDescription,
-    price: p.price,
-    mainImage: p.mainImage,
-    additionalImages: p.additionalImages,
-    features: p.features,
-    specifications: p.specifications,
-    rating: p.rating,
-    reviewCount: p.reviewCount,
-    featured: p.featured,
-    position: p.position,
-  };
+  return productToApi(r.product, r);
 }
 
 export interface ProductQuery {

@@ -1,9 +1,10 @@
 import type { z } from "zod";
+import type { ListContent, ListTable } from "../../shared/content/define";
 import type { AppContext } from "../context";
 import { getCategory, listCategories } from "./category";
+import { listStore } from "./list-content";
 import { getProduct, listProducts, type ProductQuery } from "./product";
 import { getSettings } from "./settings";
-import type { SimpleResource, SimpleTable } from "./simple-resource";
 
 /**
  * The reads behind public pages and the public GET API, through the content cache (server/cache). Pages and
@@ -11,16 +12,16 @@ import type { SimpleResource, SimpleTable } from "./simple-resource";
  * Writes and admin-only reads go to the database directly.
  */
 
-export function readList<T extends SimpleTable, S extends z.ZodType, Out>(ctx: AppContext, resource: SimpleResource<T, S, Out>) {
-  return ctx.cache.read(`${resource.label}:list`, () => resource.list(ctx.db));
+export function readList<T extends ListTable, S extends z.ZodObject, Out>(ctx: AppContext, content: ListContent<T, S, Out>) {
+  return ctx.cache.read(`${content.name}:list`, () => listStore(content).list(ctx.db));
 }
 
-export function readOne<T extends SimpleTable, S extends z.ZodType, Out>(
+export function readOne<T extends ListTable, S extends z.ZodObject, Out>(
   ctx: AppContext,
-  resource: SimpleResource<T, S, Out>,
+  content: ListContent<T, S, Out>,
   idOrSlug: string,
 ) {
-  return ctx.cache.read(`${resource.label}:${idOrSlug}`, () => resource.get(ctx.db, idOrSlug));
+  return ctx.cache.read(`${content.name}:${idOrSlug}`, () => listStore(content).get(ctx.db, idOrSlug));
 }
 
 export const readCategories = (ctx: AppContext) => ctx.cache.read("categories", () => listCategories(ctx.db));

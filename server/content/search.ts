@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { categories } from "../../shared/content/category";
+import { products } from "../../shared/content/product";
+import { services } from "../../shared/content/service";
 import type { Database } from "../db/client";
-import { categories, products, services } from "../db/schema";
 
 /**
  * The public site search (/search?q=): a case-insensitive match of every word of the query against

@@ -1,7 +1,6 @@
+import { type SiteSettings, siteSettings, siteSettingsSchema } from "../../shared/content/settings";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
-import { type SiteSettings, siteSettingsSchema } from "../../shared/schemas/settings";
 import type { Database } from "../db/client";
-import { siteSettings } from "../db/schema";
 
 const ROW_ID = "site";
 

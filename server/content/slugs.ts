@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, ne, or } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { isId } from "../../shared/lib/ids";
 import { slugify, uniqueSlug } from "../../shared/lib/slug";
 import { SLUG_PATTERN } from "../../shared/schemas/fields";
 import type { Database } from "../db/client";
-import { isId } from "../db/ids";
 import { conflict } from "../http/errors";
 
 /** Categories, products and services: found by id or by slug, and given a unique slug. */

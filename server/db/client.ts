@@ -14,11 +14,10 @@ import pg from "pg";
 import { errorFields, log } from "../log";
 import { MIGRATIONS_DIR } from "../paths";
 import { acquireDataDirLock, dataDirLockFile } from "./lock";
-import * as schema from "./schema";
 import { contentVersion } from "./schema";
 
 /** One handle type for both drivers, so the rest of the server never knows which one it runs on. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -72,8 +71,8 @@ async function openPglite(dataDir: string, lockHolder: string, migrate: boolean)
     compileWasmWithLiftoffOnly();
     if (!existsSync(path.join(dbDir, "PG_VERSION"))) initPgliteInChildProcess(dbDir, options.postgresqlconf);
     const client = await PGlite.create(dbDir, options);
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
-    if (migrate) await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    const db = drizzlePglite({ client }) as unknown as Database;
+    if (migrate) await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
     let unlisten: (() => Promise<void>) | null = null;
     return {
       db,
@@ -137,7 +136,7 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
     try {
       if (migrate) {
         await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_DIR });
       }
     } finally {
       if (migrate) await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
@@ -147,7 +146,7 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
     await pool.end().catch(() => {});
     throw err;
   }
-  const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePostgres({ client: pool }) as unknown as Database;
   const parsed = new URL(url);
   return {
     db,

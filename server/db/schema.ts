@@ -2,220 +2,23 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
-  boolean,
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
-  real,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { CategoryFeature } from "../../shared/schemas/category";
+import { createdAtColumn as createdAt, idColumn as id, updatedAtColumn as updatedAt } from "../../shared/content/define";
 import type { EnquiryService, QuoteDetails, QuoteItem } from "../../shared/schemas/enquiry-values";
-import type { ProductFeature, ProductSpecification } from "../../shared/schemas/product";
-import type { SiteSettings } from "../../shared/schemas/settings";
-import { newId } from "./ids";
 
-const id = () => text("id").primaryKey().$defaultFn(newId);
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-/** Staff ordering of list entities: lower first, then newest first. */
-const position = () => integer("position").notNull().default(0);
-
-export const banners = pgTable(
-  "banners",
-  {
-    id: id(),
-    title: text("title").notNull().default(""),
-    description: text("description").notNull().default(""),
-    image: text("image").notNull().default(""),
-    position: position(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("banners_order_idx").on(t.position, t.createdAt.desc())],
-);
-
-export const industrials = pgTable(
-  "industrials",
-  {
-    id: id(),
-    title: text("title").notNull().default(""),
-    description: text("description").notNull().default(""),
-    image: text("image").notNull().default(""),
-    position: position(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("industrials_order_idx").on(t.position, t.createdAt.desc())],
-);
-
-export const testimonials = pgTable(
-  "testimonials",
-  {
-    id: id(),
-    name: text("name").notNull(),
-    designation: text("designation").notNull().default(""),
-    feedback: text("feedback").notNull(),
-    image: text("image").notNull().default(""),
-    star: smallint("star"),
-    position: position(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("testimonials_order_idx").on(t.position, t.createdAt.desc())],
-);
-
-export const stories = pgTable(
-  "stories",
-  {
-    id: id(),
-    title: text("title").notNull(),
-    content: text("content").notNull(),
-    image: text("image").notNull().default(""),
-    position: position(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("stories_order_idx").on(t.position, t.createdAt.desc())],
-);
-
-export const facilities = pgTable(
-  "facilities",
-  {
-    id: id(),
-    title: text("title").notNull(),
-    description: text("description").notNull().default(""),
-    image: text("image").notNull().default(""),
-    features: jsonb("features").$type<string[]>().notNull().default([]),
-    position: position(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("facilities_order_idx").on(t.position, t.createdAt.desc())],
-);
-
-export const teamMembers = pgTable(
-  "team_members",
-  {
-    id: id(),
-    name: text("name").notNull(),
-    /** The member's role ("Managing Director"); the API calls it `position`, as SPEC §7 does. */
-    jobTitle: text("job_title").notNull(),
-    description: text("description").notNull().default(""),
-    image: text("image").notNull().default(""),
-    position: position(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("team_members_order_idx").on(t.position, t.createdAt.desc())],
-);
-
-export const coreValues = pgTable(
-  "core_values",
-  {
-    id: id(),
-    title: text("title").notNull(),
-    description: text("description").notNull().default(""),
-    icon: text("icon").notNull().default(""),
-    position: position(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index("core_values_order_idx").on(t.position, t.createdAt.desc())],
-);
-
-export const services = pgTable(
-  "services",
-  {
-    id: id(),
-    slug: text("slug").notNull(),
-    title: text("title").notNull(),
-    description: text("description").notNull(),
-    details: text("details").notNull(),
-    benefits: jsonb("benefits").$type<string[]>().notNull().default([]),
-    image: text("image").notNull().default(""),
-    position: position(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex("services_slug_idx").on(t.slug), index("services_order_idx").on(t.position, t.createdAt.desc())],
-);
-
-export const categories = pgTable(
-  "categories",
-  {
-    id: id(),
-    slug: text("slug").notNull(),
-    name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    image: text("image").notNull().default(""),
-    features: jsonb("features").$type<CategoryFeature[]>().notNull().default([]),
-    position: position(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex("categories_slug_idx").on(t.slug), index("categories_order_idx").on(t.position, t.createdAt.desc())],
-);
-
-export const subcategories = pgTable(
-  "subcategories",
-  {
-    id: id(),
-    categoryId: text("category_id")
-      .notNull()
-      .references(() => categories.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    position: position(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex("subcategories_category_name_idx").on(t.categoryId, sql`lower(${t.name})`),
-    index("subcategories_order_idx").on(t.categoryId, t.position, t.createdAt),
-  ],
-);
-
-export const products = pgTable(
-  "products",
-  {
-    id: id(),
-    slug: text("slug").notNull(),
-    // RESTRICT: a category or subcategory that products use cannot disappear under them.
-    categoryId: text("category_id")
-      .notNull()
-      .references(() => categories.id, { onDelete: "restrict" }),
-    subcategoryId: text("subcategory_id").references(() => subcategories.id, { onDelete: "restrict" }),
-    name: text("name").notNull(),
-    shortDescription: text("short_description").notNull(),
-    fullDescription: text("full_description").notNull(),
-    /** Whole rupees and paise; null means "Price on request". */
-    price: numeric("price", { precision: 14, scale: 2, mode: "number" }),
-    mainImage: text("main_image").notNull().default(""),
-    additionalImages: jsonb("additional_images").$type<string[]>().notNull().default([]),
-    features: jsonb("features").$type<ProductFeature[]>().notNull().default([]),
-    specifications: jsonb("specifications").$type<ProductSpecification[]>().notNull().default([]),
-    rating: real("rating"),
-    reviewCount: integer("review_count"),
-    featured: boolean("featured").notNull().default(false),
-    position: position(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex("products_slug_idx").on(t.slug),
-    index("products_category_order_idx").on(t.categoryId, t.position, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("products_subcategory_idx").on(t.subcategoryId),
-    // The listing order exactly (ORDER BY … DESC means NULLS FIRST; id breaks ties), so a page of
-    // products is read from the index instead of sorting them all.
-    index("products_order_idx").on(t.position, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-  ],
-);
+/**
+ * The tables that are not content: enquiries, their e-mails, staff accounts, sessions, limits. Content
+ * tables are declared with their type in shared/content/ (drizzle.config.ts reads both).
+ */
 
 /**
  * Enquiries: contact messages, quote requests and service requests (the API calls them contacts, SPEC §7).
@@ -315,13 +118,6 @@ export const emailOutbox = pgTable(
     uniqueIndex("email_outbox_dedupe_idx").on(t.dedupeKey),
   ],
 );
-
-/** One row (id "site") holding the editable company details and home-page specification table. */
-export const siteSettings = pgTable("site_settings", {
-  id: text("id").primaryKey(),
-  data: jsonb("data").$type<SiteSettings>().notNull(),
-  updatedAt: updatedAt(),
-});
 
 /**
  * One row counting committed changes to public content (bumped by a trigger, migration 0002). App servers

@@ -1,5 +1,5 @@
+import type { SiteSettings } from "../../shared/content/settings";
 import { CONTACT_TYPE_LABEL, type Contact, type ContactType } from "../../shared/schemas/enquiry-values";
-import type { SiteSettings } from "../../shared/schemas/settings";
 
 /**
  * The e-mails an enquiry sends: the staff notification and the customer's acknowledgement, each as plain

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, lte, notInArray, sql } from "drizzle-orm";
+import { newId } from "../../shared/lib/ids";
 import type { Database } from "../db/client";
-import { newId } from "../db/ids";
 import { emailOutbox } from "../db/schema";
 import { errorFields, log } from "../log";
 import type { RenderedEmail } from "./enquiry-emails";

@@ -7,24 +7,21 @@
  * deletes its images.
  */
 import sharp from "sharp";
+import { banners } from "../../shared/content/banner";
+import { categories, subcategories } from "../../shared/content/category";
+import { coreValues } from "../../shared/content/core-value";
+import { facilities } from "../../shared/content/facility";
+import { faqs } from "../../shared/content/faq";
+import { industrials } from "../../shared/content/industrial";
+import { products } from "../../shared/content/product";
+import { services } from "../../shared/content/service";
+import { type SiteSettings, siteSettings, siteSettingsSchema } from "../../shared/content/settings";
+import { stories } from "../../shared/content/story";
+import { teamMembers } from "../../shared/content/team-member";
+import { testimonials } from "../../shared/content/testimonial";
+import { newId } from "../../shared/lib/ids";
 import { slugify } from "../../shared/lib/slug";
-import { type SiteSettings, siteSettingsSchema } from "../../shared/schemas/settings";
 import type { Database } from "../db/client";
-import { newId } from "../db/ids";
-import {
-  banners,
-  categories,
-  coreValues,
-  facilities,
-  industrials,
-  products,
-  services,
-  siteSettings,
-  stories,
-  subcategories,
-  teamMembers,
-  testimonials,
-} from "../db/schema";
 import type { ImageStore } from "../uploads/images";
 import {
   type AvatarOptions,
@@ -1086,6 +1083,35 @@ function extraView(view: ExtraView, art: MachineKind, colors: Colors, seed: numb
  * Inserts the demo content. Pictures are stored first; if anything fails, the stored files are removed
  * again and nothing is left in the database.
  */
+/** The contact page's questions (#faq); the header's FAQ link leads to them. */
+const FAQ: { question: string; answer: string }[] = [
+  {
+    question: "How do I get a quote?",
+    answer:
+      "Send us the form above or call our sales team. Tell us the air flow (CFM) and pressure you need, your application and your location; we usually reply with a quotation within one working day. For a new plant, our engineers can visit and size the system with you.",
+  },
+  {
+    question: "Which areas do you serve?",
+    answer:
+      "Our service centre is in Salem, and our engineers cover all of Tamil Nadu and the neighbouring districts of Kerala, Karnataka, Andhra Pradesh and Puducherry. We deliver compressors and spares anywhere in India.",
+  },
+  {
+    question: "What does an annual maintenance contract (AMC) include?",
+    answer:
+      "Scheduled visits based on your running hours, oil, filter and separator changes with genuine spares, checks of pressure, temperature, vibration and electrical load, a report after every visit, and priority breakdown response.",
+  },
+  {
+    question: "Do you supply spare parts for other makes?",
+    answer:
+      "Yes. We stock filters, separators, oils, valves and belts for most common makes in Salem, with same-day dispatch on stocked parts across South India, and we overhaul airends and reciprocating pumps at our workshop.",
+  },
+  {
+    question: "How long does delivery take?",
+    answer:
+      "Standard models in stock are dispatched within a week. Custom-built packages, dryers and large screw compressors usually take three to six weeks; we confirm the date with your quotation.",
+  },
+];
+
 export async function seedDemoContent(db: Database, images: ImageStore): Promise<void> {
   const settings = siteSettingsSchema.parse(SETTINGS);
   const pics = new Pictures();
@@ -1146,13 +1172,14 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
       await tx.insert(teamMembers).values(
         TEAM.map((m, i) => ({
           name: m.name,
-          jobTitle: m.jobTitle,
+          position: m.jobTitle,
           description: m.description,
           image: url(teamPics[i] ?? -1),
-          position: i,
+          sortOrder: i,
         })),
       );
       await tx.insert(coreValues).values(CORE_VALUES.map((v, i) => ({ ...v, position: i })));
+      await tx.insert(faqs).values(FAQ.map((q, i) => ({ ...q, position: i })));
       await tx.insert(services).values(
         SERVICES.map((s, i) => ({
           slug: slugify(s.title),

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "./settings";
+import type { SiteSettings } from "../content/settings";
 
 /**
  * Values public pages need in the browser, kept apart from the zod schemas: importing a schema module

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setAdminPassword } from "../../server/auth/admins";
+import { sessions } from "../../server/db/schema";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 
 let s: TestServer;
@@ -90,7 +91,7 @@ describe("verify, me and logout", () => {
 
   it("stores only a hash of the token", async () => {
     const token = await s.login();
-    const rows = await s.ctx.db.query.sessions.findMany();
+    const rows = await s.ctx.db.select().from(sessions);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.id === token)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);

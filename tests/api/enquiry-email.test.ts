@@ -159,7 +159,7 @@ describe("with a working mail server", () => {
   it("records a service request's service and tells the staff", async () => {
     smtp.received.length = 0;
     const [service] = await s.ctx.db
-      .insert((await import("../../server/db/schema")).services)
+      .insert((await import("../../shared/content/service")).services)
       .values({ slug: "annual-maintenance", title: "Annual Maintenance", description: "AMC", details: "Visits." })
       .returning();
     const res = await s.request("POST", "/api/contacts", {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { products } from "../../server/db/schema";
+import { products } from "../../shared/content/product";
 import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 import { buyer, seedProducts } from "../support/enquiries";
 import { type ServerProcess, startServerProcess } from "../support/process";

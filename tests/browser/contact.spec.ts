@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Page, type Route, test } from "@playwright/test";
 import { telHref } from "../../app/lib/format";
+import type { Service } from "../../shared/content/service";
+import type { SiteSettings } from "../../shared/content/settings";
 import type { Contact } from "../../shared/schemas/contact";
-import type { Service } from "../../shared/schemas/service";
-import type { SiteSettings } from "../../shared/schemas/settings";
 import { ADMIN, expectNoA11yViolations, watchErrors } from "./support";
 
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";

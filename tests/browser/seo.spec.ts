@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { Category } from "../../shared/schemas/category";
-import type { Product } from "../../shared/schemas/product";
-import type { Service } from "../../shared/schemas/service";
+import type { Category } from "../../shared/content/category";
+import type { Product } from "../../shared/content/product";
+import type { Service } from "../../shared/content/service";
 import { EMPTY_URL } from "./support";
 
 type LdObject = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { splitDetails, telHref } from "../../app/lib/format";
-import type { Service } from "../../shared/schemas/service";
-import type { SiteSettings } from "../../shared/schemas/settings";
+import type { Service } from "../../shared/content/service";
+import type { SiteSettings } from "../../shared/content/settings";
 import { EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

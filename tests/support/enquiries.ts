@@ -1,4 +1,5 @@
-import { categories, products } from "../../server/db/schema";
+import { categories } from "../../shared/content/category";
+import { products } from "../../shared/content/product";
 import type { TestServer } from "./server";
 
 /** A category with products, written straight into the test server's database (quotes need products). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { CORE_VALUE_ICONS } from "../../../shared/schemas/core-value";
+import type { CORE_VALUE_ICONS } from "../../../shared/content/core-value";
 
 type IconName = (typeof CORE_VALUE_ICONS)[number];
 

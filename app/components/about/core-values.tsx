@@ -1,4 +1,4 @@
-import type { CoreValue } from "../../../shared/schemas/core-value";
+import type { CoreValue } from "../../../shared/content/core-value";
 import { CoreValueIcon } from "./core-value-icon";
 
 export type CoreValueItem = Pick<CoreValue, "_id" | "title" | "description" | "icon">;

@@ -1,4 +1,4 @@
-import type { Facility } from "../../../shared/schemas/facility";
+import type { Facility } from "../../../shared/content/facility";
 import { CheckIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 

@@ -1,4 +1,4 @@
-import type { Story } from "../../../shared/schemas/story";
+import type { Story } from "../../../shared/content/story";
 import { paragraphs } from "../home/paragraphs";
 import { ResponsiveImage } from "../responsive-image";
 import { AT_A_GLANCE } from "./about-content";

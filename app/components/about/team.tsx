@@ -1,4 +1,4 @@
-import type { TeamMember } from "../../../shared/schemas/team-member";
+import type { TeamMember } from "../../../shared/content/team-member";
 import { ResponsiveImage } from "../responsive-image";
 
 export type TeamMemberItem = Pick<TeamMember, "_id" | "name" | "position" | "description" | "image">;

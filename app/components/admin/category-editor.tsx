@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { Category, CategoryFeature } from "../../../shared/schemas/category";
+import type { Category, CategoryFeature } from "../../../shared/content/category";
 import { api, errorMessage } from "../../lib/api-client";
 import { CloseIcon } from "../icons";
 import { Dialog } from "./dialog";

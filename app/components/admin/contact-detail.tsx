@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
+import type { Product } from "../../../shared/content/product";
 import { CONTACT_TYPE_LABEL, type Contact, type EmailState } from "../../../shared/schemas/enquiry-values";
-import type { Product } from "../../../shared/schemas/product";
 import { api, errorMessage } from "../../lib/api-client";
 import { telHref, whatsappHref } from "../../lib/format";
 import { KindBadge, StatusSelect } from "./contact-status";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import type { Category } from "../../../shared/schemas/category";
+import type { Category } from "../../../shared/content/category";
+import { type Product, type ProductFeature, type ProductSpecification, productInput } from "../../../shared/content/product";
 import { LIMITS } from "../../../shared/schemas/fields";
-import { type Product, type ProductFeature, type ProductSpecification, productInput } from "../../../shared/schemas/product";
 import { api, errorDetail } from "../../lib/api-client";
 import { Dialog } from "./dialog";
 import { CheckboxField, FormErrors, ImageField, MultiImageField, SelectField, TextField, UploadProgress } from "./fields";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
+import { type SiteSettings, siteSettingsSchema } from "../../../shared/content/settings";
 import { DEFAULT_SITE_SETTINGS } from "../../../shared/schemas/defaults";
-import { type SiteSettings, siteSettingsSchema } from "../../../shared/schemas/settings";
 import { api, errorMessage } from "../../lib/api-client";
 import { FormErrors, TextField } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { LIST_CONTENT } from "../../../shared/content/registry";
 import { CloseIcon } from "../icons";
 
 interface NavItem {
@@ -13,21 +14,25 @@ interface NavGroup {
   items: NavItem[];
 }
 
+const screen = (c: (typeof LIST_CONTENT)[number]): NavItem => ({ to: `/admin/${c.admin.path}`, label: c.admin.nav.label });
+
+/** The list types' screens (shared/content/registry.ts), those of one group gathered where its first one is. */
+function listNav(afterProducts: boolean): (NavItem | NavGroup)[] {
+  const entries: (NavItem | NavGroup)[] = [];
+  for (const c of LIST_CONTENT.filter((c) => Boolean(c.admin.nav.afterProducts) === afterProducts)) {
+    const group = c.admin.nav.group;
+    if (!group) entries.push(screen(c));
+    else if (!entries.some((e) => e.label === group)) {
+      entries.push({ label: group, items: LIST_CONTENT.filter((x) => x.admin.nav.group === group).map(screen) });
+    }
+  }
+  return entries;
+}
+
 /** The sections of SPEC §2, in the spec's order, plus the screens that replaced its placeholders. */
 export const ADMIN_NAV: (NavItem | NavGroup)[] = [
   { to: "/admin/dashboard", label: "Dashboard", alsoActive: ["/admin"] },
-  { to: "/admin/banner", label: "Banner" },
-  { to: "/admin/industrial", label: "Industrial" },
-  { to: "/admin/testimonials", label: "Testimonial" },
-  {
-    label: "About Us",
-    items: [
-      { to: "/admin/our-story", label: "Our Story" },
-      { to: "/admin/our-core", label: "Our Core" },
-      { to: "/admin/our-facility", label: "Our Facility" },
-      { to: "/admin/our-team", label: "Our Team" },
-    ],
-  },
+  ...listNav(false),
   {
     label: "Products",
     items: [
@@ -35,7 +40,7 @@ export const ADMIN_NAV: (NavItem | NavGroup)[] = [
       { to: "/admin/categories", label: "Categories" },
     ],
   },
-  { to: "/admin/services", label: "Services" },
+  ...listNav(true),
   { to: "/admin/contacts", label: "Contacts" },
   { to: "/admin/customers", label: "Customers" },
   {

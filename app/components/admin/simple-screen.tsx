@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
+import type { AdminScreen, AnyListContent, CardView, FieldErrors, FormValues } from "../../../shared/content/define";
 import { api, errorMessage } from "../../lib/api-client";
 import { ResponsiveImage } from "../responsive-image";
 import type { ListData } from "./data";
@@ -15,56 +16,8 @@ import { buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } fr
  * delete after a confirmation. Each entity configures its fields, its SPEC §5 checks and its §8 texts.
  */
 
-export type FormValues = Record<string, string | string[]>;
-export type FieldErrors = Record<string, string>;
-
-export interface FieldConfig {
-  /** The record's field (and the form field sent to the server). */
-  name: string;
-  label: string;
-  kind: "text" | "textarea" | "image" | "stars" | "list" | "select";
-  /** Shows the required marker. */
-  required?: boolean;
-  /** For images: the multipart file field, when not `name` (services upload `mainImage`). */
-  upload?: string;
-  /** For lists: the label of the box for one new item. */
-  inputLabel?: string;
-  options?: { value: string; label: string }[];
-  rows?: number;
-  hint?: string;
-}
-
-export interface CardView {
-  title: string;
-  subtitle?: string;
-  body?: string;
-  image?: string;
-  /** Short lists (features, benefits) shown under the text. */
-  tags?: string[];
-  stars?: number;
-  extra?: string;
-}
-
-export interface ScreenConfig<T extends { _id: string }> {
-  title: string;
-  description: string;
-  endpoint: string;
-  /** "Banner": "Banner added successfully!" */
-  entity: string;
-  /** "banner": "Add Banner", "Are you sure you want to delete this banner?" */
-  noun: string;
-  texts: { fetchFailed: string; empty: string; saveFallback: string; deleteFailed: string };
-  fields: FieldConfig[];
-  /** SPEC §5 checks; the messages are the spec's texts. */
-  validate: (values: FormValues, files: Record<string, File | null>, editing: T | null) => Record<string, string | undefined>;
-  /** The shared zod schema, for everything the spec's checks do not cover (lengths, formats). */
-  schema?: z.ZodType;
-  /** Save stays disabled while this returns a reason (services: required fields missing). */
-  saveBlocked?: (values: FormValues) => string | null;
-  card: (item: T) => CardView;
-}
-
-export const blank = (v: string | string[] | undefined) => typeof v !== "string" || v.trim() === "";
+/** The declaration's admin screen with where it saves and the schema it checks against. */
+type ScreenConfig<T> = AdminScreen<T> & { endpoint: string; schema: z.ZodType };
 
 function initialValues<T extends { _id: string }>(config: ScreenConfig<T>, item: T | null): FormValues {
   const values: FormValues = {};
@@ -103,8 +56,7 @@ function toFormData(config: ScreenConfig<{ _id: string }>, values: FormValues, f
 }
 
 /** zod issues of the shared schema, by field (only for fields the spec's checks passed). */
-function schemaErrors(schema: z.ZodType | undefined, values: FormValues): FieldErrors {
-  if (!schema) return {};
+function schemaErrors(schema: z.ZodType, values: FormValues): FieldErrors {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: FieldErrors = {};
@@ -339,7 +291,8 @@ export function useEditorState<T>() {
   };
 }
 
-export function SimpleScreen<T extends { _id: string }>({ config, data }: { config: ScreenConfig<T>; data: ListData<T> }) {
+export function SimpleScreen<T extends { _id: string }>({ content, data }: { content: AnyListContent; data: ListData<T> }) {
+  const config: ScreenConfig<T> = { ...content.admin, endpoint: `/api${content.path}`, schema: content.input };
   const editor = useEditorState<T>();
   const revalidator = useRevalidator();
   const confirm = useConfirm();

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SiteSettings } from "../../../shared/schemas/settings";
+import type { SiteSettings } from "../../../shared/content/settings";
 import { telHref, whatsappHref } from "../../lib/format";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../icons";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Banner } from "../../../shared/schemas/banner";
+import type { Banner } from "../../../shared/content/banner";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 import { Slider } from "../slider";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Industrial } from "../../../shared/schemas/industrial";
+import type { Industrial } from "../../../shared/content/industrial";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 import { paragraphs } from "./paragraphs";

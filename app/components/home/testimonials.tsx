@@ -1,5 +1,5 @@
+import type { Testimonial } from "../../../shared/content/testimonial";
 import { STAR_MAX } from "../../../shared/schemas/defaults";
-import type { Testimonial } from "../../../shared/schemas/testimonial";
 import { StarIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import type { Category } from "../../../shared/content/category";
 import { CARD_FEATURES, categoryPath } from "../../../shared/lib/product-paths";
-import type { Category } from "../../../shared/schemas/category";
 import { ArrowRightIcon, CheckIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 

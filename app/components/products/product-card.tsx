@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import type { Product } from "../../../shared/content/product";
 import { CARD_SPECIFICATIONS, productPath } from "../../../shared/lib/product-paths";
-import type { Product } from "../../../shared/schemas/product";
 import { formatPrice } from "../../lib/format";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";

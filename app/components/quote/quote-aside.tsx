@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { SiteSettings } from "../../../shared/schemas/settings";
+import type { SiteSettings } from "../../../shared/content/settings";
 import { telHref } from "../../lib/format";
 import { MailIcon, PhoneIcon } from "../icons";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Service } from "../../../shared/schemas/service";
+import type { Service } from "../../../shared/content/service";
 import { ArrowRightIcon, CheckIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 

@@ -1,5 +1,5 @@
 import { Link, useRevalidator } from "react-router";
-import type { Category } from "../../../shared/schemas/category";
+import type { Category } from "../../../shared/content/category";
 import { CategoryEditor } from "../../components/admin/category-editor";
 import { adminMeta } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";

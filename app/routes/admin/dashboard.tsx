@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
+import type { Product } from "../../../shared/content/product";
+import type { Service } from "../../../shared/content/service";
 import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/enquiry-values";
-import type { Product } from "../../../shared/schemas/product";
-import type { Service } from "../../../shared/schemas/service";
 import { StatusBadge } from "../../components/admin/contact-status";
 import { adminMeta } from "../../components/admin/data";
 import { buttonClass, formatDate, PageHeader } from "../../components/admin/ui";

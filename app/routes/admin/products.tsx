@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useRevalidator, useSearchParams } from "react-router";
-import type { Category } from "../../../shared/schemas/category";
-import { PRODUCT_PAGE_LIMIT_MAX, type Product } from "../../../shared/schemas/product";
+import type { Category } from "../../../shared/content/category";
+import { PRODUCT_PAGE_LIMIT_MAX, type Product } from "../../../shared/content/product";
 import { adminMeta } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
 import { ProductEditor } from "../../components/admin/product-editor";

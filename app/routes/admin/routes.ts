@@ -1,4 +1,5 @@
 import { index, layout, prefix, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { LIST_CONTENT } from "../../../shared/content/registry";
 
 /**
  * The staff admin panel's URLs (SPEC §2 "Admin routes"). Every screen sits in the admin layout, which
@@ -24,14 +25,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx", { id: "routes/admin/dashboard-index" }),
       route("dashboard", "routes/admin/dashboard.tsx"),
-      route("banner", "routes/admin/banner.tsx"),
-      route("industrial", "routes/admin/industrial.tsx"),
-      route("testimonials", "routes/admin/testimonials.tsx"),
-      route("our-story", "routes/admin/our-story.tsx"),
-      route("our-core", "routes/admin/our-core.tsx"),
-      route("our-facility", "routes/admin/our-facility.tsx"),
-      route("our-team", "routes/admin/our-team.tsx"),
-      route("services", "routes/admin/services.tsx"),
+      // One screen module for every list type (banner, our-team, faq …), at the path its declaration names.
+      ...LIST_CONTENT.map((c) => route(c.admin.path, "routes/admin/list-screen.tsx", { id: `admin-list:${c.name}` })),
       route("contacts", "routes/admin/contacts.tsx"),
       // The link in the staff notification e-mail: the inbox with that enquiry's detail open.
       route("contacts/:id", "routes/admin/contacts.tsx", { id: "routes/admin/contact-detail" }),

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { SiteSettings } from "../../../shared/schemas/settings";
+import type { SiteSettings } from "../../../shared/content/settings";
 import { adminMeta } from "../../components/admin/data";
 import { rowErrorsOf } from "../../components/admin/form-utils";
 import { RowsField } from "../../components/admin/rows-field";

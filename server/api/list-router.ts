@@ -1,21 +1,24 @@
 import { Router } from "express";
 import type { z } from "zod";
+import type { ListContent, ListTable } from "../../shared/content/define";
 import { requireAdmin } from "../auth/require-admin";
+import { listStore } from "../content/list-content";
 import { readList, readOne } from "../content/public-reads";
-import type { SimpleResource, SimpleTable } from "../content/simple-resource";
 import type { AppContext } from "../context";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { hasImage, multipartBody, readFields, requireSomeField, withImageChanges } from "./forms";
 
 /**
- * CRUD for a simple resource: GET / (plain array), GET /:id, and behind a token POST / (201 with the
- * record), PUT /:id (200 with the record; fields left out keep their value), DELETE /:id (200 {message}).
+ * The API of a list type (shared/content/*): GET / (plain array), GET /:id, and behind a token POST / (201
+ * with the record), PUT /:id (200 with the record; fields left out keep their value), DELETE /:id (200
+ * {message}). JSON, URL-encoded or multipart bodies.
  */
-export function simpleRouter<T extends SimpleTable, S extends z.ZodType, Out extends object>(
+export function listRouter<T extends ListTable, S extends z.ZodObject, Out extends object>(
   ctx: AppContext,
-  resource: SimpleResource<T, S, Out>,
+  resource: ListContent<T, S, Out>,
 ): Router {
   const router = Router();
+  const store = listStore(resource);
   const uploadFields = resource.image?.uploadFields ?? [];
   const body = multipartBody(
     ctx,
@@ -43,13 +46,13 @@ export function simpleRouter<T extends SimpleTable, S extends z.ZodType, Out ext
     const created = await withImageChanges(ctx, async (changes) => {
       const uploaded = await changes.uploadFirst(req, uploadFields);
       if (uploaded) input.image = uploaded;
-      return resource.insert(ctx.db, input);
+      return store.insert(ctx.db, input);
     });
     res.status(201).json(created);
   });
 
   router.put("/:id", requireAdmin(ctx), body, async (req, res) => {
-    const existing = await resource.getRow(ctx.db, String(req.params.id));
+    const existing = await store.getRow(ctx.db, String(req.params.id));
     if (!existing) throw notFoundError();
     const fields = readFields(req, resource.jsonFields);
     requireSomeField(req, fields, resource.input);
@@ -60,7 +63,7 @@ export function simpleRouter<T extends SimpleTable, S extends z.ZodType, Out ext
       const uploaded = await changes.uploadFirst(req, uploadFields);
       if (uploaded) input.image = uploaded;
       changes.replace((current as { image?: string }).image, input.image);
-      const saved = await resource.update(ctx.db, existing.id as string, input);
+      const saved = await store.update(ctx.db, existing.id as string, input);
       if (!saved) throw notFoundError(); // deleted meanwhile
       return saved;
     });
@@ -69,8 +72,8 @@ export function simpleRouter<T extends SimpleTable, S extends z.ZodType, Out ext
 
   router.delete("/:id", requireAdmin(ctx), async (req, res) => {
     await withImageChanges(ctx, async (changes) => {
-      const existing = await resource.getRow(ctx.db, String(req.params.id));
-      const removed = existing ? await resource.remove(ctx.db, existing.id as string) : null;
+      const existing = await store.getRow(ctx.db, String(req.params.id));
+      const removed = existing ? await store.remove(ctx.db, existing.id as string) : null;
       if (!removed) throw notFoundError();
       changes.replace((removed as { image?: string }).image);
     });

@@ -1,5 +1,7 @@
+import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { LIMITS } from "./fields";
+import { LIMITS } from "../schemas/fields";
+import { type CustomContent, updatedAtColumn } from "./define";
 
 const line = (label: string, max: number = LIMITS.title) =>
   z
@@ -76,3 +78,19 @@ export const siteSettingsSchema = z.object({
     .default([]),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** One row (id "site") holding the editable company details and home-page specification table. */
+export const siteSettings = pgTable("site_settings", {
+  id: text("id").primaryKey(),
+  data: jsonb("data").$type<SiteSettings>().notNull(),
+  updatedAt: updatedAtColumn(),
+});
+
+/** API code: server/api/settings.ts (GET, and PUT of the fields named). */
+export const settingsContent: CustomContent = {
+  kind: "custom",
+  name: "settings",
+  path: "/settings",
+  tables: [siteSettings],
+  images: [],
+};

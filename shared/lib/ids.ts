@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-
 /**
  * Record ids: 24 lowercase hex characters (4 bytes of seconds + 8 random bytes), the same shape as the
  * older system's ids, so existing links keep their look. Opaque to clients.
@@ -8,7 +6,8 @@ export function newId(): string {
   const time = Math.floor(Date.now() / 1000)
     .toString(16)
     .padStart(8, "0");
-  return time + randomBytes(8).toString("hex");
+  const random = crypto.getRandomValues(new Uint8Array(8));
+  return time + Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 const ID_PATTERN = /^[0-9a-f]{24}$/;

@@ -1,0 +1,86 @@
+import { asc, desc, eq, type InferSelectModel } from "drizzle-orm";
+import type { z } from "zod";
+import type { ListContent, ListTable } from "../../shared/content/define";
+import { isId } from "../../shared/lib/ids";
+import type { Database } from "../db/client";
+import { chooseSlug, findByIdOrSlug, type SluggedTable } from "./slugs";
+
+/**
+ * The database side of a list type (shared/content/*, kind "list"): read in the staff order, by id (or
+ * slug), insert, update and delete. Served by server/api/list-router.ts and read by the public pages
+ * through server/content/public-reads.ts.
+ */
+export interface ListStore<T extends ListTable, S extends z.ZodObject, Out> {
+  list(db: Database): Promise<Out[]>;
+  get(db: Database, idOrSlug: string): Promise<Out | null>;
+  getRow(db: Database, idOrSlug: string): Promise<InferSelectModel<T> | null>;
+  insert(db: Database, input: z.output<S>): Promise<Out>;
+  update(db: Database, id: string, input: z.output<S>): Promise<Out | null>;
+  remove(db: Database, id: string): Promise<InferSelectModel<T> | null>;
+}
+
+const stores = new WeakMap<object, unknown>();
+
+export function listStore<T extends ListTable, S extends z.ZodObject, Out>(
+  content: ListContent<T, S, Out>,
+): ListStore<T, S, Out> {
+  const known = stores.get(content);
+  if (known) return known as ListStore<T, S, Out>;
+  type Row = InferSelectModel<T>;
+  // Drizzle's builders cannot be typed over "any table with these columns"; the casts stay in this file.
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  const table = content.table as any;
+  const label = content.label.toLowerCase();
+  /** By id, or by slug where the table has one (public URLs use slugs). */
+  const getRow = async (db: Database, idOrSlug: string): Promise<Row | null> => {
+    if (content.slugSource) return (await findByIdOrSlug(db, table as SluggedTable, idOrSlug)) as Row | null;
+    if (!isId(idOrSlug)) return null;
+    const [row] = await db.select().from(table).where(eq(table.id, idOrSlug)).limit(1);
+    return (row as Row | undefined) ?? null;
+  };
+  /** The slug to store, for tables with one: asked for, or made from the name. */
+  const slugFor = (db: Database, input: z.output<S>, exceptId?: string): Promise<string> =>
+    chooseSlug(db, table as SluggedTable, {
+      wanted: (input as { slug?: string }).slug,
+      source: content.slugSource?.(input) ?? "",
+      exceptId,
+      label,
+    });
+  const store: ListStore<T, S, Out> = {
+    async list(db) {
+      const rows = await db.select().from(table).orderBy(asc(content.sort), desc(table.createdAt), desc(table.id));
+      return (rows as Row[]).map(content.toApi);
+    },
+    getRow,
+    async get(db, id) {
+      const row = await getRow(db, id);
+      return row ? content.toApi(row) : null;
+    },
+    async insert(db, input) {
+      const slug = content.slugSource ? await slugFor(db, input) : undefined;
+      const [row] = (await db
+        .insert(table)
+        .values({ ...content.toRow(input), ...(slug ? { slug } : {}) })
+        .returning()) as Row[];
+      return content.toApi(row as Row);
+    },
+    async update(db, id, input) {
+      if (!isId(id)) return null;
+      // An existing slug stays when none is given, so public links keep working after a rename.
+      const slug = content.slugSource && (input as { slug?: string }).slug ? await slugFor(db, input, id) : undefined;
+      const [row] = (await db
+        .update(table)
+        .set({ ...content.toRow(input), ...(slug ? { slug } : {}), updatedAt: new Date() })
+        .where(eq(table.id, id))
+        .returning()) as Row[];
+      return row ? content.toApi(row) : null;
+    },
+    async remove(db, id) {
+      if (!isId(id)) return null;
+      const [row] = (await db.delete(table).where(eq(table.id, id)).returning()) as Row[];
+      return row ?? null;
+    },
+  };
+  stores.set(content, store);
+  return store;
+}

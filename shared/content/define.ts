@@ -1,0 +1,161 @@
+import type { InferSelectModel } from "drizzle-orm";
+import { type ExtraConfigColumn, index, integer, type PgColumn, type PgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import { newId } from "../lib/ids";
+
+/**
+ * How a content type is declared (docs/decisions/012-content-declarations.md). Each type's module in
+ * shared/content/ holds its table, its input schema, the mapping to its API answer (whose type is inferred,
+ * never written twice), its API path, its images and its admin screen. The list in ./registry.ts is what
+ * the API routes, the cache triggers, "is this image still used", the demo check and the tests iterate.
+ */
+
+// ---- columns every content table shares ----------------------------------------------------------------
+
+export const idColumn = () => text("id").primaryKey().$defaultFn(newId);
+export const createdAtColumn = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const updatedAtColumn = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/** Staff ordering of a list: lower first, then newest first. */
+export const sortColumn = (name = "position") => integer(name).notNull().default(0);
+/** The index that serves a list in its order. */
+export const listOrderIndex = (name: string, t: { sort: ExtraConfigColumn; createdAt: ExtraConfigColumn }) =>
+  index(name).on(t.sort, t.createdAt.desc());
+
+/** ISO dates and `_id` for API answers. */
+export function baseFields(row: { id: string; createdAt: Date; updatedAt: Date }) {
+  return { _id: row.id, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+// ---- images --------------------------------------------------------------------------------------------
+
+/** A column holding image URLs: one URL (text), or a JSON list of URLs. */
+export interface ImageColumn {
+  table: PgTable;
+  column: PgColumn;
+  many?: boolean;
+}
+
+// ---- admin screens -------------------------------------------------------------------------------------
+
+export type FormValues = Record<string, string | string[]>;
+export type FieldErrors = Record<string, string>;
+
+export interface AdminField {
+  /** The record's field (and the form field sent to the server). */
+  name: string;
+  label: string;
+  kind: "text" | "textarea" | "image" | "stars" | "list" | "select";
+  /** Shows the required marker. */
+  required?: boolean;
+  /** For images: the multipart file field, when not `name` (services upload `mainImage`). */
+  upload?: string;
+  /** For lists: the label of the box for one new item. */
+  inputLabel?: string;
+  options?: { value: string; label: string }[];
+  rows?: number;
+  hint?: string;
+}
+
+/** What a record's card in the admin list shows. */
+export interface CardView {
+  title: string;
+  subtitle?: string;
+  body?: string;
+  image?: string;
+  /** Short lists (features, benefits) shown under the text. */
+  tags?: string[];
+  stars?: number;
+  extra?: string;
+}
+
+/** The admin screen of a list type: a list of cards, add/edit in a dialog, delete after a confirmation. */
+export interface AdminScreen<Out> {
+  /** The screen's URL under /admin (SPEC §2), e.g. "our-team". */
+  path: string;
+  /** The sidebar entry: its label, the group it sits in, and whether it comes after the Products group (SPEC §2). */
+  nav: { label: string; group?: "About Us"; afterProducts?: boolean };
+  title: string;
+  description: string;
+  /** "Banner": "Banner added successfully!" */
+  entity: string;
+  /** "banner": "Add Banner", "Are you sure you want to delete this banner?" */
+  noun: string;
+  texts: { fetchFailed: string; empty: string; saveFallback: string; deleteFailed: string };
+  fields: AdminField[];
+  /** SPEC §5 checks; the messages are the spec's texts. Lengths and formats come from the input schema. */
+  validate: (values: FormValues, files: Record<string, File | null>, editing: Out | null) => Record<string, string | undefined>;
+  /** Save stays disabled while this returns a reason (services: required fields missing). */
+  saveBlocked?: (values: FormValues) => string | null;
+  /** Up/down buttons on the cards change the staff order. */
+  reorder?: boolean;
+  card: (item: Out) => CardView;
+}
+
+/** SPEC §5's text for missing required fields. */
+export const FILL_REQUIRED = "Please fill all required fields";
+export const blank = (v: string | string[] | undefined) => typeof v !== "string" || v.trim() === "";
+
+// ---- list types ----------------------------------------------------------------------------------------
+
+/** The columns a list type's table has (besides its own). */
+export type ListTable = PgTable & { id: PgColumn; createdAt: PgColumn; updatedAt: PgColumn };
+
+export interface ListContentSpec<T extends ListTable, S extends z.ZodObject, Out> {
+  kind: "list";
+  /** For messages: "Banner not found.", "Banner deleted successfully." */
+  label: string;
+  /** Under /api (SPEC §7). */
+  path: string;
+  table: T;
+  /** The column the staff order is kept in. */
+  sort: PgColumn;
+  /** The input field that sets the staff order (`position`, or `sortOrder` where `position` means a job title). */
+  sortField: string;
+  input: S;
+  /** Input fields that arrive as JSON text in multipart forms. */
+  jsonFields?: string[];
+  /** Multipart file fields that may carry the image, and the message when a new record has none. */
+  image?: { uploadFields: string[]; requiredOnCreate?: string };
+  /** For tables with a unique `slug` column: the text a new record's slug is made from. */
+  slugSource?: (input: z.output<S>) => string;
+  toRow(input: z.output<S>): Partial<InferSelectModel<T>>;
+  toApi(row: InferSelectModel<T>): Out;
+  admin: AdminScreen<Out>;
+  /** A valid input, for the tests that go over every type. */
+  example: Record<string, unknown>;
+}
+
+export type ListContent<T extends ListTable = ListTable, S extends z.ZodObject = z.ZodObject, Out = unknown> = ListContentSpec<
+  T,
+  S,
+  Out
+> & {
+  name: string;
+  /** The tables whose changes the content cache must hear of. */
+  tables: PgTable[];
+  images: ImageColumn[];
+};
+
+/** Any list type, where code works the same for all (the API router, the admin screen). */
+// biome-ignore lint/suspicious/noExplicitAny: each declaration's own table, schema and answer types differ
+export type AnyListContent = ListContent<any, any, any>;
+
+/** The API answer of a declared type. */
+export type ContentOutput<C> = C extends { toApi(...args: never[]): infer Out } ? Out : never;
+
+export function defineListContent<T extends ListTable, S extends z.ZodObject, Out>(
+  name: string,
+  spec: ListContentSpec<T, S, Out>,
+): ListContent<T, S, Out> {
+  const image = (spec.table as unknown as Record<string, PgColumn | undefined>).image;
+  return { ...spec, name, tables: [spec.table], images: spec.image && image ? [{ table: spec.table, column: image }] : [] };
+}
+
+/** Category, product and settings: their own API code, declared for everything iterated over every type. */
+export interface CustomContent {
+  kind: "custom";
+  name: string;
+  path: string;
+  tables: PgTable[];
+  images: ImageColumn[];
+}

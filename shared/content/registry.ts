@@ -1,0 +1,33 @@
+import { bannerContent } from "./banner";
+import { categoryContent } from "./category";
+import { coreValueContent } from "./core-value";
+import { facilityContent } from "./facility";
+import { faqContent } from "./faq";
+import { industrialContent } from "./industrial";
+import { productContent } from "./product";
+import { serviceContent } from "./service";
+import { settingsContent } from "./settings";
+import { storyContent } from "./story";
+import { teamMemberContent } from "./team-member";
+import { testimonialContent } from "./testimonial";
+
+/**
+ * Every content type, in the admin sidebar's order. Adding a type = its module in shared/content/, a line
+ * here, `npm run db:generate` (table and cache trigger) and, for a new kind of screen, its admin route.
+ * Everything iterated "for every content type" reads these lists (docs/decisions/012-content-declarations.md).
+ */
+export const LIST_CONTENT = [
+  bannerContent,
+  industrialContent,
+  testimonialContent,
+  storyContent,
+  coreValueContent,
+  facilityContent,
+  teamMemberContent,
+  serviceContent,
+  faqContent,
+] as const;
+
+export const CONTENT = [...LIST_CONTENT, categoryContent, productContent, settingsContent] as const;
+
+export type ListContentName = (typeof LIST_CONTENT)[number]["name"];

@@ -1,0 +1,124 @@
+import { pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { STAR_MAX } from "../schemas/defaults";
+import { imageUrl, LIMITS, optionalText, position, requiredText } from "../schemas/fields";
+import {
+  baseFields,
+  blank,
+  type ContentOutput,
+  createdAtColumn,
+  defineListContent,
+  FILL_REQUIRED,
+  type FieldErrors,
+  idColumn,
+  listOrderIndex,
+  sortColumn,
+  updatedAtColumn,
+} from "./define";
+
+/** What customers say, on the home page. */
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: idColumn(),
+    name: text("name").notNull(),
+    designation: text("designation").notNull().default(""),
+    feedback: text("feedback").notNull(),
+    image: text("image").notNull().default(""),
+    star: smallint("star"),
+    position: sortColumn(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [listOrderIndex("testimonials_order_idx", { sort: t.position, createdAt: t.createdAt })],
+);
+
+export const testimonialContent = defineListContent("testimonial", {
+  kind: "list",
+  label: "Testimonial",
+  path: "/testimonial",
+  table: testimonials,
+  sort: testimonials.position,
+  sortField: "position",
+  input: z.object({
+    name: requiredText("Name", LIMITS.name),
+    designation: optionalText("Designation", LIMITS.name),
+    feedback: requiredText("Feedback", LIMITS.text),
+    image: imageUrl.optional(),
+    /** 1–5; empty means not rated. Multipart sends it as text. */
+    star: z
+      .preprocess(
+        (v) => (v === "" || v === null ? null : v),
+        z.coerce
+          .number({ error: "Star rating must be a number from 1 to 5." })
+          .int("Star rating must be a whole number from 1 to 5.")
+          .min(1, "Star rating must be from 1 to 5.")
+          .max(STAR_MAX, "Star rating must be from 1 to 5.")
+          .nullable(),
+      )
+      .optional(),
+    position: position.optional(),
+  }),
+  image: { uploadFields: ["image"], requiredOnCreate: "Please upload an image" },
+  toRow: (i) => ({
+    name: i.name,
+    designation: i.designation,
+    feedback: i.feedback,
+    image: i.image ?? "",
+    star: i.star ?? null,
+    position: i.position ?? 0,
+  }),
+  toApi: (r) => ({
+    ...baseFields(r),
+    name: r.name,
+    designation: r.designation,
+    feedback: r.feedback,
+    image: r.image,
+    /** A numeric string ("5") as the older public site reads it (SPEC §3); null when not rated. */
+    star: r.star === null ? null : String(r.star),
+    position: r.position,
+  }),
+  admin: {
+    path: "testimonials",
+    nav: { label: "Testimonial" },
+    title: "Testimonials Management",
+    description: "What customers say about Pneuma, shown on the home page.",
+    entity: "Testimonial",
+    noun: "testimonial",
+    texts: {
+      fetchFailed: "Failed to fetch testimonials",
+      empty: "No testimonials found",
+      saveFallback: "Operation failed",
+      deleteFailed: "Failed to delete testimonial",
+    },
+    fields: [
+      { name: "image", label: "Photo", kind: "image", required: true },
+      { name: "name", label: "Name", kind: "text", required: true },
+      { name: "designation", label: "Designation", kind: "text" },
+      { name: "feedback", label: "Feedback", kind: "textarea", required: true },
+      { name: "star", label: "Rating", kind: "stars" },
+    ],
+    validate: (values, files, editing) => {
+      const errors: FieldErrors = {};
+      if (!files.image && !editing?.image) errors.image = "Please upload an image";
+      for (const f of ["name", "feedback"]) if (blank(values[f])) errors[f] = FILL_REQUIRED;
+      return errors;
+    },
+    card: (t) => ({
+      title: t.name,
+      subtitle: t.designation,
+      body: t.feedback,
+      image: t.image,
+      stars: t.star === null ? 0 : Number(t.star) || 0,
+    }),
+  },
+  example: {
+    name: "R. Kumar",
+    designation: "Plant Head",
+    feedback: "Reliable machines.",
+    star: "5",
+    image: "https://example.com/t.jpg",
+  },
+});
+
+export type Testimonial = ContentOutput<typeof testimonialContent>;
