@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { parseUploadUrl } from "../../shared/lib/image-url";
+import { referencedImages } from "../content/image-references";
 import { type Database, queryRows } from "../db/client";
 import {
   appVersion,
@@ -134,9 +135,6 @@ interface Snapshot {
   referencedUploads: Set<string>;
 }
 
-/** A whole string value `"/uploads/<name>"` inside a row's JSON (what image columns and lists hold). */
-const UPLOAD_REFERENCE = /"\/uploads\/([a-f0-9]{32}\.\d{1,5}x\d{1,5}(?:\.w\d{1,5})?\.webp)"/g;
-
 async function dumpTables(db: Database, dir: string): Promise<Snapshot> {
   return db.transaction(
     async (transaction) => {
@@ -148,7 +146,6 @@ async function dumpTables(db: Database, dir: string): Promise<Snapshot> {
         throw new BackupError("The database has no tables yet (the server never started on it): there is nothing to back up.");
       }
       const known = new Map(codeMigrations().map((m) => [m.hash, m.tag]));
-      const referencedUploads = new Set<string>();
       const tables: Manifest["tables"] = [];
       for (const table of await listTables(tx)) {
         const file = `${TABLES_DIR}/${table.name}.jsonl.gz`;
@@ -167,12 +164,7 @@ async function dumpTables(db: Database, dir: string): Promise<Snapshot> {
           const batch = await queryRows<{ j: string }>(tx, sql.raw(`FETCH FORWARD ${FETCH_ROWS} FROM ${cursor}`));
           if (batch.length === 0) break;
           let text = "";
-          for (const { j } of batch) {
-            text += `${j}\n`;
-            for (const m of j.matchAll(UPLOAD_REFERENCE)) {
-              for (const variant of uploadFilesOf(m[1]!)) referencedUploads.add(variant);
-            }
-          }
+          for (const { j } of batch) text += `${j}\n`;
           rows += batch.length;
           if (!gzip.write(text)) await new Promise((resolve) => gzip.once("drain", resolve));
         }
@@ -181,6 +173,13 @@ async function dumpTables(db: Database, dir: string): Promise<Snapshot> {
         await written;
         await fsyncPath(full);
         tables.push({ name: table.name, file, columns: table.columns, rows, ...(await sha256File(full)) });
+      }
+      // The same snapshot's image references, as every content type declares them (shared/content/).
+      const referencedUploads = new Set<string>();
+      for (const url of await referencedImages(tx)) {
+        const file = url.startsWith("/uploads/") ? url.slice("/uploads/".length) : null;
+        if (file && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(file))
+          for (const name of uploadFilesOf(file)) referencedUploads.add(name);
       }
       return {
         version: v?.version ?? "",

@@ -248,6 +248,7 @@ describe("npm run backup (createBackup)", () => {
       email_outbox: 0,
       enquiry_counters: 1,
       facilities: 1,
+      faqs: 0,
       industrials: 1,
       products: 3,
       services: 1,
