@@ -1,30 +1,18 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
+import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, optionalText, position } from "../schemas/fields";
-import {
-  baseFields,
-  type ContentOutput,
-  createdAtColumn,
-  defineListContent,
-  idColumn,
-  listOrderIndex,
-  sortColumn,
-  updatedAtColumn,
-} from "./define";
+import { baseFields, type ContentOutput, defineListContent, listTable, sortColumn } from "./define";
 
 /** The slides at the top of the home page. */
-export const banners = pgTable(
+export const banners = listTable(
   "banners",
   {
-    id: idColumn(),
     title: text("title").notNull().default(""),
     description: text("description").notNull().default(""),
     image: text("image").notNull().default(""),
     position: sortColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
   },
-  (t) => [listOrderIndex("banners_order_idx", { sort: t.position, createdAt: t.createdAt })],
+  "position",
 );
 
 export const bannerContent = defineListContent("banner", {
@@ -32,7 +20,6 @@ export const bannerContent = defineListContent("banner", {
   label: "Banner",
   path: "/banner",
   table: banners,
-  sort: banners.position,
   sortField: "position",
   input: z.object({
     title: optionalText("Title", LIMITS.title),

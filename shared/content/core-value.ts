@@ -1,35 +1,22 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
+import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { LIMITS, optionalText, position, requiredText } from "../schemas/fields";
-import {
-  baseFields,
-  blank,
-  type ContentOutput,
-  createdAtColumn,
-  defineListContent,
-  idColumn,
-  listOrderIndex,
-  sortColumn,
-  updatedAtColumn,
-} from "./define";
+import { baseFields, blank, type ContentOutput, defineListContent, listTable, sortColumn } from "./define";
 
 /** Icons the About page knows how to draw; staff pick one by name. */
 export const CORE_VALUE_ICONS = ["lightbulb", "shield-check", "users", "gauge", "leaf", "wrench", "award", "handshake"] as const;
 const iconLabel = (icon: string) => icon.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 /** The core values on the About page. */
-export const coreValues = pgTable(
+export const coreValues = listTable(
   "core_values",
   {
-    id: idColumn(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     icon: text("icon").notNull().default(""),
     position: sortColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
   },
-  (t) => [listOrderIndex("core_values_order_idx", { sort: t.position, createdAt: t.createdAt })],
+  "position",
 );
 
 export const coreValueContent = defineListContent("core-value", {
@@ -37,7 +24,6 @@ export const coreValueContent = defineListContent("core-value", {
   label: "Core value",
   path: "/core-values",
   table: coreValues,
-  sort: coreValues.position,
   sortField: "position",
   input: z.object({
     title: requiredText("Title", LIMITS.title),

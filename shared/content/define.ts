@@ -1,5 +1,16 @@
-import type { InferSelectModel } from "drizzle-orm";
-import { type ExtraConfigColumn, index, integer, type PgColumn, type PgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { BuildExtraConfigColumns, InferSelectModel } from "drizzle-orm";
+import {
+  type ExtraConfigColumn,
+  index,
+  integer,
+  type PgColumn,
+  type PgColumnBuilderBase,
+  type PgTable,
+  type PgTableExtraConfigValue,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { newId } from "../lib/ids";
 
@@ -20,6 +31,25 @@ export const sortColumn = (name = "position") => integer(name).notNull().default
 /** The index that serves a list in its order. */
 export const listOrderIndex = (name: string, t: { sort: ExtraConfigColumn; createdAt: ExtraConfigColumn }) =>
   index(name).on(t.sort, t.createdAt.desc());
+
+const recordColumns = () => ({ id: idColumn(), createdAt: createdAtColumn(), updatedAt: updatedAtColumn() });
+type RecordColumns = ReturnType<typeof recordColumns>;
+
+/**
+ * A list type's table: its own columns (the staff order among them, named by `sortKey`), plus `id`,
+ * `created_at` and `updated_at`, and `<name>_order_idx`, the index that reads the list in its order.
+ */
+export function listTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+  sortKey: keyof C & string,
+  extra: (t: BuildExtraConfigColumns<N, RecordColumns & C, "pg">) => PgTableExtraConfigValue[] = () => [],
+) {
+  return pgTable(name, { ...recordColumns(), ...columns } as RecordColumns & C, (t) => [
+    listOrderIndex(`${name}_order_idx`, { sort: (t as Record<string, ExtraConfigColumn>)[sortKey]!, createdAt: t.createdAt }),
+    ...extra(t),
+  ]);
+}
 
 /** ISO dates and `_id` for API answers. */
 export function baseFields(row: { id: string; createdAt: Date; updatedAt: Date }) {
@@ -107,9 +137,7 @@ export interface ListContentSpec<T extends ListTable, S extends z.ZodObject, Out
   /** Under /api (SPEC §7). */
   path: string;
   table: T;
-  /** The column the staff order is kept in. */
-  sort: PgColumn;
-  /** The input field that sets the staff order (`position`, or `sortOrder` where `position` means a job title). */
+  /** The field (in the input, the answer and the table) of the staff order: `position`, or `sortOrder` where `position` means a job title. */
   sortField: string;
   input: S;
   /** Input fields that arrive as JSON text in multipart forms. */
@@ -131,6 +159,8 @@ export type ListContent<T extends ListTable = ListTable, S extends z.ZodObject =
   Out
 > & {
   name: string;
+  /** The column the staff order is kept in. */
+  sort: PgColumn;
   /** The tables whose changes the content cache must hear of. */
   tables: PgTable[];
   images: ImageColumn[];
@@ -147,8 +177,11 @@ export function defineListContent<T extends ListTable, S extends z.ZodObject, Ou
   name: string,
   spec: ListContentSpec<T, S, Out>,
 ): ListContent<T, S, Out> {
-  const image = (spec.table as unknown as Record<string, PgColumn | undefined>).image;
-  return { ...spec, name, tables: [spec.table], images: spec.image && image ? [{ table: spec.table, column: image }] : [] };
+  const columns = spec.table as unknown as Record<string, PgColumn | undefined>;
+  const sort = columns[spec.sortField];
+  if (!sort) throw new Error(`${name}: the table has no column ${spec.sortField} for the staff order`);
+  const image = columns.image;
+  return { ...spec, name, sort, tables: [spec.table], images: spec.image && image ? [{ table: spec.table, column: image }] : [] };
 }
 
 /** Category, product and settings: their own API code, declared for everything iterated over every type. */

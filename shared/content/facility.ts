@@ -1,33 +1,19 @@
-import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { jsonb, text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, optionalText, position, requiredText, textList } from "../schemas/fields";
-import {
-  baseFields,
-  blank,
-  type ContentOutput,
-  createdAtColumn,
-  defineListContent,
-  type FieldErrors,
-  idColumn,
-  listOrderIndex,
-  sortColumn,
-  updatedAtColumn,
-} from "./define";
+import { baseFields, blank, type ContentOutput, defineListContent, type FieldErrors, listTable, sortColumn } from "./define";
 
 /** The plant and workshop facilities on the About page. */
-export const facilities = pgTable(
+export const facilities = listTable(
   "facilities",
   {
-    id: idColumn(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     image: text("image").notNull().default(""),
     features: jsonb("features").$type<string[]>().notNull().default([]),
     position: sortColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
   },
-  (t) => [listOrderIndex("facilities_order_idx", { sort: t.position, createdAt: t.createdAt })],
+  "position",
 );
 
 export const facilityContent = defineListContent("facility", {
@@ -35,7 +21,6 @@ export const facilityContent = defineListContent("facility", {
   label: "Facility",
   path: "/facilities",
   table: facilities,
-  sort: facilities.position,
   sortField: "position",
   input: z.object({
     title: requiredText("Title", LIMITS.title),

@@ -1,32 +1,26 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
+import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { LIMITS, position, requiredText } from "../schemas/fields";
 import {
   baseFields,
   blank,
   type ContentOutput,
-  createdAtColumn,
   defineListContent,
   FILL_REQUIRED,
   type FieldErrors,
-  idColumn,
-  listOrderIndex,
+  listTable,
   sortColumn,
-  updatedAtColumn,
 } from "./define";
 
 /** The questions answered on the contact page (#faq), in the staff's order. */
-export const faqs = pgTable(
+export const faqs = listTable(
   "faqs",
   {
-    id: idColumn(),
     question: text("question").notNull(),
     answer: text("answer").notNull(),
     position: sortColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
   },
-  (t) => [listOrderIndex("faqs_order_idx", { sort: t.position, createdAt: t.createdAt })],
+  "position",
 );
 
 export const faqContent = defineListContent("faq", {
@@ -34,7 +28,6 @@ export const faqContent = defineListContent("faq", {
   label: "Question",
   path: "/faq",
   table: faqs,
-  sort: faqs.position,
   sortField: "position",
   input: z.object({
     question: requiredText("Question", LIMITS.title),

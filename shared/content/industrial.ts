@@ -1,30 +1,18 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
+import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, optionalText, position } from "../schemas/fields";
-import {
-  baseFields,
-  type ContentOutput,
-  createdAtColumn,
-  defineListContent,
-  idColumn,
-  listOrderIndex,
-  sortColumn,
-  updatedAtColumn,
-} from "./define";
+import { baseFields, type ContentOutput, defineListContent, listTable, sortColumn } from "./define";
 
 /** The industrial feature block on the home page (the public site shows the first item). */
-export const industrials = pgTable(
+export const industrials = listTable(
   "industrials",
   {
-    id: idColumn(),
     title: text("title").notNull().default(""),
     description: text("description").notNull().default(""),
     image: text("image").notNull().default(""),
     position: sortColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
   },
-  (t) => [listOrderIndex("industrials_order_idx", { sort: t.position, createdAt: t.createdAt })],
+  "position",
 );
 
 export const industrialContent = defineListContent("industrial", {
@@ -32,7 +20,6 @@ export const industrialContent = defineListContent("industrial", {
   label: "Industrial content",
   path: "/industrial",
   table: industrials,
-  sort: industrials.position,
   sortField: "position",
   input: z.object({
     title: optionalText("Title", LIMITS.title),

@@ -1,26 +1,14 @@
-import { jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, position, requiredText, slug, textList } from "../schemas/fields";
-import {
-  baseFields,
-  blank,
-  type ContentOutput,
-  createdAtColumn,
-  defineListContent,
-  FILL_REQUIRED,
-  idColumn,
-  listOrderIndex,
-  sortColumn,
-  updatedAtColumn,
-} from "./define";
+import { baseFields, blank, type ContentOutput, defineListContent, FILL_REQUIRED, listTable, sortColumn } from "./define";
 
 const REQUIRED = ["title", "description", "details"];
 
 /** The services on the Services page, each with its own page (/services/{slug}). */
-export const services = pgTable(
+export const services = listTable(
   "services",
   {
-    id: idColumn(),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     description: text("description").notNull(),
@@ -28,13 +16,9 @@ export const services = pgTable(
     benefits: jsonb("benefits").$type<string[]>().notNull().default([]),
     image: text("image").notNull().default(""),
     position: sortColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
   },
-  (t) => [
-    uniqueIndex("services_slug_idx").on(t.slug),
-    listOrderIndex("services_order_idx", { sort: t.position, createdAt: t.createdAt }),
-  ],
+  "position",
+  (t) => [uniqueIndex("services_slug_idx").on(t.slug)],
 );
 
 export const serviceContent = defineListContent("service", {
@@ -42,7 +26,6 @@ export const serviceContent = defineListContent("service", {
   label: "Service",
   path: "/service",
   table: services,
-  sort: services.position,
   sortField: "position",
   input: z.object({
     title: requiredText("Title", LIMITS.title),

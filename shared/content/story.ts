@@ -1,32 +1,18 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
+import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, position, requiredText } from "../schemas/fields";
-import {
-  baseFields,
-  blank,
-  type ContentOutput,
-  createdAtColumn,
-  defineListContent,
-  type FieldErrors,
-  idColumn,
-  listOrderIndex,
-  sortColumn,
-  updatedAtColumn,
-} from "./define";
+import { baseFields, blank, type ContentOutput, defineListContent, type FieldErrors, listTable, sortColumn } from "./define";
 
 /** The story sections of the About page. */
-export const stories = pgTable(
+export const stories = listTable(
   "stories",
   {
-    id: idColumn(),
     title: text("title").notNull(),
     content: text("content").notNull(),
     image: text("image").notNull().default(""),
     position: sortColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
   },
-  (t) => [listOrderIndex("stories_order_idx", { sort: t.position, createdAt: t.createdAt })],
+  "position",
 );
 
 export const storyContent = defineListContent("story", {
@@ -34,7 +20,6 @@ export const storyContent = defineListContent("story", {
   label: "Story section",
   path: "/story",
   table: stories,
-  sort: stories.position,
   sortField: "position",
   input: z.object({
     title: requiredText("Title", LIMITS.title),

@@ -1,37 +1,31 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
+import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, optionalText, position, requiredText } from "../schemas/fields";
 import {
   baseFields,
   blank,
   type ContentOutput,
-  createdAtColumn,
   defineListContent,
   FILL_REQUIRED,
   type FieldErrors,
-  idColumn,
-  listOrderIndex,
+  listTable,
   sortColumn,
-  updatedAtColumn,
 } from "./define";
 
 /**
  * The people on the About page (/api/our-team). As in SPEC §7, a team member's `position` is the job
  * title, so the staff order of team members is `sortOrder` (column sort_order), in the API and the table.
  */
-export const teamMembers = pgTable(
+export const teamMembers = listTable(
   "team_members",
   {
-    id: idColumn(),
     name: text("name").notNull(),
     position: text("position").notNull(),
     description: text("description").notNull().default(""),
     image: text("image").notNull().default(""),
     sortOrder: sortColumn("sort_order"),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
   },
-  (t) => [listOrderIndex("team_members_order_idx", { sort: t.sortOrder, createdAt: t.createdAt })],
+  "sortOrder",
 );
 
 export const teamMemberContent = defineListContent("team-member", {
@@ -39,7 +33,6 @@ export const teamMemberContent = defineListContent("team-member", {
   label: "Team member",
   path: "/our-team",
   table: teamMembers,
-  sort: teamMembers.sortOrder,
   sortField: "sortOrder",
   input: z.object({
     name: requiredText("Name", LIMITS.name),

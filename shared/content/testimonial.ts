@@ -1,4 +1,4 @@
-import { pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { smallint, text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { STAR_MAX } from "../schemas/defaults";
 import { imageUrl, LIMITS, optionalText, position, requiredText } from "../schemas/fields";
@@ -6,31 +6,25 @@ import {
   baseFields,
   blank,
   type ContentOutput,
-  createdAtColumn,
   defineListContent,
   FILL_REQUIRED,
   type FieldErrors,
-  idColumn,
-  listOrderIndex,
+  listTable,
   sortColumn,
-  updatedAtColumn,
 } from "./define";
 
 /** What customers say, on the home page. */
-export const testimonials = pgTable(
+export const testimonials = listTable(
   "testimonials",
   {
-    id: idColumn(),
     name: text("name").notNull(),
     designation: text("designation").notNull().default(""),
     feedback: text("feedback").notNull(),
     image: text("image").notNull().default(""),
     star: smallint("star"),
     position: sortColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
   },
-  (t) => [listOrderIndex("testimonials_order_idx", { sort: t.position, createdAt: t.createdAt })],
+  "position",
 );
 
 export const testimonialContent = defineListContent("testimonial", {
@@ -38,7 +32,6 @@ export const testimonialContent = defineListContent("testimonial", {
   label: "Testimonial",
   path: "/testimonial",
   table: testimonials,
-  sort: testimonials.position,
   sortField: "position",
   input: z.object({
     name: requiredText("Name", LIMITS.name),
