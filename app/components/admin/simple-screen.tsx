@@ -64,6 +64,9 @@ export interface ScreenConfig<T extends { _id: string }> {
   /** Save stays disabled while this returns a reason (services: required fields missing). */
   saveBlocked?: (values: FormValues) => string | null;
   card: (item: T) => CardView;
+  /** The cards get Move up / Move down buttons; a move saves every changed `sortField` (default "position"). */
+  reorder?: boolean;
+  sortField?: string;
 }
 
 export const blank = (v: string | string[] | undefined) => typeof v !== "string" || v.trim() === "";
@@ -229,16 +232,51 @@ function Stars({ count }: { count: number }) {
   );
 }
 
+/** A card's Move up / Move down buttons (ids `${id}-up`, `${id}-down`); a missing handler leaves its button out. */
+interface Moves {
+  id: string;
+  up?: () => void;
+  down?: () => void;
+  busy: boolean;
+}
+
+const moveButton =
+  "grid h-10 w-10 shrink-0 place-items-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 aria-disabled:cursor-wait";
+
+function MoveButtons({ title, moves }: { title: string; moves: Moves }) {
+  const button = (direction: "up" | "down", onClick: (() => void) | undefined) =>
+    onClick && (
+      <button
+        type="button"
+        id={`${moves.id}-${direction}`}
+        className={moveButton}
+        aria-disabled={moves.busy || undefined}
+        onClick={() => !moves.busy && onClick()}
+      >
+        <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
+        <span className="sr-only">{`Move ${title} ${direction}`}</span>
+      </button>
+    );
+  return (
+    <div className="ml-auto flex gap-1">
+      {button("up", moves.up)}
+      {button("down", moves.down)}
+    </div>
+  );
+}
+
 export function EntityCard({
   view,
   fallbackTitle,
   onEdit,
   onDelete,
+  moves,
 }: {
   view: CardView;
   fallbackTitle: string;
   onEdit: () => void;
   onDelete: () => void;
+  moves?: Moves;
 }) {
   const title = view.title || fallbackTitle;
   const shownTags = view.tags?.slice(0, 3) ?? [];
@@ -274,8 +312,9 @@ export function EntityCard({
           </ul>
         )}
         {view.extra && <p className="mt-2 text-xs text-slate-600">{view.extra}</p>}
-        <div className="mt-auto flex gap-2 pt-4">
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
           <EditDeleteButtons name={title} onEdit={onEdit} onDelete={onDelete} />
+          {moves && <MoveButtons title={title} moves={moves} />}
         </div>
       </div>
     </li>
@@ -312,6 +351,34 @@ export function SimpleScreen<T extends { _id: string }>({ config, data }: { conf
     await revalidator.revalidate();
   };
 
+  const [moving, setMoving] = useState(false);
+  const moveId = (item: T) => `move-${item._id}`;
+  /** Moves one card and renumbers the list: every record whose place or stored number changed is saved. */
+  const move = async (index: number, by: -1 | 1) => {
+    const order = [...data.items];
+    const [item] = order.splice(index, 1);
+    if (!item || moving) return;
+    order.splice(index + by, 0, item);
+    const field = config.sortField ?? "position";
+    const changed = order.flatMap((it, i) =>
+      data.items[i] !== it || (it as unknown as Record<string, unknown>)[field] !== i ? [{ it, i }] : [],
+    );
+    setMoving(true);
+    try {
+      await Promise.all(changed.map(({ it, i }) => api(`${config.endpoint}/${it._id}`, { method: "PUT", json: { [field]: i } })));
+    } catch (err) {
+      console.error("Failed to reorder", err);
+      toast.error("Failed to reorder");
+    }
+    await revalidator.revalidate();
+    setMoving(false);
+    // Keep the keyboard on the moved card (its other button when it reached the end).
+    requestAnimationFrame(() => {
+      const [same, other] = by < 0 ? ["up", "down"] : ["down", "up"];
+      (document.getElementById(`${moveId(item)}-${same}`) ?? document.getElementById(`${moveId(item)}-${other}`))?.focus();
+    });
+  };
+
   return (
     <div>
       <PageHeader
@@ -336,6 +403,16 @@ export function SimpleScreen<T extends { _id: string }>({ config, data }: { conf
               fallbackTitle={`${config.entity} ${i + 1}`}
               onEdit={() => editor.openEdit(item)}
               onDelete={() => remove(item)}
+              moves={
+                config.reorder
+                  ? {
+                      id: moveId(item),
+                      up: i > 0 ? () => move(i, -1) : undefined,
+                      down: i < data.items.length - 1 ? () => move(i, 1) : undefined,
+                      busy: moving,
+                    }
+                  : undefined
+              }
             />
           ))}
         </ul>
