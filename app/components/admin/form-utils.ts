@@ -1,12 +1,15 @@
 import type { z } from "zod";
 
-/** Messages of a shared zod schema by dotted path ("name", "phones.0.value"), first message per path. */
-export function zodErrors(schema: z.ZodType, values: unknown): Record<string, string> {
+/**
+ * Messages of a shared zod schema by dotted path ("name", "phones.0.value"), first message per path; with
+ * `depth` 1, by field only ("features.2" counts as "features").
+ */
+export function zodErrors(schema: z.ZodType, values: unknown, depth?: number): Record<string, string> {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const key = issue.path.map(String).join(".");
+    const key = issue.path.slice(0, depth).map(String).join(".");
     if (!(key in errors)) errors[key] = issue.message;
   }
   return errors;

@@ -2,10 +2,10 @@ import { useId, useState } from "react";
 import { type SiteSettings, siteSettingsSchema } from "../../../shared/content/settings";
 import { DEFAULT_SITE_SETTINGS } from "../../../shared/schemas/defaults";
 import { api, errorMessage } from "../../lib/api-client";
+import { type EditorForm, useEditorForm } from "./editor-form";
 import { FormErrors, TextField } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";
 import { RowsField } from "./rows-field";
-import { useToast } from "./toast";
 import { buttonClass } from "./ui";
 
 /**
@@ -16,7 +16,6 @@ import { buttonClass } from "./ui";
 
 export const SETTINGS_TEXTS = {
   fetchFailed: "Failed to fetch settings",
-  saved: "Settings updated successfully!",
   saveFallback: "Failed to save settings",
   invalid: "Please correct the highlighted fields",
 };
@@ -42,72 +41,41 @@ function changedFields(saved: SiteSettings, now: Partial<SiteSettings>): Partial
   return out as Partial<SiteSettings>;
 }
 
-/** Saves `values` (the fields a screen edits), validated with the shared schema; field errors by path. */
-export function useSettingsSave(saved: SiteSettings, onSaved: (s: SiteSettings) => void) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-
-  const save = async (values: Partial<SiteSettings>) => {
-    if (busy) return;
-    setFailure(null);
-    const found = zodErrors(siteSettingsSchema, { ...saved, ...values });
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setFailure(SETTINGS_TEXTS.invalid);
-      return;
-    }
-    const changed = changedFields(saved, values);
-    setBusy(true);
-    try {
-      const answer = await api<SiteSettings>("/api/settings", {
-        method: "PUT",
-        json: Object.keys(changed).length > 0 ? changed : values,
-      });
-      toast.success(SETTINGS_TEXTS.saved);
-      onSaved({ ...DEFAULT_SITE_SETTINGS, ...answer });
-    } catch (err) {
-      const issues = (err as { issues?: { path: string; message: string }[] }).issues ?? [];
-      const fromServer: Record<string, string> = {};
-      for (const i of issues) if (i.path && !(i.path in fromServer)) fromServer[i.path] = i.message;
-      setErrors(fromServer);
-      setFailure(errorMessage(err, SETTINGS_TEXTS.saveFallback));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const clear = (prefix: string) =>
-    setErrors((all) => {
-      const keys = Object.keys(all).filter((k) => k === prefix || k.startsWith(`${prefix}.`));
-      if (keys.length === 0) return all;
-      const next = { ...all };
-      for (const k of keys) delete next[k];
-      return next;
-    });
-
-  return { errors, failure, busy, save, clear };
+/**
+ * The form of a settings screen: `pick` chooses the fields it edits (checked with the shared schema, field
+ * messages by path); a save sends the ones that changed and "Settings updated successfully!".
+ */
+export function useSettingsSave<V extends Partial<SiteSettings>>(initial: SiteSettings, pick: (s: SiteSettings) => V) {
+  const [saved, setSaved] = useState(initial);
+  const form: EditorForm<V> = useEditorForm<V, SiteSettings>({
+    entity: "Settings",
+    endpoint: "/api/settings",
+    adding: false,
+    initial: () => pick(initial),
+    validate: (values) => zodErrors(siteSettingsSchema, { ...saved, ...values }),
+    body: (values) => {
+      const changed = changedFields(saved, values);
+      return Object.keys(changed).length > 0 ? changed : values;
+    },
+    failure: (err) => errorMessage(err, SETTINGS_TEXTS.saveFallback),
+    invalid: SETTINGS_TEXTS.invalid,
+    serverIssues: true,
+    onSaved: (answer) => {
+      const now = { ...DEFAULT_SITE_SETTINGS, ...answer };
+      setSaved(now);
+      form.setValues(pick(now));
+    },
+  });
+  return form;
 }
 
-export function SaveBar({
-  busy,
-  failure,
-  errors,
-  label = "Save Settings",
-}: {
-  busy: boolean;
-  failure: string | null;
-  errors: Record<string, string>;
-  label?: string;
-}) {
-  const messages = [...new Set([...(failure ? [failure] : []), ...Object.values(errors)])];
+export function SaveBar<V>({ form, label = "Save Settings" }: { form: EditorForm<V>; label?: string }) {
   return (
     <div className="space-y-3">
-      <FormErrors messages={messages} />
+      <FormErrors messages={form.messages} />
       <div className="flex justify-end">
-        <button type="submit" className={buttonClass("primary")} disabled={busy}>
-          {busy ? "Saving..." : label}
+        <button type="submit" className={buttonClass("primary")} disabled={form.busy}>
+          {form.busy ? "Saving..." : label}
         </button>
       </div>
     </div>
@@ -166,17 +134,8 @@ export const NOTIFICATIONS_HELP =
 
 export function SettingsForm({ initial }: { initial: SiteSettings }) {
   const id = useId();
-  const [saved, setSaved] = useState(initial);
-  const [values, setValues] = useState<SiteSettings>(initial);
-  const { errors, failure, busy, save, clear } = useSettingsSave(saved, (s) => {
-    setSaved(s);
-    setValues(s);
-  });
-
-  const set = <K extends Key>(key: K, value: SiteSettings[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    clear(key);
-  };
+  const form = useSettingsSave(initial, (s) => s);
+  const { values, errors, set } = form;
   const text = (key: "companyName" | "tagline" | "address" | "mapUrl" | "whatsapp") => ({
     value: values[key],
     onChange: (v: string) => set(key, v),
@@ -188,14 +147,7 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
   const specs = rowErrorsOf(errors, "homeSpecifications");
 
   return (
-    <form
-      noValidate
-      className="space-y-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save(values);
-      }}
-    >
+    <form noValidate className="space-y-6" onSubmit={form.submit}>
       <Section title="Company" description="Shown in the header, footer, contact page and search results.">
         <div className="grid gap-4 md:grid-cols-2">
           <TextField label="Company name" required {...text("companyName")} />
@@ -253,13 +205,13 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
               legend={list.legend}
               columns={[{ key: "value", label: list.column, placeholder: "sales@example.com", type: "email" }]}
               rows={values.notifications[list.key].map((value) => ({ value }))}
-              onChange={(rows) => {
-                setValues((all) => ({
-                  ...all,
-                  notifications: { ...all.notifications, [list.key]: rows.map((r) => r.value) },
-                }));
-                clear(`notifications.${list.key}`);
-              }}
+              onChange={(rows) =>
+                set(
+                  "notifications",
+                  { ...values.notifications, [list.key]: rows.map((r) => r.value) },
+                  `notifications.${list.key}`,
+                )
+              }
               addLabel={list.add}
               rowNoun={list.noun}
               maxRows={10}
@@ -303,10 +255,7 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
               type="url"
               placeholder="https://…"
               value={values.social[s.key]}
-              onChange={(v) => {
-                setValues((all) => ({ ...all, social: { ...all.social, [s.key]: v } }));
-                clear(`social.${s.key}`);
-              }}
+              onChange={(v) => set("social", { ...values.social, [s.key]: v }, `social.${s.key}`)}
               error={errors[`social.${s.key}`]}
             />
           ))}
@@ -333,7 +282,7 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
       </Section>
 
       <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-slate-100/95 px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
-        <SaveBar busy={busy} failure={failure} errors={errors} />
+        <SaveBar form={form} />
       </div>
     </form>
   );

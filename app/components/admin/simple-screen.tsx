@@ -5,29 +5,53 @@ import type { AdminScreen, AnyListContent, CardView, FieldErrors, FormValues } f
 import { api, errorMessage } from "../../lib/api-client";
 import { ResponsiveImage } from "../responsive-image";
 import type { ListData } from "./data";
-import { Dialog, useConfirm } from "./dialog";
-import { FormErrors, ImageField, ListField, SelectField, StarField, TextField, UploadProgress } from "./fields";
+import { useConfirm } from "./dialog";
+import { EditorDialog, useEditorForm } from "./editor-form";
+import { ImageField, ListField, SelectField, StarField, TextField } from "./fields";
+import { zodErrors } from "./form-utils";
 import { useToast } from "./toast";
 import { buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "./ui";
 
 /**
- * The management screen of a simple list entity (banners, industrial content, testimonials, story
- * sections, facilities, team members, core values, services): a list of cards, add/edit in a dialog,
- * delete after a confirmation. Each entity configures its fields, its SPEC §5 checks and its §8 texts.
+ * The management screen of a list type (shared/content/*: banners, industrial content, testimonials, story
+ * sections, facilities, team members, core values, services, FAQ): a list of cards, add/edit in a dialog,
+ * delete after a confirmation. The type's declaration gives the fields, its SPEC §5 checks and §8 texts.
  */
 
-/** The declaration's admin screen with where it saves and the schema it checks against. */
-type ScreenConfig<T> = AdminScreen<T> & { endpoint: string; schema: z.ZodType };
+/** The declaration's admin screen with where it saves, the schema it checks against and its order field. */
+type ScreenConfig<T> = AdminScreen<T> & { endpoint: string; schema: z.ZodType; sortField: string };
 
-function initialValues<T extends { _id: string }>(config: ScreenConfig<T>, item: T | null): FormValues {
-  const values: FormValues = {};
+/** The form's values by field name: text and lists, and the chosen file (or null) of each image field. */
+type EditorValues = Record<string, string | string[] | File | null>;
+
+function initialValues<T extends { _id: string }>(config: ScreenConfig<T>, item: T | null): EditorValues {
+  const values: EditorValues = {};
   for (const f of config.fields) {
-    if (f.kind === "image") continue;
     const raw = item ? (item as unknown as Record<string, unknown>)[f.name] : undefined;
     values[f.name] =
-      f.kind === "list" ? (Array.isArray(raw) ? raw.map(String) : []) : raw === undefined || raw === null ? "" : String(raw);
+      f.kind === "image"
+        ? null
+        : f.kind === "list"
+          ? Array.isArray(raw)
+            ? raw.map(String)
+            : []
+          : raw === undefined || raw === null
+            ? ""
+            : String(raw);
   }
   return values;
+}
+
+/** The text/list values and the image files, as the screen's checks take them. */
+function split(config: ScreenConfig<{ _id: string }>, all: EditorValues) {
+  const values: FormValues = {};
+  const files: Record<string, File | null> = {};
+  for (const f of config.fields) {
+    const v = all[f.name];
+    if (f.kind === "image") files[f.name] = v instanceof File ? v : null;
+    else values[f.name] = typeof v === "string" || Array.isArray(v) ? v : "";
+  }
+  return { values, files };
 }
 
 function compact(errors: Record<string, string | undefined>): FieldErrors {
@@ -41,30 +65,17 @@ function imageOf(item: unknown, name: string): string {
   return typeof v === "string" ? v : "";
 }
 
-function toFormData(config: ScreenConfig<{ _id: string }>, values: FormValues, files: Record<string, File | null>): FormData {
+function toFormData(config: ScreenConfig<{ _id: string }>, all: EditorValues): FormData {
+  const { values, files } = split(config, all);
   const form = new FormData();
   for (const f of config.fields) {
-    if (f.kind === "image") {
-      const file = files[f.name];
-      if (file) form.append(f.upload ?? f.name, file);
-      continue;
-    }
-    const v = values[f.name];
-    form.append(f.name, Array.isArray(v) ? JSON.stringify(v) : (v ?? "").trim());
+    const file = files[f.name];
+    if (f.kind !== "image") {
+      const v = values[f.name];
+      form.append(f.name, Array.isArray(v) ? JSON.stringify(v) : (v ?? "").trim());
+    } else if (file) form.append(f.upload ?? f.name, file);
   }
   return form;
-}
-
-/** zod issues of the shared schema, by field (only for fields the spec's checks passed). */
-function schemaErrors(schema: z.ZodType, values: FormValues): FieldErrors {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "");
-    if (key && !(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
 }
 
 interface EditorProps<T extends { _id: string }> {
@@ -76,143 +87,87 @@ interface EditorProps<T extends { _id: string }> {
 }
 
 export function EntityEditor<T extends { _id: string }>({ config, editing, open, onClose, onSaved }: EditorProps<T>) {
-  const [values, setValues] = useState<FormValues>(() => initialValues(config, editing));
-  const [files, setFiles] = useState<Record<string, File | null>>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-  const blocked = config.saveBlocked?.(values) ?? null;
-  const formId = `${config.noun.replace(/\s+/g, "-")}-form`;
-
-  const set = (name: string, value: string | string[]) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
-  };
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (busy || blocked) return;
-    setFailure(null);
-    const found = compact(config.validate(values, files, editing));
-    const all = Object.keys(found).length > 0 ? found : schemaErrors(config.schema, values);
-    setErrors(all);
-    if (Object.keys(all).length > 0) return;
-    const hasFile = Object.values(files).some(Boolean);
-    setBusy(true);
-    setProgress(hasFile ? 0 : null);
-    try {
-      await api(editing ? `${config.endpoint}/${editing._id}` : config.endpoint, {
-        method: editing ? "PUT" : "POST",
-        form: toFormData(config as unknown as ScreenConfig<{ _id: string }>, values, files),
-        onProgress: hasFile ? setProgress : undefined,
-      });
-      toast.success(`${config.entity} ${editing ? "updated" : "added"} successfully!`);
-      onSaved();
-    } catch (err) {
-      setFailure(errorMessage(err, config.texts.saveFallback));
-      setBusy(false);
-      setProgress(null);
-    }
-  };
-
-  const messages = [...new Set([...Object.values(errors), ...(failure ? [failure] : [])])];
+  const screen = config as unknown as ScreenConfig<{ _id: string }>;
+  const form = useEditorForm<EditorValues>({
+    entity: config.entity,
+    endpoint: editing ? `${config.endpoint}/${editing._id}` : config.endpoint,
+    adding: !editing,
+    initial: () => initialValues(config, editing),
+    // The spec's checks first; the shared schema only when they pass.
+    validate: (all) => {
+      const { values, files } = split(screen, all);
+      const found = compact(config.validate(values, files, editing));
+      if (Object.keys(found).length > 0) return found;
+      return zodErrors(config.schema, values, 1);
+    },
+    blocked: (all) => config.saveBlocked?.(split(screen, all).values) ?? null,
+    body: (all) => toFormData(screen, all),
+    failure: (err) => errorMessage(err, config.texts.saveFallback),
+    onSaved,
+  });
+  const { values, errors, set } = form;
+  const text = (name: string) => (typeof values[name] === "string" ? values[name] : "");
 
   return (
-    <Dialog
-      open={open}
-      title={editing ? `Edit ${config.entity}` : `Add ${config.entity}`}
-      onClose={onClose}
-      footer={
-        <>
-          {blocked && (
-            <p id={`${formId}-blocked`} className="mr-auto self-center text-sm text-slate-700">
-              {blocked}
-            </p>
-          )}
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className={buttonClass("primary")}
-            disabled={busy || Boolean(blocked)}
-            aria-describedby={blocked ? `${formId}-blocked` : undefined}
-          >
-            {busy ? "Saving..." : editing ? "Save Changes" : `Add ${config.entity}`}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        {config.fields.map((f) => {
-          switch (f.kind) {
-            case "image":
-              return (
-                <ImageField
-                  key={f.name}
-                  label={f.label}
-                  file={files[f.name] ?? null}
-                  onChange={(file) => {
-                    setFiles((all) => ({ ...all, [f.name]: file }));
-                    if (errors[f.name]) setErrors(({ [f.name]: _gone, ...rest }) => rest);
-                  }}
-                  currentUrl={imageOf(editing, f.name)}
-                  required={f.required}
-                  error={errors[f.name]}
-                  hint={f.hint ?? (editing ? "Leave empty to keep the current image." : undefined)}
-                />
-              );
-            case "list":
-              return (
-                <ListField
-                  key={f.name}
-                  label={f.label}
-                  items={(values[f.name] as string[]) ?? []}
-                  onChange={(items) => set(f.name, items)}
-                  inputLabel={f.inputLabel ?? `New ${f.label.toLowerCase()}`}
-                  error={errors[f.name]}
-                />
-              );
-            case "stars":
-              return (
-                <StarField key={f.name} label={f.label} value={String(values[f.name] ?? "")} onChange={(v) => set(f.name, v)} />
-              );
-            case "select":
-              return (
-                <SelectField
-                  key={f.name}
-                  label={f.label}
-                  value={String(values[f.name] ?? "")}
-                  onChange={(v) => set(f.name, v)}
-                  options={f.options ?? []}
-                  required={f.required}
-                  error={errors[f.name]}
-                  hint={f.hint}
-                />
-              );
-            default:
-              return (
-                <TextField
-                  key={f.name}
-                  label={f.label}
-                  value={String(values[f.name] ?? "")}
-                  onChange={(v) => set(f.name, v)}
-                  required={f.required}
-                  multiline={f.kind === "textarea"}
-                  rows={f.rows}
-                  error={errors[f.name]}
-                  hint={f.hint}
-                />
-              );
-          }
-        })}
-        <UploadProgress fraction={progress} />
-        <FormErrors messages={messages} />
-      </form>
-    </Dialog>
+    <EditorDialog form={form} open={open} onClose={onClose} formId={`${config.noun.replace(/\s+/g, "-")}-form`}>
+      {config.fields.map((f) => {
+        switch (f.kind) {
+          case "image":
+            return (
+              <ImageField
+                key={f.name}
+                label={f.label}
+                file={(values[f.name] as File | null) ?? null}
+                onChange={(file) => set(f.name, file)}
+                currentUrl={imageOf(editing, f.name)}
+                required={f.required}
+                error={errors[f.name]}
+                hint={f.hint ?? (editing ? "Leave empty to keep the current image." : undefined)}
+              />
+            );
+          case "list":
+            return (
+              <ListField
+                key={f.name}
+                label={f.label}
+                items={Array.isArray(values[f.name]) ? (values[f.name] as string[]) : []}
+                onChange={(items) => set(f.name, items)}
+                inputLabel={f.inputLabel ?? `New ${f.label.toLowerCase()}`}
+                error={errors[f.name]}
+              />
+            );
+          case "stars":
+            return <StarField key={f.name} label={f.label} value={text(f.name)} onChange={(v) => set(f.name, v)} />;
+          case "select":
+            return (
+              <SelectField
+                key={f.name}
+                label={f.label}
+                value={text(f.name)}
+                onChange={(v) => set(f.name, v)}
+                options={f.options ?? []}
+                required={f.required}
+                error={errors[f.name]}
+                hint={f.hint}
+              />
+            );
+          default:
+            return (
+              <TextField
+                key={f.name}
+                label={f.label}
+                value={text(f.name)}
+                onChange={(v) => set(f.name, v)}
+                required={f.required}
+                multiline={f.kind === "textarea"}
+                rows={f.rows}
+                error={errors[f.name]}
+                hint={f.hint}
+              />
+            );
+        }
+      })}
+    </EditorDialog>
   );
 }
 
@@ -227,16 +182,51 @@ function Stars({ count }: { count: number }) {
   );
 }
 
+/** A card's Move up / Move down buttons (ids `${id}-up`, `${id}-down`); a missing handler leaves its button out. */
+interface Moves {
+  id: string;
+  up?: () => void;
+  down?: () => void;
+  busy: boolean;
+}
+
+const moveButton =
+  "grid h-10 w-10 shrink-0 place-items-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 aria-disabled:cursor-wait";
+
+function MoveButtons({ title, moves }: { title: string; moves: Moves }) {
+  const button = (direction: "up" | "down", onClick: (() => void) | undefined) =>
+    onClick && (
+      <button
+        type="button"
+        id={`${moves.id}-${direction}`}
+        className={moveButton}
+        aria-disabled={moves.busy || undefined}
+        onClick={() => !moves.busy && onClick()}
+      >
+        <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
+        <span className="sr-only">{`Move ${title} ${direction}`}</span>
+      </button>
+    );
+  return (
+    <div className="ml-auto flex gap-1">
+      {button("up", moves.up)}
+      {button("down", moves.down)}
+    </div>
+  );
+}
+
 export function EntityCard({
   view,
   fallbackTitle,
   onEdit,
   onDelete,
+  moves,
 }: {
   view: CardView;
   fallbackTitle: string;
   onEdit: () => void;
   onDelete: () => void;
+  moves?: Moves;
 }) {
   const title = view.title || fallbackTitle;
   const shownTags = view.tags?.slice(0, 3) ?? [];
@@ -272,8 +262,9 @@ export function EntityCard({
           </ul>
         )}
         {view.extra && <p className="mt-2 text-xs text-slate-600">{view.extra}</p>}
-        <div className="mt-auto flex gap-2 pt-4">
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
           <EditDeleteButtons name={title} onEdit={onEdit} onDelete={onDelete} />
+          {moves && <MoveButtons title={title} moves={moves} />}
         </div>
       </div>
     </li>
@@ -292,7 +283,12 @@ export function useEditorState<T>() {
 }
 
 export function SimpleScreen<T extends { _id: string }>({ content, data }: { content: AnyListContent; data: ListData<T> }) {
-  const config: ScreenConfig<T> = { ...content.admin, endpoint: `/api${content.path}`, schema: content.input };
+  const config: ScreenConfig<T> = {
+    ...content.admin,
+    endpoint: `/api${content.path}`,
+    schema: content.input,
+    sortField: content.sortField,
+  };
   const editor = useEditorState<T>();
   const revalidator = useRevalidator();
   const confirm = useConfirm();
@@ -309,6 +305,34 @@ export function SimpleScreen<T extends { _id: string }>({ content, data }: { con
       toast.error(config.texts.deleteFailed);
     }
     await revalidator.revalidate();
+  };
+
+  const [moving, setMoving] = useState(false);
+  const moveId = (item: T) => `move-${item._id}`;
+  /** Moves one card and renumbers the list: every record whose place or stored number changed is saved. */
+  const move = async (index: number, by: -1 | 1) => {
+    const order = [...data.items];
+    const [item] = order.splice(index, 1);
+    if (!item || moving) return;
+    order.splice(index + by, 0, item);
+    const field = config.sortField;
+    const changed = order.flatMap((it, i) =>
+      data.items[i] !== it || (it as unknown as Record<string, unknown>)[field] !== i ? [{ it, i }] : [],
+    );
+    setMoving(true);
+    try {
+      await Promise.all(changed.map(({ it, i }) => api(`${config.endpoint}/${it._id}`, { method: "PUT", json: { [field]: i } })));
+    } catch (err) {
+      console.error("Failed to reorder", err);
+      toast.error("Failed to reorder");
+    }
+    await revalidator.revalidate();
+    setMoving(false);
+    // Keep the keyboard on the moved card (its other button when it reached the end).
+    requestAnimationFrame(() => {
+      const [same, other] = by < 0 ? ["up", "down"] : ["down", "up"];
+      (document.getElementById(`${moveId(item)}-${same}`) ?? document.getElementById(`${moveId(item)}-${other}`))?.focus();
+    });
   };
 
   return (
@@ -335,6 +359,16 @@ export function SimpleScreen<T extends { _id: string }>({ content, data }: { con
               fallbackTitle={`${config.entity} ${i + 1}`}
               onEdit={() => editor.openEdit(item)}
               onDelete={() => remove(item)}
+              moves={
+                config.reorder
+                  ? {
+                      id: moveId(item),
+                      up: i > 0 ? () => move(i, -1) : undefined,
+                      down: i < data.items.length - 1 ? () => move(i, 1) : undefined,
+                      busy: moving,
+                    }
+                  : undefined
+              }
             />
           ))}
         </ul>

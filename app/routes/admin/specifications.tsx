@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useRevalidator } from "react-router";
 import type { SiteSettings } from "../../../shared/content/settings";
 import { adminMeta } from "../../components/admin/data";
@@ -16,22 +16,10 @@ export const meta = () => adminMeta("Home Specifications");
 
 function SpecificationsForm({ initial }: { initial: SiteSettings }) {
   const id = useId();
-  const [saved, setSaved] = useState(initial);
-  const [rows, setRows] = useState(initial.homeSpecifications);
-  const { errors, failure, busy, save, clear } = useSettingsSave(saved, (s) => {
-    setSaved(s);
-    setRows(s.homeSpecifications);
-  });
-  const specs = rowErrorsOf(errors, "homeSpecifications");
+  const form = useSettingsSave(initial, (s) => ({ homeSpecifications: s.homeSpecifications }));
+  const specs = rowErrorsOf(form.errors, "homeSpecifications");
   return (
-    <form
-      noValidate
-      className="space-y-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save({ homeSpecifications: rows });
-      }}
-    >
+    <form noValidate className="space-y-6" onSubmit={form.submit}>
       <Section
         title="Specification table"
         description="Each row is a label and a value. Use the arrows to change the order; an empty table hides it."
@@ -43,11 +31,8 @@ function SpecificationsForm({ initial }: { initial: SiteSettings }) {
             { key: "label", label: "Specification label", placeholder: "Label (e.g. Power range)" },
             { key: "value", label: "Specification value", placeholder: "Value (e.g. 5–250 kW)" },
           ]}
-          rows={rows}
-          onChange={(next) => {
-            setRows(next);
-            clear("homeSpecifications");
-          }}
+          rows={form.values.homeSpecifications}
+          onChange={(next) => form.set("homeSpecifications", next)}
           reorder
           addLabel="Add Row"
           rowNoun="Specification"
@@ -56,7 +41,7 @@ function SpecificationsForm({ initial }: { initial: SiteSettings }) {
           rowErrors={specs.rows}
         />
       </Section>
-      <SaveBar busy={busy} failure={failure} errors={errors} label="Save Specifications" />
+      <SaveBar form={form} label="Save Specifications" />
     </form>
   );
 }

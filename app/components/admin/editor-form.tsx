@@ -1,0 +1,189 @@
+import { useId, useState } from "react";
+import { ApiError, api } from "../../lib/api-client";
+import { Dialog } from "./dialog";
+import { FormErrors, UploadProgress } from "./fields";
+import { useToast } from "./toast";
+import { buttonClass } from "./ui";
+
+/**
+ * The one way an admin editor saves (every add/edit dialog and the settings screens): the form's values,
+ * its messages by dotted path ("name", "phones.0.value"), the SPEC §5 checks before sending, the call
+ * through `api()` (multipart with upload progress, or JSON), the success toast ("Banner added
+ * successfully!", "Settings updated successfully!") and the SPEC §8 failure text.
+ */
+
+type Messages = Record<string, string>;
+
+export interface EditorFormOptions<V, A> {
+  /** What is saved: "Banner" gives "Add Banner", "Edit Banner" and "Banner added successfully!". */
+  entity: string;
+  /** Where the save goes: POST when adding, else PUT. */
+  endpoint: string;
+  adding: boolean;
+  /** The starting values (read once). */
+  initial: V | (() => V);
+  /** The SPEC §5 checks (and the shared schema): messages by path; none lets the save go ahead. */
+  validate: (values: V) => Messages;
+  /** The request body: FormData is sent multipart (with progress when it holds a file), anything else as JSON. */
+  body: (values: V) => FormData | object;
+  /** The SPEC §8 text of a failed save. */
+  failure: (err: unknown) => string;
+  /** The failure text shown with the field messages when the checks fail (settings). */
+  invalid?: string;
+  /** Save stays disabled while this gives a reason (shown next to the button). */
+  blocked?: (values: V) => string | null;
+  /** The server's `issues` become field messages. */
+  serverIssues?: boolean;
+  onSaved: (answer: A) => void;
+}
+
+export interface EditorForm<V> {
+  entity: string;
+  adding: boolean;
+  values: V;
+  /** Sets one value and drops the messages at `clearPath` (default: the key) and below. */
+  set: <K extends keyof V>(key: K, value: V[K], clearPath?: string) => void;
+  setValues: React.Dispatch<React.SetStateAction<V>>;
+  errors: Messages;
+  /** Drops the messages at these paths and below ("specifications" also drops "specifications.2.specName"). */
+  clear: (...paths: string[]) => void;
+  busy: boolean;
+  /** Upload progress 0–1 while a file is sent, else null. */
+  progress: number | null;
+  failure: string | null;
+  /** The failure text and the field messages, once each, for <FormErrors>. */
+  messages: string[];
+  blocked: string | null;
+  submit: (e?: React.FormEvent) => Promise<void>;
+}
+
+const under = (key: string, path: string) => key === path || key.startsWith(`${path}.`);
+
+function issuesOf(err: unknown): Messages {
+  const out: Messages = {};
+  for (const i of err instanceof ApiError ? err.issues : []) if (i.path && !(i.path in out)) out[i.path] = i.message;
+  return out;
+}
+
+export function useEditorForm<V, A = unknown>(options: EditorFormOptions<V, A>): EditorForm<V> {
+  const [values, setValues] = useState<V>(options.initial);
+  const [errors, setErrors] = useState<Messages>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const blocked = options.blocked?.(values) ?? null;
+
+  const clear = (...paths: string[]) =>
+    setErrors((all) => {
+      const gone = Object.keys(all).filter((k) => paths.some((p) => under(k, p)));
+      if (gone.length === 0) return all;
+      const next = { ...all };
+      for (const k of gone) delete next[k];
+      return next;
+    });
+
+  const set = <K extends keyof V>(key: K, value: V[K], clearPath = String(key)) => {
+    setValues((all) => ({ ...all, [key]: value }));
+    clear(clearPath);
+  };
+
+  const submit = async (e?: React.FormEvent) => {
+    e?.preventDefault();
+    if (busy || blocked) return;
+    const found = options.validate(values);
+    const invalid = Object.keys(found).length > 0;
+    setErrors(found);
+    setFailure(invalid ? (options.invalid ?? null) : null);
+    if (invalid) return;
+    const body = options.body(values);
+    const form = body instanceof FormData ? body : undefined;
+    const upload = form !== undefined && [...form.values()].some((v) => typeof v !== "string");
+    setBusy(true);
+    setProgress(upload ? 0 : null);
+    try {
+      const answer = await api<A>(options.endpoint, {
+        method: options.adding ? "POST" : "PUT",
+        ...(form ? { form } : { json: body }),
+        onProgress: upload ? setProgress : undefined,
+      });
+      toast.success(`${options.entity} ${options.adding ? "added" : "updated"} successfully!`);
+      options.onSaved(answer);
+    } catch (err) {
+      if (options.serverIssues) setErrors(issuesOf(err));
+      setFailure(options.failure(err));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  const messages = [...new Set([...(failure ? [failure] : []), ...Object.values(errors)])];
+  return {
+    entity: options.entity,
+    adding: options.adding,
+    values,
+    set,
+    setValues,
+    errors,
+    clear,
+    busy,
+    progress,
+    failure,
+    messages,
+    blocked,
+    submit,
+  };
+}
+
+interface EditorDialogProps<V> {
+  form: EditorForm<V>;
+  open: boolean;
+  onClose: () => void;
+  size?: "sm" | "md" | "lg";
+  /** The <form>'s id (default: a unique "…-{entity}-form"). */
+  formId?: string;
+  className?: string;
+  children: React.ReactNode;
+}
+
+/** An editor in a dialog: "Add X" / "Edit X", the fields, the upload progress, the messages and the footer. */
+export function EditorDialog<V>({ form, open, onClose, size, formId, className = "space-y-4", children }: EditorDialogProps<V>) {
+  const generated = `${useId()}-${form.entity.toLowerCase().replace(/\s+/g, "-")}-form`;
+  const id = formId ?? generated;
+  return (
+    <Dialog
+      open={open}
+      size={size}
+      title={form.adding ? `Add ${form.entity}` : `Edit ${form.entity}`}
+      onClose={onClose}
+      footer={
+        <>
+          {form.blocked && (
+            <p id={`${id}-blocked`} className="mr-auto self-center text-sm text-slate-700">
+              {form.blocked}
+            </p>
+          )}
+          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={id}
+            className={buttonClass("primary")}
+            disabled={form.busy || Boolean(form.blocked)}
+            aria-describedby={form.blocked ? `${id}-blocked` : undefined}
+          >
+            {form.busy ? "Saving..." : form.adding ? `Add ${form.entity}` : "Save Changes"}
+          </button>
+        </>
+      }
+    >
+      <form id={id} noValidate onSubmit={form.submit} className={className}>
+        {children}
+        <UploadProgress fraction={form.progress} />
+        <FormErrors messages={form.messages} />
+      </form>
+    </Dialog>
+  );
+}
