@@ -112,8 +112,11 @@ export interface AdminScreen<Out> {
   noun: string;
   texts: { fetchFailed: string; empty: string; saveFallback: string; deleteFailed: string };
   fields: AdminField[];
-  /** SPEC §5 checks; the messages are the spec's texts. Lengths and formats come from the input schema. */
-  validate: (values: FormValues, files: Record<string, File | null>, editing: Out | null) => Record<string, string | undefined>;
+  /**
+   * SPEC §5 checks of the fields; the messages are the spec's texts. The image rule comes from the type's
+   * `image.requiredOnCreate` (the same text the API answers), lengths and formats from the input schema.
+   */
+  validate?: (values: FormValues) => Record<string, string | undefined>;
   /** Save stays disabled while this returns a reason (services: required fields missing). */
   saveBlocked?: (values: FormValues) => string | null;
   /** Up/down buttons on the cards change the staff order. */

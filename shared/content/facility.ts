@@ -65,9 +65,8 @@ export const facilityContent = defineListContent("facility", {
       { name: "description", label: "Description", kind: "textarea" },
       { name: "features", label: "Features", kind: "list", inputLabel: "New feature", hint: "Add features one at a time." },
     ],
-    validate: (values, files, editing) => {
+    validate: (values) => {
       const errors: FieldErrors = {};
-      if (!files.image && !editing?.image) errors.image = "Please upload an image";
       if (blank(values.title)) errors.title = "Please enter a title";
       return errors;
     },

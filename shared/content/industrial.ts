@@ -48,7 +48,6 @@ export const industrialContent = defineListContent("industrial", {
       { name: "title", label: "Title", kind: "text" },
       { name: "description", label: "Description", kind: "textarea" },
     ],
-    validate: (_values, files, editing) => (files.image || editing?.image ? {} : { image: "Please upload at least one image" }),
     card: (b) => ({ title: b.title, body: b.description, image: b.image }),
   },
   example: { title: "Built for heavy industry", description: "Foundries, textiles, pharma", image: "https://example.com/i.jpg" },

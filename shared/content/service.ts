@@ -85,10 +85,7 @@ export const serviceContent = defineListContent("service", {
       },
       { name: "benefits", label: "Benefits", kind: "list", inputLabel: "New benefit" },
     ],
-    validate: (values, files, editing) => {
-      if (REQUIRED.some((f) => blank(values[f]))) return { form: FILL_REQUIRED };
-      return !editing && !files.image ? { image: "Please upload an image" } : {};
-    },
+    validate: (values) => (REQUIRED.some((f) => blank(values[f])) ? { form: FILL_REQUIRED } : {}),
     saveBlocked: (values) => (REQUIRED.some((f) => blank(values[f])) ? FILL_REQUIRED : null),
     card: (s) => ({ title: s.title, body: s.description, image: s.image, tags: s.benefits }),
   },

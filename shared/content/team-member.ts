@@ -76,9 +76,8 @@ export const teamMemberContent = defineListContent("team-member", {
       { name: "position", label: "Position", kind: "text", required: true, hint: "The job title, e.g. Service Manager." },
       { name: "description", label: "Description", kind: "textarea" },
     ],
-    validate: (values, files, editing) => {
+    validate: (values) => {
       const errors: FieldErrors = {};
-      if (!editing && !files.image) errors.image = "Please upload an image";
       for (const f of ["name", "position"]) if (blank(values[f])) errors[f] = FILL_REQUIRED;
       return errors;
     },

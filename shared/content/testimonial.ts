@@ -91,9 +91,8 @@ export const testimonialContent = defineListContent("testimonial", {
       { name: "feedback", label: "Feedback", kind: "textarea", required: true },
       { name: "star", label: "Rating", kind: "stars" },
     ],
-    validate: (values, files, editing) => {
+    validate: (values) => {
       const errors: FieldErrors = {};
-      if (!files.image && !editing?.image) errors.image = "Please upload an image";
       for (const f of ["name", "feedback"]) if (blank(values[f])) errors[f] = FILL_REQUIRED;
       return errors;
     },

@@ -19,7 +19,13 @@ import { buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } fr
  */
 
 /** The declaration's admin screen with where it saves, the schema it checks against and its order field. */
-type ScreenConfig<T> = AdminScreen<T> & { endpoint: string; schema: z.ZodType; sortField: string };
+type ScreenConfig<T> = AdminScreen<T> & {
+  endpoint: string;
+  schema: z.ZodType;
+  sortField: string;
+  /** The text when a record would have no image (the declaration's `image.requiredOnCreate`). */
+  imageRequired?: string;
+};
 
 /** The form's values by field name: text and lists, and the chosen file (or null) of each image field. */
 type EditorValues = Record<string, string | string[] | File | null>;
@@ -96,7 +102,9 @@ export function EntityEditor<T extends { _id: string }>({ config, editing, open,
     // The spec's checks first; the shared schema only when they pass.
     validate: (all) => {
       const { values, files } = split(screen, all);
-      const found = compact(config.validate(values, files, editing));
+      const image = config.fields.find((f) => f.kind === "image")?.name;
+      const noImage = config.imageRequired && image && !files[image] && !imageOf(editing, image);
+      const found = compact({ ...(noImage ? { [image]: config.imageRequired } : {}), ...config.validate?.(values) });
       if (Object.keys(found).length > 0) return found;
       return zodErrors(config.schema, values, 1);
     },
@@ -288,6 +296,7 @@ export function SimpleScreen<T extends { _id: string }>({ content, data }: { con
     endpoint: `/api${content.path}`,
     schema: content.input,
     sortField: content.sortField,
+    imageRequired: content.image?.requiredOnCreate,
   };
   const editor = useEditorState<T>();
   const revalidator = useRevalidator();
