@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { queryRows } from "../../server/db/client";
+import { CONTENT, LIST_CONTENT } from "../../shared/content/registry";
+import { settingsContent } from "../../shared/content/settings";
+import { CONTENT_TABLES, requiredFields } from "../support/declarations";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -15,22 +19,8 @@ let s: TestServer;
 let token: string;
 let existing: Record<string, string>;
 
-const TABLES = [
-  "banners",
-  "industrials",
-  "testimonials",
-  "stories",
-  "facilities",
-  "team_members",
-  "core_values",
-  "services",
-  "categories",
-  "subcategories",
-  "products",
-  "contacts",
-  "site_settings",
-  "admins",
-];
+/** Every content table (from the declarations), and the other tables a write could reach. */
+const TABLES = [...CONTENT_TABLES, "contacts", "admins"];
 
 /** Row count and newest update per table: any write changes it. */
 async function snapshot(): Promise<string> {
@@ -53,18 +43,8 @@ async function snapshot(): Promise<string> {
   return `${parts.join("|")}|notes:${side?.notes}|mail:${side?.mail}|refs:${side?.refs}`;
 }
 
-const RESOURCES = [
-  "banner",
-  "industrial",
-  "testimonial",
-  "story",
-  "facilities",
-  "our-team",
-  "core-values",
-  "service",
-  "category",
-  "product",
-];
+/** Every declared type with records at /api/{path}/{id}: all but the settings (one object, PUT /api/settings). */
+const RESOURCES = CONTENT.filter((c) => c !== settingsContent).map((c) => c.path.slice(1));
 
 beforeAll(async () => {
   s = await startTestServer({ RATE_LIMITS: "off" });
@@ -78,14 +58,10 @@ beforeAll(async () => {
   const categoryId = category.body.data._id as string;
   const subId = category.body.data.subcategories[0]._id as string;
   const made: Record<string, unknown> = {
-    banner: { title: "b", image: "https://example.com/b.jpg" },
-    industrial: { title: "i", image: "https://example.com/i.jpg" },
-    testimonial: { name: "n", feedback: "f", image: "https://example.com/t.jpg" },
-    story: { title: "s", content: "c" },
-    facilities: { title: "f", image: "https://example.com/f.jpg" },
-    "our-team": { name: "n", position: "p", image: "https://example.com/p.jpg" },
-    "core-values": { title: "v" },
-    service: { title: "Fuzz service qz7", description: "d", details: "x", image: "https://example.com/s.jpg" },
+    // Each list type's declared example; a slug (where the type has one) that the generators cannot make.
+    ...Object.fromEntries(
+      LIST_CONTENT.map((c) => [c.path.slice(1), { ...c.example, ...(c.slugSource ? { slug: `fuzz-${c.name}-qz7` } : {}) }]),
+    ),
     product: {
       categoryId,
       subcategoryId: subId,
@@ -154,14 +130,10 @@ function deepNest(depth: number): unknown {
 
 /** Field names each resource requires or treats specially; a wrong type in one makes the body invalid. */
 const REQUIRED_FIELD: Record<string, string> = {
-  banner: "title",
-  industrial: "description",
-  testimonial: "name",
-  story: "title",
-  facilities: "title",
-  "our-team": "name",
-  "core-values": "title",
-  service: "title",
+  // List types: the first field their input schema requires, else its first field (banner: title).
+  ...Object.fromEntries(
+    LIST_CONTENT.map((c) => [c.path.slice(1), requiredFields(c)[0] ?? Object.keys((c.input as z.ZodObject).shape)[0]!]),
+  ),
   category: "name",
   product: "name",
   contacts: "email",

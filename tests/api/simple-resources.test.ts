@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIST_CONTENT } from "../../shared/content/registry";
 import { BAD_IDS, expectError, expectValidation, ID, png, serverHelpers, UPLOAD_URL } from "../support/content-api";
+import { requiredFields, textFieldNames, typedFields } from "../support/declarations";
 import { formOf } from "../support/images";
 import { startTestServer, type TestResponse, type TestServer } from "../support/server";
 
 /**
- * SPEC §7 for the list resources without relations: banner, industrial, testimonial, story, facilities,
- * our-team, core-values and service. The shared contract is checked for each of them in one table-driven
- * suite; what only one resource does has its own describe block further down.
+ * SPEC §7 for the list resources without relations: every list type declared in shared/content/registry.ts
+ * (banner, industrial, testimonial, story, facilities, our-team, core-values, service, faq …). The shared
+ * contract is checked for each of them in one table-driven suite generated from the declarations; what only
+ * one resource does has its own describe block further down.
  */
 
 let s: TestServer;
@@ -37,86 +40,43 @@ function expectRecordBase(r: Record<string, unknown>): void {
 // the shared contract
 
 interface ResourceCase {
+  /** The declaration's name ("team-member"). */
+  name: string;
   path: string;
+  /** "Banner": "Banner not found.", "Banner deleted successfully." */
+  label: string;
   /** Valid text fields of a new record; `tag` makes them distinct. */
   sample(tag: string): Record<string, string>;
   /** A text field that a partial update changes. */
   editField: string;
   /** The staff ordering field (team members call it sortOrder, their `position` is the job title). */
-  orderField: "position" | "sortOrder";
+  orderField: string;
   /** Text fields whose absence is a validation error. */
   required: string[];
   /** The multipart file field, and the message when a new record has no image (absent = optional). */
-  image?: { field: "image" | "mainImage"; requiredMessage?: string };
+  image?: { field: string; requiredMessage?: string };
   slug?: boolean;
 }
 
-const CASES: ResourceCase[] = [
-  {
-    path: "/api/banner",
-    sample: (t) => ({ title: `Banner ${t}`, description: `Banner text ${t}` }),
-    editField: "title",
-    orderField: "position",
-    required: [],
-    image: { field: "image", requiredMessage: "Please upload at least one image" },
-  },
-  {
-    path: "/api/industrial",
-    sample: (t) => ({ title: `Industrial ${t}`, description: `Industrial text ${t}` }),
-    editField: "title",
-    orderField: "position",
-    required: [],
-    image: { field: "image", requiredMessage: "Please upload at least one image" },
-  },
-  {
-    path: "/api/testimonial",
-    sample: (t) => ({ name: `Client ${t}`, designation: "Plant manager", feedback: `Great service ${t}`, star: "5" }),
-    editField: "feedback",
-    orderField: "position",
-    required: ["name", "feedback"],
-    image: { field: "image", requiredMessage: "Please upload an image" },
-  },
-  {
-    path: "/api/story",
-    sample: (t) => ({ title: `Chapter ${t}`, content: `It began ${t}` }),
-    editField: "content",
-    orderField: "position",
-    required: ["title", "content"],
-    image: { field: "image" },
-  },
-  {
-    path: "/api/facilities",
-    sample: (t) => ({ title: `Workshop ${t}`, description: `Facility text ${t}` }),
-    editField: "description",
-    orderField: "position",
-    required: ["title"],
-    image: { field: "image", requiredMessage: "Please upload an image" },
-  },
-  {
-    path: "/api/our-team",
-    sample: (t) => ({ name: `Person ${t}`, position: "Service Engineer", description: `Bio ${t}` }),
-    editField: "description",
-    orderField: "sortOrder",
-    required: ["name", "position"],
-    image: { field: "image", requiredMessage: "Please upload an image" },
-  },
-  {
-    path: "/api/core-values",
-    sample: (t) => ({ title: `Value ${t}`, description: `We care ${t}` }),
-    editField: "description",
-    orderField: "position",
-    required: ["title"],
-  },
-  {
-    path: "/api/service",
-    sample: (t) => ({ title: `Service ${t}`, description: `Short ${t}`, details: `Long details ${t}` }),
-    editField: "details",
-    orderField: "position",
-    required: ["title", "description", "details"],
-    image: { field: "mainImage", requiredMessage: "Please upload an image" },
-    slug: true,
-  },
-];
+/**
+ * One case per list type, from its declaration (shared/content/registry.ts): the example's typed fields
+ * (tagged where they are free text), the last of them as the field a partial update changes, the fields
+ * the input schema requires, the first upload field and the image message.
+ */
+const CASES: ResourceCase[] = LIST_CONTENT.map((c) => {
+  const texts = textFieldNames(c);
+  return {
+    name: c.name,
+    path: `/api${c.path}`,
+    label: c.label,
+    sample: (t) => Object.fromEntries(Object.entries(typedFields(c)).map(([k, v]) => [k, texts.includes(k) ? `${v} ${t}` : v])),
+    editField: texts[texts.length - 1]!,
+    orderField: c.sortField,
+    required: requiredFields(c),
+    image: c.image && { field: c.image.uploadFields[0]!, requiredMessage: c.image.requiredOnCreate },
+    slug: Boolean(c.slugSource),
+  };
+});
 
 let counter = 0;
 const tag = () => `${++counter}`;
@@ -219,7 +179,10 @@ describe.each(CASES)("$path", (c) => {
     const res = await s.request("DELETE", `${c.path}/${created._id}`, { token });
     expect(res.status).toBe(200);
     expect(typeof res.body.message).toBe("string");
-    expectError(await s.request("GET", `${c.path}/${created._id}`), 404);
+    expect(res.body.message).toBe(`${c.label} deleted successfully.`);
+    const gone = await s.request("GET", `${c.path}/${created._id}`);
+    expectError(gone, 404);
+    expect(gone.body.message).toBe(`${c.label} not found.`);
     expect((await list(c)).map((r) => r._id)).not.toContain(created._id);
     expectError(await s.request("DELETE", `${c.path}/${created._id}`, { token }), 404);
   });
