@@ -1,0 +1,225 @@
+import { randomBytes } from "node:crypto";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type SQL, sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgliteDatabase } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase, queryRows } from "../../server/db/client";
+import { MIGRATIONS_DIR } from "../../server/paths";
+import { ID } from "../support/content-api";
+import { createScratchDatabase, testDatabaseKind } from "../support/database";
+import { CONTENT_TABLES } from "../support/declarations";
+import { startTestServer, type TestServer } from "../support/server";
+
+/**
+ * Migrations carry existing data over: a database made by main before the content declarations (its
+ * migrations 0000–0005), with rows as that schema held them, is opened by the current code (which
+ * migrates it) and read through the API. On PGlite, or on PostgreSQL with PNEUMA_TEST_DB=postgres.
+ */
+
+/** The last migration of main before the content declarations (0006 renamed team_members' columns, 0007 added faqs). */
+const OLD_LAST = "0005_contacts_order_indexes";
+
+const tempDirs: string[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+/** The migrations folder as main had it: the same files, the journal cut after OLD_LAST. */
+async function oldMigrationsFolder(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "pneuma-old-migrations-"));
+  tempDirs.push(dir);
+  await cp(MIGRATIONS_DIR, dir, { recursive: true });
+  const file = path.join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(await readFile(file, "utf8")) as { entries: { idx: number; tag: string }[] };
+  const last = journal.entries.findIndex((e) => e.tag === OLD_LAST);
+  expect(last).toBe(5);
+  journal.entries = journal.entries.slice(0, last + 1);
+  await writeFile(file, JSON.stringify(journal, null, 2));
+  return dir;
+}
+
+/**
+ * A database migrated only as far as OLD_LAST, filled by `fill` (with SQL for that schema). Returns the
+ * environment that points a test server at it.
+ */
+async function oldDatabase(fill: (db: Database) => Promise<void>): Promise<Record<string, string>> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-upgrade-"));
+  tempDirs.push(dataDir);
+  const scratch = testDatabaseKind() === "postgres" ? await createScratchDatabase() : null;
+  if (scratch) cleanups.push(() => scratch.drop());
+  const handle = await openDatabase({ dataDir, databaseUrl: scratch?.url ?? null, lockHolder: "upgrade test", migrate: false });
+  try {
+    const migrationsFolder = await oldMigrationsFolder();
+    // The handle's drizzle instance is the driver's own (server/db/client.ts): its migrator applies the folder.
+    if (handle.kind === "pglite") await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+    else await migratePostgres(handle.db as unknown as NodePgDatabase, { migrationsFolder });
+    // It is the old schema: team members' job title in job_title, the order in position, no faqs table.
+    const columns = await queryRows<{ column_name: string }>(
+      handle.db,
+      sql`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'team_members'`,
+    );
+    expect(columns.map((c) => c.column_name)).toEqual(expect.arrayContaining(["job_title", "position"]));
+    const [faqs] = await queryRows<{ t: string | null }>(handle.db, sql`SELECT to_regclass('public.faqs')::text AS t`);
+    expect(faqs?.t).toBeNull();
+    await fill(handle.db);
+  } finally {
+    await handle.close();
+  }
+  return { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+}
+
+const run = (db: Database, query: SQL) => queryRows(db, query);
+const qa = (list: { question: string; answer: string }[]) => list.map(({ question, answer }) => ({ question, answer }));
+/** The questions the upgrade added, to compare with the demo content's. */
+let migrated: { question: string; answer: string }[] = [];
+const newId = () => randomBytes(12).toString("hex");
+
+afterAll(async () => {
+  for (const c of cleanups) await c();
+  for (const d of tempDirs) await rm(d, { recursive: true, force: true });
+});
+
+describe(`a database of main before the content declarations (migrations up to ${OLD_LAST}), opened by this code`, () => {
+  const member = { id: newId(), created: "2024-05-01T10:00:00.000Z" };
+  const banner = newId();
+  const service = newId();
+  let s: TestServer;
+
+  beforeAll(async () => {
+    const env = await oldDatabase(async (db) => {
+      await run(
+        db,
+        sql`INSERT INTO team_members (id, name, job_title, description, image, position, created_at, updated_at)
+            VALUES (${member.id}, 'S. Priya', 'Service Manager', 'Twenty years in the field', 'https://example.com/p.jpg', 3,
+                    ${member.created}, ${member.created})`,
+      );
+      await run(
+        db,
+        sql`INSERT INTO banners (id, title, description, image, position)
+            VALUES (${banner}, 'Old banner', 'From before the upgrade', 'https://example.com/b.jpg', 1)`,
+      );
+      await run(
+        db,
+        sql`INSERT INTO services (id, slug, title, description, details, benefits, image, position)
+            VALUES (${service}, 'old-service', 'Old service', 'Short', 'Long details.', '["Less downtime"]'::jsonb,
+                    'https://example.com/s.jpg', 2)`,
+      );
+      const settings = { companyName: "Old Company Ltd", tagline: "Air since 1998", address: "Salem" };
+      await run(db, sql`INSERT INTO site_settings (id, data) VALUES ('site', ${JSON.stringify(settings)}::jsonb)`);
+    });
+    s = await startTestServer(env);
+  });
+
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it("GET /api/our-team: the job title is `position`, the old order `sortOrder`, same _id and dates", async () => {
+    const res = await s.request("GET", "/api/our-team");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      {
+        _id: member.id,
+        name: "S. Priya",
+        position: "Service Manager",
+        description: "Twenty years in the field",
+        image: "https://example.com/p.jpg",
+        sortOrder: 3,
+        createdAt: member.created,
+        updatedAt: member.created,
+      },
+    ]);
+    expect((await s.request("GET", `/api/our-team/${member.id}`)).body).toEqual(res.body[0]);
+    // …and it is still edited as before: a new order keeps the job title.
+    const token = await s.login();
+    const put = await s.request("PUT", `/api/our-team/${member.id}`, { json: { sortOrder: 1 }, token });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body).toMatchObject({ _id: member.id, position: "Service Manager", sortOrder: 1 });
+  });
+
+  it("the banner, the service and the settings are carried over", async () => {
+    expect((await s.request("GET", "/api/banner")).body).toEqual([
+      expect.objectContaining({ _id: banner, title: "Old banner", description: "From before the upgrade", position: 1 }),
+    ]);
+    expect((await s.request("GET", "/api/service/old-service")).body).toMatchObject({
+      _id: service,
+      title: "Old service",
+      details: "Long details.",
+      benefits: ["Less downtime"],
+      position: 2,
+    });
+    expect((await s.request("GET", "/api/settings")).body).toMatchObject({
+      companyName: "Old Company Ltd",
+      tagline: "Air since 1998",
+      address: "Salem",
+    });
+  });
+
+  it("GET /api/faq: the five questions the contact page showed, in their order, editable", async () => {
+    const res = await s.request("GET", "/api/faq");
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(5);
+    expect(res.body.map((q: { position: number }) => q.position)).toEqual([0, 1, 2, 3, 4]);
+    expect(res.body[0]).toMatchObject({ question: "How do I get a quote?" });
+    migrated = qa(res.body);
+    for (const q of res.body) {
+      expect(q._id).toMatch(ID);
+      expect(q.answer.length).toBeGreaterThan(50);
+    }
+    const token = await s.login();
+    const first = res.body[0];
+    const put = await s.request("PUT", `/api/faq/${first._id}`, { json: { answer: "Call us." }, token });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body).toMatchObject({ _id: first._id, question: first.question, answer: "Call us.", position: 0 });
+    expect((await s.request("PUT", `/api/faq/${first._id}`, { json: { answer: first.answer }, token })).status).toBe(200);
+  });
+
+  it("has the cache trigger of every content table, and the team's order index on the renamed column", async () => {
+    const triggers = await queryRows<{ name: string }>(
+      s.ctx.db,
+      sql`SELECT tgname AS name FROM pg_trigger WHERE NOT tgisinternal AND tgname LIKE '%_content_changed'`,
+    );
+    const names = triggers.map((t) => t.name);
+    for (const table of CONTENT_TABLES) expect(names, table).toContain(`${table}_content_changed`);
+    const [index] = await queryRows<{ def: string }>(
+      s.ctx.db,
+      sql`SELECT indexdef AS def FROM pg_indexes WHERE schemaname = 'public' AND indexname = 'team_members_order_idx'`,
+    );
+    expect(index?.def).toContain("sort_order");
+  });
+});
+
+describe("the five questions", () => {
+  it("are not added to an old database without content", async () => {
+    const env = await oldDatabase(async () => {});
+    const s = await startTestServer(env);
+    try {
+      expect((await s.request("GET", "/api/faq")).body).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("are not in a fresh database migrated to the latest, until the demo content is seeded", async () => {
+    const fresh = await startTestServer();
+    try {
+      expect((await fresh.request("GET", "/api/faq")).body).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+    const demo = await startTestServer({ SEED_DEMO: "true" });
+    try {
+      const questions = (await demo.request("GET", "/api/faq")).body as { question: string; answer: string; position: number }[];
+      expect(questions).toHaveLength(5);
+      expect(questions.map((q) => q.position)).toEqual([0, 1, 2, 3, 4]);
+      expect(questions[0]?.question).toBe("How do I get a quote?");
+      // The same five as an upgraded site gets (when that test ran in this file).
+      if (migrated.length > 0) expect(qa(questions)).toEqual(migrated);
+    } finally {
+      await demo.close();
+    }
+  }, 120_000); // the demo content stores its pictures
+});
