@@ -45,7 +45,7 @@ function scriptUrlsInHtml(html, pageUrl) {
 }
 
 /** The page's JavaScript from its HTML and the modules' static imports. */
-export async function firstVisitScripts(pageUrl) {
+async function firstVisitScripts(pageUrl) {
   const html = await (await fetch(pageUrl)).text();
   const queue = [...scriptUrlsInHtml(html, pageUrl)];
   const files = new Map();
@@ -68,7 +68,7 @@ export async function firstVisitScripts(pageUrl) {
  * The scripts headless Chromium loads for the page (until the network is idle), with their gzip -9 size
  * and the bytes actually transferred (the server's own compression). Null when Chromium is missing.
  */
-export async function chromiumScripts(pageUrl) {
+async function chromiumScripts(pageUrl) {
   const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!existsSync(executablePath)) return null;
   const { chromium } = await import("playwright-core");

@@ -51,8 +51,8 @@ async function measureWithWrk(url, { seconds, connections, headers = {} }) {
   return { ...parseWrkOutput(out), clientCpuSeconds: Number.NaN };
 }
 
-/** wrk's text report → figures (latencies in ms). Exported for a quick check of the parser. */
-export function parseWrkOutput(text) {
+/** wrk's text report → figures (latencies in ms). */
+function parseWrkOutput(text) {
   const ms = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? Number.NaN);
   const percentile = (p) => {
     const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(text);

@@ -211,7 +211,7 @@ function nginxCpuSeconds(masterPid) {
  * Starts nginx with the shipped config in front of `app`. Returns null (and why) when nginx or openssl is
  * not installed. The caller must call stop(); an exit hook also stops nginx if the process ends first.
  */
-export async function startNginx({ appBaseUrl, uploadParent }) {
+async function startNginx({ appBaseUrl, uploadParent }) {
   const nginx = findBinary(["nginx", "/usr/sbin/nginx"]);
   if (!nginx) return { skipped: "nginx is not installed" };
   if (!findBinary(["openssl"])) return { skipped: "openssl is not installed (needed for the test certificate)" };

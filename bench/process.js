@@ -8,11 +8,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
-export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** As deploy/pneuma.service runs the server: bounded V8 heap, two malloc arenas (README, Memory). */
-export const SERVER_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=8"];
-export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
+const SERVER_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=8"];
+const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
 const CLOCK_TICKS = 100;
@@ -48,7 +48,7 @@ export function onCleanup(fn) {
 let cleaning = null;
 
 /** Runs the registered cleanups once (later callers wait for the same run). */
-export function runCleanups() {
+function runCleanups() {
   cleaning ??= (async () => {
     while (cleanups.length > 0) {
       const fn = cleanups.pop();

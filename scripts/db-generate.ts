@@ -15,7 +15,7 @@ const sqlFiles = () =>
     .sort();
 
 /** The statement migration 0002 uses for every content table. */
-export const contentTrigger = (table: string) =>
+const contentTrigger = (table: string) =>
   `CREATE CONSTRAINT TRIGGER ${table}_content_changed AFTER INSERT OR UPDATE OR DELETE ON "${table}" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION pneuma_content_changed();`;
 
 const before = new Set(sqlFiles());

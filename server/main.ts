@@ -25,7 +25,7 @@ declare module "react-router" {
   }
 }
 
-export interface BootOptions {
+interface BootOptions {
   /** Development: Vite's middleware and a loader for the freshest server build. */
   dev?: { middleware: RequestHandler; loadBuild: () => Promise<ServerBuild> };
 }
@@ -39,6 +39,7 @@ function fatal(message: string): never {
 /**
  * Starts the server: configuration, database (opened and migrated before listening), first-run data,
  * then HTTP. Stops cleanly on SIGTERM/SIGINT: no new connections, running requests finish, database closed.
+ * @public Called by server.js, from the built build/server/index.js or through Vite (knip can't see that).
  */
 export async function boot(options: BootOptions = {}): Promise<Server> {
   let config: ReturnType<typeof loadConfig>;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { parseUploadUrl } from "../../shared/lib/image-url";
 
-export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 interface ResponsiveImageProps {
   src: string | null | undefined;

@@ -13,7 +13,7 @@ export const NAV_ITEMS = [
 ] as const;
 
 /** Past this many pixels of scrolling the bar becomes compact (SPEC §9). */
-export const COMPACT_AFTER_PX = 10;
+const COMPACT_AFTER_PX = 10;
 
 function SearchForm({ id, className = "" }: { id: string; className?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 
-export const FADE_MS = 500;
+const FADE_MS = 500;
 
 interface SliderProps<T> {
   slides: readonly T[];

@@ -22,7 +22,7 @@ function ChatIcon({ className }: { className: string }) {
   );
 }
 
-export const WHATSAPP_LABEL = "Chat on WhatsApp";
+const WHATSAPP_LABEL = "Chat on WhatsApp";
 
 /**
  * "Chat on WhatsApp" on every public page when the site settings have a WhatsApp number; nothing without

@@ -4,7 +4,7 @@
  * Multipart bodies go through XMLHttpRequest so uploads can report progress (fetch cannot).
  */
 
-export const TOKEN_KEY = "admin-token";
+const TOKEN_KEY = "admin-token";
 export const LOGIN_PATH = "/admin/login";
 
 export interface ApiIssue {

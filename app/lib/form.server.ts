@@ -1,7 +1,7 @@
 import { badRequest, HttpError } from "../../server/http/errors";
 
 /** The same bound as the API's form parser: an enquiry is a few kilobytes at most. */
-export const MAX_FORM_BYTES = 1024 * 1024;
+const MAX_FORM_BYTES = 1024 * 1024;
 
 /**
  * The posted form of a page's action, read with a size bound (pages have no body parser in front of

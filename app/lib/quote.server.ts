@@ -19,14 +19,14 @@ import {
 import { allValues, firstValues, readFormData } from "./form.server";
 
 /** Suggestions in the page's <datalist> (never the whole catalogue) and in each typed-ahead answer. */
-export const DEFAULT_SUGGESTIONS = 50;
-export const TYPED_SUGGESTIONS = 12;
+const DEFAULT_SUGGESTIONS = 50;
+const TYPED_SUGGESTIONS = 12;
 /** Choices offered when "Add a model" names several products. */
 const MAX_CHOICES = 8;
 /** Longest "Add a model" text that is looked up. */
 const MAX_MODEL_TEXT = 120;
 
-export const toRow = (p: QuotableProduct, quantity = "1"): QuoteRow => ({
+const toRow = (p: QuotableProduct, quantity = "1"): QuoteRow => ({
   productId: p._id,
   name: p.name,
   slug: p.slug,

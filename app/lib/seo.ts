@@ -15,7 +15,7 @@ export interface SiteInfo {
 /** The layout route's id; pages find the site info among `matches` by it. */
 export const SITE_LAYOUT_ID = "routes/site-layout";
 
-export const DEFAULT_SOCIAL_IMAGE = "/images/social-card.png";
+const DEFAULT_SOCIAL_IMAGE = "/images/social-card.png";
 
 type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
 
@@ -71,7 +71,7 @@ export function pageMeta(site: SiteInfo | null, input: PageMetaInput): MetaDescr
 }
 
 /** The company as a LocalBusiness (a kind of Organization) in Salem. */
-export function organizationJsonLd(site: SiteInfo): object {
+function organizationJsonLd(site: SiteInfo): object {
   const s = site.settings;
   return {
     "@context": "https://schema.org",

@@ -36,7 +36,7 @@ function text(value: unknown): string | null {
 }
 
 /** The product a page shows, or null on every other page (and on a product that was not found). */
-export function productName(matches: readonly PageMatch[]): string | null {
+function productName(matches: readonly PageMatch[]): string | null {
   const leaf = matches.at(-1);
   if (leaf?.id !== PRODUCT_ROUTE) return null;
   return text((dataOf(leaf)?.product as Named | null | undefined)?.name);

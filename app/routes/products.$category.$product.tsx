@@ -24,8 +24,8 @@ import {
 import type { Route } from "./+types/products.$category.$product";
 import type { loader as siteLayoutLoader } from "./site-layout";
 
-export const PRODUCT_NOT_FOUND = "Product Not Found";
-export const PRODUCT_NOT_FOUND_TEXT = "The product you're looking for doesn't exist or has been removed.";
+const PRODUCT_NOT_FOUND = "Product Not Found";
+const PRODUCT_NOT_FOUND_TEXT = "The product you're looking for doesn't exist or has been removed.";
 /** Other products of the same category shown under the product. */
 const RELATED_MAX = 3;
 
@@ -72,7 +72,7 @@ const crumbsFor = (product: Product): Crumb[] => [
 const imagesOf = (product: Product): string[] => [product.mainImage, ...product.additionalImages].filter((src) => src !== "");
 
 /** schema.org Product: offers only with a price, aggregateRating only with a rating and reviews. */
-export function productJsonLd(site: SiteInfo, product: Product): object {
+function productJsonLd(site: SiteInfo, product: Product): object {
   const url = absoluteUrl(site, productPath(product.categoryId.slug, product.slug));
   const images = imagesOf(product).map((src) => absoluteUrl(site, src));
   return {

@@ -16,9 +16,9 @@ import { breadcrumbJsonLd, type Crumb, describe, pageMeta, SITE_LAYOUT_ID, siteI
 import type { Route } from "./+types/products.$category";
 import type { loader as siteLayoutLoader } from "./site-layout";
 
-export const NO_PRODUCTS = "No products found in this category.";
-export const CATEGORY_NOT_FOUND = "Category Not Found";
-export const CATEGORY_NOT_FOUND_TEXT = "The category you're looking for doesn't exist or has been removed.";
+const NO_PRODUCTS = "No products found in this category.";
+const CATEGORY_NOT_FOUND = "Category Not Found";
+const CATEGORY_NOT_FOUND_TEXT = "The category you're looking for doesn't exist or has been removed.";
 
 type CategoryView = Pick<Category, "_id" | "name" | "slug" | "description" | "image" | "features" | "productCount"> & {
   /** Subcategories as filter links: ?type={slug}. */

@@ -12,7 +12,7 @@ import type { loader as siteLayoutLoader } from "./site-layout";
 /** How many featured products the landing page shows at most. */
 const FEATURED_LIMIT = 6;
 
-export const NO_CATEGORIES = "No product categories available.";
+const NO_CATEGORIES = "No product categories available.";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [categories, featured] = await Promise.all([

@@ -9,7 +9,7 @@ import { pageMeta, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/search";
 
 /** "No results for “q”" (curly quotes). */
-export const noResultsText = (q: string) => `No results for “${q}”`;
+const noResultsText = (q: string) => `No results for “${q}”`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));

@@ -14,7 +14,7 @@ interface SitemapEntry {
   lastmod?: Date;
 }
 
-export function xmlEscape(text: string): string {
+function xmlEscape(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[c]};`);
 }
 

@@ -11,7 +11,7 @@ import { errorFields, log } from "../log";
  * JSON instead. Either way the handler gets plain fields, list fields decoded from JSON text, and files.
  */
 
-export type UploadedFiles = Record<string, Express.Multer.File[]>;
+type UploadedFiles = Record<string, Express.Multer.File[]>;
 
 export interface FileField {
   name: string;

@@ -13,7 +13,7 @@ const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_USER = 5;
 const MAX_FAILURES_PER_ADDRESS = 10;
 
-export const INVALID_CREDENTIALS = "Invalid username or password.";
+const INVALID_CREDENTIALS = "Invalid username or password.";
 
 /** /api/auth: login, verify, me, logout. */
 export function authRouter(ctx: AppContext): Router {

@@ -5,9 +5,9 @@ import type { Database } from "../db/client";
 import { admins, sessions } from "../db/schema";
 
 /** A session ends after this long without use… */
-export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** …and in any case this long after sign-in. */
-export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 

@@ -232,7 +232,7 @@ interface TableInfo {
  * Every table in the public schema but the skipped ones, parents before children (foreign keys), so a
  * table added by a later migration is backed up without anyone remembering to list it here.
  */
-export async function listTables(db: Database): Promise<TableInfo[]> {
+async function listTables(db: Database): Promise<TableInfo[]> {
   const columns = await tableColumns(db);
   const edges = await queryRows<{ child: string; parent: string }>(
     db,

@@ -90,7 +90,7 @@ export function describeSummary(s: BackupSummary): string {
   return `${rows}; ${s.uploads} upload files (${formatBytes(s.uploadBytes)})`;
 }
 
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;

@@ -110,7 +110,7 @@ async function loadExtras(db: Database, rows: ContactRow[]): Promise<Extras> {
   return extras;
 }
 
-export async function withExtras(db: Database, rows: ContactRow[]): Promise<Contact[]> {
+async function withExtras(db: Database, rows: ContactRow[]): Promise<Contact[]> {
   const extras = await loadExtras(db, rows);
   return rows.map((r) => toApi(r, extras));
 }
@@ -197,7 +197,7 @@ export async function* contactBatches(db: Database, filter: ContactFilter, batch
   }
 }
 
-export async function getContactRow(db: Database, id: string): Promise<ContactRow | null> {
+async function getContactRow(db: Database, id: string): Promise<ContactRow | null> {
   if (!isId(id)) return null;
   const [row] = await db.select().from(contacts).where(eq(contacts.id, id)).limit(1);
   return row ?? null;

@@ -35,9 +35,9 @@ import { isSlugShaped } from "./slugs";
  */
 
 /** Enquiries one client (IPv4 address or IPv6 /64) may send in the window. */
-export const CONTACT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
-export const CONTACT_RATE_LIMITED = "You have sent several messages in a short time. Please try again later.";
-export const SITE_CAP_REACHED =
+const CONTACT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+const CONTACT_RATE_LIMITED = "You have sent several messages in a short time. Please try again later.";
+const SITE_CAP_REACHED =
   "We are receiving an unusual number of enquiries right now. Please try again in a little while, or call us.";
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -11,12 +11,12 @@ import type { Database } from "../db/client";
  * first, then the staff order.
  */
 
-export const SEARCH_LIMITS = { products: 50, categories: 20, services: 20 } as const;
+const SEARCH_LIMITS = { products: 50, categories: 20, services: 20 } as const;
 /** Longer queries are cut here; more words than this are ignored. */
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_QUERY_TERMS = 8;
 
-export interface ProductHit {
+interface ProductHit {
   id: string;
   name: string;
   slug: string;
@@ -27,7 +27,7 @@ export interface ProductHit {
   categorySlug: string;
 }
 
-export interface CategoryHit {
+interface CategoryHit {
   id: string;
   name: string;
   slug: string;
@@ -35,7 +35,7 @@ export interface CategoryHit {
   image: string;
 }
 
-export interface ServiceHit {
+interface ServiceHit {
   id: string;
   title: string;
   slug: string;

@@ -7,8 +7,8 @@ import type { RequestHandler, Response } from "express";
  * revalidate every time (max-age=0) and get a 304 when nothing changed. Anything private or about a
  * change is never stored.
  */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
-export const PRIVATE_CACHE_CONTROL = "no-store";
+const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
+const PRIVATE_CACHE_CONTROL = "no-store";
 
 /** GET or HEAD: a request that only reads, so its answer may be cached. */
 export const isReadMethod = (method: string) => method === "GET" || method === "HEAD";
@@ -24,7 +24,7 @@ export const hasCredentials = (req: { headers: Record<string, string | string[] 
   Boolean(req.headers["x-auth-token"] || req.headers.authorization);
 
 /** Runs `listener` just before the status line and headers are written. */
-export function beforeHeaders(res: ServerResponse, listener: () => void): void {
+function beforeHeaders(res: ServerResponse, listener: () => void): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     res.writeHead = writeHead;

@@ -16,7 +16,7 @@ export interface Limit {
 }
 
 /** Seconds until the limit admits another event, or 0 when it admits one now. */
-export async function secondsUntilAllowed(db: Database, limit: Limit): Promise<number> {
+async function secondsUntilAllowed(db: Database, limit: Limit): Promise<number> {
   const since = new Date(Date.now() - limit.windowMs);
   const [row] = await db
     .select({ n: count(), oldest: min(throttleEvents.createdAt) })

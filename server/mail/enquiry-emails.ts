@@ -51,7 +51,7 @@ export function staffRecipients(settings: SiteSettings, type: ContactType): stri
   return first ? [first] : [];
 }
 
-export function formatIndiaTime(iso: string): string {
+function formatIndiaTime(iso: string): string {
   return `${new Intl.DateTimeFormat("en-IN", {
     timeZone: "Asia/Kolkata",
     day: "numeric",

@@ -20,7 +20,7 @@ export type OutboxPurpose = "staff" | "customer" | "alert";
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /** Waits after the 1st, 2nd, … failed try; the last one repeats until the day is over. */
-export const DEFAULT_RETRY_DELAYS_MS = [
+const DEFAULT_RETRY_DELAYS_MS = [
   10_000,
   30_000,
   60_000,
@@ -32,9 +32,9 @@ export const DEFAULT_RETRY_DELAYS_MS = [
   60 * 60_000,
 ];
 /** A message still failing this long after it was queued is marked failed. */
-export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export function messageIdFor(domainSource: string): string {
+function messageIdFor(domainSource: string): string {
   let domain = "pneuma.local";
   try {
     domain = new URL(domainSource).hostname || domain;

@@ -5,7 +5,7 @@ import type { MailConfig } from "../config";
 export const SEND_CONCURRENCY = 4;
 
 /** One e-mail as the outbox keeps it. */
-export interface OutgoingEmail {
+interface OutgoingEmail {
   to: string[];
   replyTo?: string | null;
   subject: string;

@@ -31,7 +31,7 @@ function rgb(hex: string): [number, number, number] {
 }
 
 /** Mixes colour `a` towards `b` by `t` (0 = a, 1 = b). */
-export function mix(a: string, b: string, t: number): string {
+function mix(a: string, b: string, t: number): string {
   const ca = rgb(a);
   const cb = rgb(b);
   const out = ca.map((v, i) => Math.round(v + ((cb[i] ?? v) - v) * t));
@@ -316,7 +316,7 @@ export type MachineKind =
   | "receiver"
   | "drain";
 
-export interface MachineColors {
+interface MachineColors {
   /** Main paint colour. */
   body: string;
   /** Safety/detail colour (belt guards, stripes). */

@@ -35,7 +35,7 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
 
 const SHARP_FORMAT: Record<ImageKind, string> = { jpeg: "jpeg", png: "png", gif: "gif", webp: "webp", avif: "heif" };
 
-export const NOT_AN_IMAGE = "The file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or GIF image.";
+const NOT_AN_IMAGE = "The file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or GIF image.";
 
 export class ImageStore {
   constructor(readonly uploadDir: string) {}

@@ -33,7 +33,7 @@ const quantity = z.preprocess(
     .max(MAX_QUANTITY, "Quantity must be a whole number from 1 to 9999."),
 );
 
-export const quoteItemInput = z.object({
+const quoteItemInput = z.object({
   productId: z
     .string({ error: "Choose a product." })
     .trim()

@@ -32,7 +32,7 @@ export const quoteThankYou = (reference: string) =>
   `Thank you! Your quote request ${reference} has reached our sales team. We'll reply within one working day.`;
 export const serviceRequestSubject = (serviceTitle: string) => `Service request: ${serviceTitle}`;
 
-export interface EnquiryProduct {
+interface EnquiryProduct {
   _id: string;
   /** The name and slug the product had when the enquiry arrived (it may be renamed or deleted later). */
   name: string;
@@ -75,7 +75,7 @@ export interface ContactNote {
 
 /** "off": e-mail is not configured (or there was no address to send to) when the enquiry arrived. */
 export const EMAIL_STATUSES = ["off", "queued", "sent", "failed"] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export interface EmailState {
   status: EmailStatus;

@@ -38,10 +38,10 @@ export function optionalText(label: string, max: number) {
 }
 
 /** Images are either files we stored (/uploads/...) or, where staff paste one, an absolute http(s) URL. */
-export const UPLOAD_URL_PATTERN = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const UPLOAD_URL_PATTERN = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const ABSOLUTE_URL_PATTERN = /^https?:\/\/[^\s"'<>\\]+$/i;
 
-export function isImageUrl(value: string): boolean {
+function isImageUrl(value: string): boolean {
   return UPLOAD_URL_PATTERN.test(value) || ABSOLUTE_URL_PATTERN.test(value);
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 // Applies z.config({ jitless: true }) before this schema exists: zod's eval probe would break our CSP.
 import "./fields";
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 export const loginInput = z.object({
   username: z.string({ error: "Username is required." }).trim().min(1, "Username is required.").max(100, "Username is too long."),

@@ -3,11 +3,11 @@ import { CheckIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 
 /** A facility card lists this many features, then "+ N more" (SPEC §9). */
-export const FACILITY_CARD_FEATURES = 3;
+const FACILITY_CARD_FEATURES = 3;
 
 export type FacilityItem = Pick<Facility, "_id" | "title" | "description" | "features" | "image">;
 
-export function moreLabel(hidden: number): string {
+function moreLabel(hidden: number): string {
   return `+ ${hidden} more`;
 }
 

@@ -5,7 +5,7 @@ import { ResponsiveImage } from "../responsive-image";
 import { Slider } from "../slider";
 
 /** Home banner interval (SPEC §9). */
-export const HOME_SLIDE_INTERVAL_MS = 5000;
+const HOME_SLIDE_INTERVAL_MS = 5000;
 
 export type BannerSlide = Pick<Banner, "_id" | "title" | "description" | "image">;
 

@@ -6,12 +6,12 @@ import { ResponsiveImage } from "../responsive-image";
 /** At most this many testimonials on the home page (SPEC §9). */
 export const MAX_TESTIMONIALS = 3;
 
-export const NO_TESTIMONIALS = "No testimonials available at the moment.";
+const NO_TESTIMONIALS = "No testimonials available at the moment.";
 
 export type TestimonialItem = Pick<Testimonial, "_id" | "name" | "designation" | "feedback" | "image" | "star">;
 
 /** The star rating as a whole number from 1 to 5, or null when the testimonial is not rated. */
-export function starRating(star: string | null): number | null {
+function starRating(star: string | null): number | null {
   if (star === null || star.trim() === "") return null;
   const n = Number(star);
   return Number.isInteger(n) && n >= 1 && n <= STAR_MAX ? n : null;

@@ -6,7 +6,7 @@ import { Slider } from "../slider";
 import { useHydrated } from "./use-hydrated";
 
 /** About and products sliders change every 6 s (SPEC §9). */
-export const PRODUCTS_SLIDE_INTERVAL_MS = 6000;
+const PRODUCTS_SLIDE_INTERVAL_MS = 6000;
 
 interface HeroSlideCopy {
   eyebrow: string;

@@ -1,7 +1,7 @@
 import { reviewsLabel } from "../../lib/format";
 import { StarIcon } from "../icons";
 
-export const STAR_COUNT = 5;
+const STAR_COUNT = 5;
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /** The rating rounded to the nearest half star, within 0–5. */

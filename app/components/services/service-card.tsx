@@ -4,7 +4,7 @@ import { ArrowRightIcon, CheckIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 
 /** Benefits shown on a card; the detail page lists them all. */
-export const CARD_BENEFITS = 3;
+const CARD_BENEFITS = 3;
 
 export const serviceHref = (service: Pick<Service, "slug">) => `/services/${service.slug}`;
 

@@ -1,7 +1,7 @@
 import { CheckIcon } from "../icons";
 
 /** The static "Why Choose Us" list of the services page (SPEC §2: exactly 4 items). */
-export const WHY_CHOOSE_US = [
+const WHY_CHOOSE_US = [
   {
     title: "Factory-trained engineers",
     text: "Our service engineers are trained at our Salem works on the machines we build, and on every major make of compressor and dryer.",
