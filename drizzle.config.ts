@@ -1,6 +1,6 @@
 import { defineConfig } from "drizzle-kit";
 
-// `npm run db:generate` (scripts/db-generate.js) writes SQL migrations from the tables in server/db/schema.ts
+// `npm run db:generate` (scripts/db-generate.ts) writes SQL migrations from the tables in server/db/schema.ts
 // and shared/content/; no database is needed for that.
 export default defineConfig({
   dialect: "postgresql",

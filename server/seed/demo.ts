@@ -958,10 +958,10 @@ const FACILITIES: { title: string; description: string; features: string[]; art:
   },
 ];
 
-const TEAM: { name: string; jobTitle: string; description: string; avatar: AvatarOptions }[] = [
+const TEAM: { name: string; position: string; description: string; avatar: AvatarOptions }[] = [
   {
     name: "Arun Venkatesan",
-    jobTitle: "Managing Director",
+    position: "Managing Director",
     description: "A mechanical engineer who has led Pneuma for twenty years, from repair workshop to manufacturer.",
     avatar: {
       background: PALETTE.navy,
@@ -975,13 +975,13 @@ const TEAM: { name: string; jobTitle: string; description: string; avatar: Avata
   },
   {
     name: "Kavitha Ramasamy",
-    jobTitle: "Head of Engineering",
+    position: "Head of Engineering",
     description: "Leads the design of our screw and oil-free ranges and the test bay.",
     avatar: { background: PALETTE.teal, skin: "#c68642", hair: "#1f1a17", hairStyle: "bun", shirt: PALETTE.navy, collar: "open" },
   },
   {
     name: "Senthil Palanisamy",
-    jobTitle: "Service Manager",
+    position: "Service Manager",
     description: "Runs our service centres and the team of field engineers across Tamil Nadu.",
     avatar: {
       background: PALETTE.orange,
@@ -995,7 +995,7 @@ const TEAM: { name: string; jobTitle: string; description: string; avatar: Avata
   },
   {
     name: "Divya Natarajan",
-    jobTitle: "Sales & Customer Relations",
+    position: "Sales & Customer Relations",
     description: "Helps customers choose the right system and looks after them long after the sale.",
     avatar: {
       background: PALETTE.blue,
@@ -1172,7 +1172,7 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
       await tx.insert(teamMembers).values(
         TEAM.map((m, i) => ({
           name: m.name,
-          position: m.jobTitle,
+          position: m.position,
           description: m.description,
           image: url(teamPics[i] ?? -1),
           sortOrder: i,

@@ -3,7 +3,7 @@ import type { CORE_VALUE_ICONS } from "../../../shared/content/core-value";
 
 type IconName = (typeof CORE_VALUE_ICONS)[number];
 
-/** One drawing per icon name staff can pick (shared/schemas/core-value.ts), on a 24×24 grid. */
+/** One drawing per icon name staff can pick (shared/content/core-value.ts), on a 24×24 grid. */
 const PATHS: Record<IconName, ReactNode> = {
   lightbulb: (
     <>
