@@ -3,7 +3,7 @@ import { telHref } from "../../app/lib/format";
 import type { Service } from "../../shared/content/service";
 import type { SiteSettings } from "../../shared/content/settings";
 import type { Contact } from "../../shared/schemas/contact";
-import { ADMIN, expectNoA11yViolations, watchErrors } from "./support";
+import { ADMIN, EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
 
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";
 const FALLBACK = "Failed to submit form. Please try again.";
@@ -342,5 +342,62 @@ test.describe("contact information", () => {
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/contact");
     await expectNoA11yViolations(page);
+  });
+});
+
+/** The JSON-LD objects of the page (one script each). */
+async function jsonLd(page: Page): Promise<{ "@type"?: string; [k: string]: unknown }[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.map((t) => JSON.parse(t));
+}
+
+/** The questions and answers shown in #faq, in page order. */
+async function shownFaq(page: Page): Promise<{ question: string; answer: string }[]> {
+  return page.locator("#faq details").evaluateAll((items) =>
+    items.map((d) => ({
+      question: d.querySelector("summary > span")?.textContent?.trim() ?? "",
+      answer: d.querySelector("p")?.textContent?.trim() ?? "",
+    })),
+  );
+}
+
+test.describe("FAQ structured data", () => {
+  test("a FAQPage JSON-LD lists the questions shown in #faq, with their answers, in the staff's order", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/contact");
+    const shown = await shownFaq(page);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const q of shown) expect(q.question && q.answer, JSON.stringify(q)).toBeTruthy();
+    const pages = (await jsonLd(page)).filter((x) => x["@type"] === "FAQPage");
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toEqual({
+      "@context": "https://schema.org",
+      "@type": "FAQPage",
+      mainEntity: shown.map((q) => ({
+        "@type": "Question",
+        name: q.question,
+        acceptedAnswer: { "@type": "Answer", text: q.answer },
+      })),
+    });
+    const staff = (await (await request.get("/api/faq")).json()) as { question: string; answer: string }[];
+    expect(shown).toEqual(staff.map(({ question, answer }) => ({ question, answer })));
+  });
+
+  test("without questions (empty site) there is no #faq and no FAQPage JSON-LD", async ({ page, request }) => {
+    expect(await (await request.get(`${EMPTY_URL}/api/faq`)).json()).toEqual([]);
+    const res = await page.goto(`${EMPTY_URL}/contact`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Talk to our air experts");
+    await expect(page.locator("#faq")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Frequently asked questions" })).toHaveCount(0);
+    const types = (await jsonLd(page)).map((x) => x["@type"]);
+    expect(types).toContain("LocalBusiness"); // the page has its other structured data
+    expect(types).not.toContain("FAQPage");
+    // The same after hydration (the client renders from the same loader data).
+    await page.locator("html[data-hydrated]").waitFor();
+    await expect(page.locator("#faq")).toHaveCount(0);
+    expect((await jsonLd(page)).map((x) => x["@type"])).not.toContain("FAQPage");
   });
 });
