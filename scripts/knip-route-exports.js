@@ -1,8 +1,8 @@
-// knip preprocessor (knip.json "preprocessor"): route modules are entries, and knip checks their exports
-// too (includeEntryExports), but the exports React Router reads by name are used by the framework, not by
-// an import. Drops those from the report (and the counts that decide the exit code); any other export of a
-// route module that nothing imports is still reported.
-const ROUTE_MODULE = /(^|\/)app\/(routes\.ts|routes\/.+\.tsx?)$/;
+// knip preprocessor (knip.json "preprocessor"): route modules, app/root.tsx and app/entry.server.tsx are
+// entries, and knip checks their exports too (includeEntryExports), but the exports React Router reads by
+// name are used by the framework, not by an import. Drops those from the report (and the counts that decide
+// the exit code); any other export of those modules that nothing imports is still reported.
+const ROUTE_MODULE = /(^|\/)app\/(root\.tsx|entry\.server\.tsx|routes\.ts|routes\/.+\.tsx?)$/;
 const FRAMEWORK_EXPORTS = new Set([
   "default",
   "loader",
@@ -16,6 +16,10 @@ const FRAMEWORK_EXPORTS = new Set([
   "HydrateFallback",
   "shouldRevalidate",
   "handle",
+  "Layout",
+  "streamTimeout",
+  "handleError",
+  "handleDataRequest",
 ]);
 
 export default function dropFrameworkExports(data) {
