@@ -13,7 +13,7 @@ import { buttonClass } from "./ui";
  * list `subcategories` [{_id?, name}]; the server refuses (409) to remove one that products use.
  */
 
-export const CATEGORY_TEXTS = {
+const CATEGORY_TEXTS = {
   saveFallback: "Failed to save category",
   nameRequired: "Please enter a category name",
   featureNameRequired: "Please enter a feature name",

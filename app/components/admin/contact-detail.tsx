@@ -14,7 +14,7 @@ import { buttonClass, formatDate } from "./ui";
  * state with Resend, and ways to answer (e-mail, call, WhatsApp).
  */
 
-export const CONTACT_DETAIL_TEXTS = {
+const CONTACT_DETAIL_TEXTS = {
   noteAdded: "Note added.",
   noteFailed: "Failed to add the note",
   resendFailed: "Failed to resend the notification",

@@ -7,7 +7,7 @@ const BADGE: Record<string, string> = {
   resolved: "bg-green-100 text-green-900",
 };
 
-export const STATUS_LABEL: Record<string, string> = { new: "New", "in-progress": "In progress", resolved: "Resolved" };
+const STATUS_LABEL: Record<string, string> = { new: "New", "in-progress": "In progress", resolved: "Resolved" };
 
 /** Known statuses in colour; anything else in grey (SPEC §4). */
 export function StatusBadge({ status }: { status: string }) {

@@ -1,4 +1,4 @@
-import { api, errorMessage } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 
 /** A screen's list as its clientLoader returns it: the records, or the failure text to show. */
 export interface ListData<T> {
@@ -21,5 +21,3 @@ export async function loadList<T>(endpoint: string, fetchFailed: string): Promis
 export function adminMeta(title: string) {
   return [{ title: `${title} | Admin Panel` }, { name: "robots", content: "noindex, nofollow" }];
 }
-
-export { errorMessage };

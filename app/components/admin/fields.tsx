@@ -8,7 +8,7 @@ import { buttonClass } from "./ui";
 const inputClass = (invalid: boolean) =>
   `block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500 ${invalid ? "border-red-600" : "border-slate-400"}`;
 
-export const IMAGE_ONLY_MESSAGE = "Please choose an image file (JPEG, PNG, WebP, AVIF or GIF).";
+const IMAGE_ONLY_MESSAGE = "Please choose an image file (JPEG, PNG, WebP, AVIF or GIF).";
 
 interface ShellProps {
   id: string;
@@ -195,7 +195,7 @@ function usePreview(file: File | null): string | null {
   return url;
 }
 
-export function isImageFile(file: File): boolean {
+function isImageFile(file: File): boolean {
   return file.type.startsWith("image/");
 }
 

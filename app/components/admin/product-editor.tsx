@@ -15,7 +15,7 @@ import { RowsField } from "./rows-field";
  * row remain; the main image is required when adding; new additional images are added to the kept ones.
  */
 
-export const PRODUCT_TEXTS = {
+const PRODUCT_TEXTS = {
   category: "Please choose a category",
   subcategory: "Please choose a subcategory",
   name: "Please enter a product name",

@@ -7,7 +7,7 @@ import { buttonClass } from "./ui";
  * Each input is labelled "{column} {row number}" for screen readers; the column names show once above.
  */
 
-export interface RowColumn<K extends string> {
+interface RowColumn<K extends string> {
   key: K;
   label: string;
   placeholder?: string;

@@ -14,7 +14,7 @@ import { buttonClass } from "./ui";
  * (or two people) editing different parts do not undo each other's work.
  */
 
-export const SETTINGS_TEXTS = {
+const SETTINGS_TEXTS = {
   fetchFailed: "Failed to fetch settings",
   saveFallback: "Failed to save settings",
   invalid: "Please correct the highlighted fields",
@@ -129,7 +129,7 @@ function nestedRowErrors(errors: Record<string, string>, path: string): { list?:
   return { list: errors[path], rows };
 }
 
-export const NOTIFICATIONS_HELP =
+const NOTIFICATIONS_HELP =
   "Who gets an e-mail when an enquiry arrives; several addresses each. When a list is empty, its enquiries go to the first e-mail address under Phone numbers and e-mail addresses.";
 
 export function SettingsForm({ initial }: { initial: SiteSettings }) {

@@ -30,7 +30,7 @@ function listNav(afterProducts: boolean): (NavItem | NavGroup)[] {
 }
 
 /** The sections of SPEC §2, in the spec's order, plus the screens that replaced its placeholders. */
-export const ADMIN_NAV: (NavItem | NavGroup)[] = [
+const ADMIN_NAV: (NavItem | NavGroup)[] = [
   { to: "/admin/dashboard", label: "Dashboard", alsoActive: ["/admin"] },
   ...listNav(false),
   {

@@ -92,7 +92,7 @@ interface EditorProps<T extends { _id: string }> {
   onSaved: () => void;
 }
 
-export function EntityEditor<T extends { _id: string }>({ config, editing, open, onClose, onSaved }: EditorProps<T>) {
+function EntityEditor<T extends { _id: string }>({ config, editing, open, onClose, onSaved }: EditorProps<T>) {
   const screen = config as unknown as ScreenConfig<{ _id: string }>;
   const form = useEditorForm<EditorValues>({
     entity: config.entity,
@@ -223,7 +223,7 @@ function MoveButtons({ title, moves }: { title: string; moves: Moves }) {
   );
 }
 
-export function EntityCard({
+function EntityCard({
   view,
   fallbackTitle,
   onEdit,

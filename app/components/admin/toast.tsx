@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { CheckIcon, CloseIcon } from "../icons";
 
 /** How long a toast stays (SPEC §9: 3 seconds). */
-export const TOAST_MS = 3000;
+const TOAST_MS = 3000;
 
 export type ToastKind = "success" | "error" | "warning" | "info";
 

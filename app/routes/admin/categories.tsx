@@ -13,7 +13,7 @@ import type { Route } from "./+types/categories";
 
 /** Categories Management (SPEC §2; the old /admin/productscategories redirects here). */
 
-export const CATEGORY_SCREEN_TEXTS = {
+const CATEGORY_SCREEN_TEXTS = {
   fetchFailed: "Failed to fetch categories",
   empty: "No categories found. Add your first category.",
   deleteFailed: "Failed to delete category",

@@ -18,7 +18,7 @@ import type { Route } from "./+types/contacts";
  * enquiry's detail dialog open.
  */
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 const SEARCH_DELAY_MS = 300;
 
 const STATUS_FILTERS = ["all", ...CONTACT_STATUSES] as const;
@@ -34,7 +34,7 @@ const NOTIFICATION_LABEL: Record<string, string> = {
   off: "Not sent (off)",
 };
 
-export const CONTACT_TEXTS = {
+const CONTACT_TEXTS = {
   deleteQuestion: "Are you sure you want to delete this contact?",
   empty: "No contacts found",
   statusUpdated: "Contact status updated successfully!",

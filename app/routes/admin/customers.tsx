@@ -9,14 +9,14 @@ import type { Route } from "./+types/customers";
  * server groups them (GET /api/contacts/customers), a page at a time; the page is in the URL.
  */
 
-export const CUSTOMERS_PER_PAGE = 50;
+const CUSTOMERS_PER_PAGE = 50;
 
-export const CUSTOMER_TEXTS = {
+const CUSTOMER_TEXTS = {
   fetchFailed: "Failed to fetch customers",
   empty: "No customers yet",
 };
 
-export interface Customer {
+interface Customer {
   email: string;
   name: string;
   phone: string;

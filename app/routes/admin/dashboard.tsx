@@ -15,8 +15,8 @@ const RECENT_CONTACTS = 5;
 const SERVICES_SHOWN = 3;
 const BENEFITS_SHOWN = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const FETCH_FAILED = "Failed to fetch data. Please try again later.";
-export const MAIL_OFF = "E-mail notifications are off";
+const FETCH_FAILED = "Failed to fetch data. Please try again later.";
+const MAIL_OFF = "E-mail notifications are off";
 
 interface Trend {
   current: number;
@@ -33,7 +33,7 @@ interface Stats {
 }
 
 /** How many dates fall in the last 30 days and in the 30 days before (real figures, not the spec's random arrows). */
-export function trend(dates: string[], now = Date.now()): Trend {
+function trend(dates: string[], now = Date.now()): Trend {
   let current = 0;
   let previous = 0;
   for (const d of dates) {

@@ -6,7 +6,7 @@ import { buttonClass, LoadingState } from "../../components/admin/ui";
 import { ApiError, api, clearToken, errorMessage, getToken, isAdminPath, setToken } from "../../lib/api-client";
 import type { Route } from "./+types/login";
 
-export const LOGIN_FAILED = "Login failed. Please try again.";
+const LOGIN_FAILED = "Login failed. Please try again.";
 
 /** Where to go after signing in: the page the user wanted (same-site /admin paths only). */
 function target(search: URLSearchParams): string {

@@ -20,7 +20,7 @@ import type { Route } from "./+types/products";
  * confirmation.
  */
 
-export const PRODUCT_SCREEN_TEXTS = {
+const PRODUCT_SCREEN_TEXTS = {
   fetchFailed: "Failed to fetch products. Please try again later.",
   empty: "No products found matching the selected filters.",
 };
