@@ -1,9 +1,9 @@
 import { type Request, Router } from "express";
-import { PRODUCT_PAGE_LIMIT_MAX, type ProductInput, productInput } from "../../shared/content/product";
+import { PRODUCT_PAGE_LIMIT_MAX, type ProductInput, productInput, productInputView } from "../../shared/content/product";
 import { LIMITS } from "../../shared/schemas/fields";
 import { requireAdmin } from "../auth/require-admin";
 import { getCategoryRow, subcategoryCheck } from "../content/category";
-import { createProduct, deleteProduct, getProductRow, productInputView, updateProduct } from "../content/product";
+import { createProduct, deleteProduct, getProductRow, updateProduct } from "../content/product";
 import { readProduct, readProducts } from "../content/public-reads";
 import type { AppContext } from "../context";
 import { badRequest, notFound, parseInput } from "../http/errors";

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { categories, subcategories } from "../../shared/content/category";
-import { type Product, type ProductInput, products, productToApi } from "../../shared/content/product";
+import {
+  type Product,
+  type ProductInput,
+  type ProductValues,
+  products,
+  productToApi,
+  productToRow,
+} from "../../shared/content/product";
 import { isId } from "../../shared/lib/ids";
 import type { Database } from "../db/client";
 import { chooseSlug, findByIdOrSlug } from "./slugs";
@@ -86,33 +93,11 @@ function slugFor(db: Database, input: ProductInput, exceptId?: string): Promise<
   return chooseSlug(db, products, { wanted: input.slug, source: input.name, exceptId, label: "product" });
 }
 
-/** The stored columns of a validated product; the caller has resolved images and checked the category. */
-export type ProductValues = ProductInput & { mainImage: string; additionalImages: string[] };
-
-function columns(v: ProductValues) {
-  return {
-    categoryId: v.categoryId,
-    subcategoryId: v.subcategoryId ?? null,
-    name: v.name,
-    shortDescription: v.shortDescription,
-    fullDescription: v.fullDescription,
-    price: v.price ?? null,
-    mainImage: v.mainImage,
-    additionalImages: v.additionalImages,
-    features: v.features,
-    specifications: v.specifications,
-    rating: v.rating ?? null,
-    reviewCount: v.reviewCount ?? null,
-    featured: v.featured ?? false,
-    position: v.position ?? 0,
-  };
-}
-
 export async function createProduct(db: Database, values: ProductValues): Promise<Product> {
   const slug = await slugFor(db, values);
   const [row] = await db
     .insert(products)
-    .values({ ...columns(values), slug })
+    .values({ ...productToRow(values), slug })
     .returning({ id: products.id });
   return (await getProduct(db, row!.id))!;
 }
@@ -121,7 +106,7 @@ export async function updateProduct(db: Database, id: string, values: ProductVal
   const slug = values.slug ? await slugFor(db, values, id) : undefined;
   const [row] = await db
     .update(products)
-    .set({ ...columns(values), ...(slug ? { slug } : {}), updatedAt: new Date() })
+    .set({ ...productToRow(values), ...(slug ? { slug } : {}), updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning({ id: products.id });
   return row ? getProduct(db, row.id) : null;
@@ -130,24 +115,4 @@ export async function updateProduct(db: Database, id: string, values: ProductVal
 export async function deleteProduct(db: Database, id: string) {
   const [row] = await db.delete(products).where(eq(products.id, id)).returning();
   return row ?? null;
-}
-
-/** What the edit form starts from: the stored product in input shape. */
-export function productInputView(row: typeof products.$inferSelect): Record<string, unknown> {
-  return {
-    categoryId: row.categoryId,
-    subcategoryId: row.subcategoryId,
-    name: row.name,
-    shortDescription: row.shortDescription,
-    fullDescription: row.fullDescription,
-    price: row.price,
-    features: row.features,
-    specifications: row.specifications,
-    mainImage: row.mainImage,
-    additionalImages: row.additionalImages,
-    rating: row.rating,
-    reviewCount: row.reviewCount,
-    featured: row.featured,
-    position: row.position,
-  };
 }

@@ -151,6 +151,49 @@ export function productToApi(
 }
 export type Product = ReturnType<typeof productToApi>;
 
+/** The stored columns of a validated product; the caller has resolved images and checked the category. */
+export type ProductValues = ProductInput & { mainImage: string; additionalImages: string[] };
+
+/** The stored columns of a validated product. */
+export function productToRow(v: ProductValues) {
+  return {
+    categoryId: v.categoryId,
+    subcategoryId: v.subcategoryId ?? null,
+    name: v.name,
+    shortDescription: v.shortDescription,
+    fullDescription: v.fullDescription,
+    price: v.price ?? null,
+    mainImage: v.mainImage,
+    additionalImages: v.additionalImages,
+    features: v.features,
+    specifications: v.specifications,
+    rating: v.rating ?? null,
+    reviewCount: v.reviewCount ?? null,
+    featured: v.featured ?? false,
+    position: v.position ?? 0,
+  };
+}
+
+/** What the edit form starts from: the stored product in input shape. */
+export function productInputView(row: typeof products.$inferSelect): Record<string, unknown> {
+  return {
+    categoryId: row.categoryId,
+    subcategoryId: row.subcategoryId,
+    name: row.name,
+    shortDescription: row.shortDescription,
+    fullDescription: row.fullDescription,
+    price: row.price,
+    features: row.features,
+    specifications: row.specifications,
+    mainImage: row.mainImage,
+    additionalImages: row.additionalImages,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    featured: row.featured,
+    position: row.position,
+  };
+}
+
 /** API code: server/api/product.ts (lists paged in `{ data, total, page, limit }`, SPEC §7). */
 export const productContent: CustomContent = {
   kind: "custom",
