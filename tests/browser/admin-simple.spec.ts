@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { LIST_CONTENT } from "../../shared/content/registry";
 import { apiCall, formWithImage, oversizedFile, pngFile, signIn, toasts, unique } from "./admin-support";
 import { ADMIN_URL, EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
 
@@ -6,11 +7,13 @@ import { ADMIN_URL, EMPTY_URL, expectNoA11yViolations, watchErrors } from "./sup
 test.use({ baseURL: ADMIN_URL });
 
 /**
- * The generic management screens (SPEC §2 "Admin screen behaviour", §5, §8): banners, industrial content,
- * testimonials, story sections, facilities, team members, core values and services.
+ * The generic management screens (SPEC §2 "Admin screen behaviour", §5, §8): one for every list type
+ * declared in shared/content/registry.ts (banners, industrial content, testimonials, story sections,
+ * facilities, team members, core values, services, FAQ …). Screen path, title, texts, entity and image
+ * rule come from each declaration; how a test fills each form is written out below.
  */
 
-type ImageRule = "always" | "on-add" | "optional" | "none";
+type ImageRule = "required" | "optional" | "none";
 
 interface Case {
   path: string;
@@ -34,46 +37,20 @@ interface Case {
   uploadField?: string;
 }
 
-const CASES: Case[] = [
-  {
-    path: "/admin/banner",
-    heading: "Banner Management",
-    endpoint: "/api/banner",
-    entity: "Banner",
-    noun: "banner",
-    empty: "No banners found",
-    deleteFailed: "Failed to delete banner",
+/** What each screen's form needs filled in, by the declaration's name. */
+const INTERACTIONS: Record<string, Pick<Case, "nameField" | "fillRest" | "requiredMessages" | "fixture">> = {
+  banner: {
     nameField: "Title",
-    image: "always",
-    imageMessage: "Please upload at least one image",
     requiredMessages: [],
     fixture: (name) => ({ title: name, description: "Fixture banner" }),
   },
-  {
-    path: "/admin/industrial",
-    heading: "Industrial Management",
-    endpoint: "/api/industrial",
-    entity: "Industrial",
-    noun: "industrial entry",
-    empty: "No industrials found",
-    deleteFailed: "Failed to delete industrial",
+  industrial: {
     nameField: "Title",
-    image: "always",
-    imageMessage: "Please upload at least one image",
     requiredMessages: [],
     fixture: (name) => ({ title: name, description: "Fixture industrial" }),
   },
-  {
-    path: "/admin/testimonials",
-    heading: "Testimonials Management",
-    endpoint: "/api/testimonial",
-    entity: "Testimonial",
-    noun: "testimonial",
-    empty: "No testimonials found",
-    deleteFailed: "Failed to delete testimonial",
+  testimonial: {
     nameField: "Name",
-    image: "always",
-    imageMessage: "Please upload an image",
     fillRest: async (d) => {
       await d.getByLabel("Feedback").fill("Reliable compressors and quick service.");
       await d.locator("label").filter({ hasText: "4 stars" }).click();
@@ -82,33 +59,16 @@ const CASES: Case[] = [
     requiredMessages: ["Please fill all required fields"],
     fixture: (name) => ({ name, feedback: "Fixture feedback", star: "5" }),
   },
-  {
-    path: "/admin/our-story",
-    heading: "Our Story Management",
-    endpoint: "/api/story",
-    entity: "Story",
-    noun: "story",
-    empty: "No story sections found",
-    deleteFailed: "Failed to delete story",
+  story: {
     nameField: "Title",
-    image: "optional",
     fillRest: async (d) => {
       await d.getByLabel("Content").fill("Founded in Salem in 1998.");
     },
     requiredMessages: ["Title and content are required"],
     fixture: (name) => ({ title: name, content: "Fixture story" }),
   },
-  {
-    path: "/admin/our-facility",
-    heading: "Our Facilities Management",
-    endpoint: "/api/facilities",
-    entity: "Facility",
-    noun: "facility",
-    empty: "No facilities found",
-    deleteFailed: "Failed to delete facility",
+  facility: {
     nameField: "Title",
-    image: "always",
-    imageMessage: "Please upload an image",
     fillRest: async (d) => {
       const box = d.getByLabel("New feature");
       for (const f of ["  CNC machining ", "CNC machining", "Test bay", ""]) {
@@ -122,51 +82,24 @@ const CASES: Case[] = [
     requiredMessages: ["Please enter a title"],
     fixture: (name) => ({ title: name, features: JSON.stringify(["One", "Two"]) }),
   },
-  {
-    path: "/admin/our-team",
-    heading: "Our Team Management",
-    endpoint: "/api/our-team",
-    entity: "Team member",
-    noun: "team member",
-    empty: "No team members found",
-    deleteFailed: "Failed to delete team member",
+  "team-member": {
     nameField: "Name",
-    image: "on-add",
-    imageMessage: "Please upload an image",
     fillRest: async (d) => {
       await d.getByLabel("Position").fill("Service Engineer");
     },
     requiredMessages: ["Please fill all required fields"],
     fixture: (name) => ({ name, position: "Fixture position" }),
   },
-  {
-    path: "/admin/our-core",
-    heading: "Our Core Management",
-    endpoint: "/api/core-values",
-    entity: "Core value",
-    noun: "core value",
-    empty: "No core values found",
-    deleteFailed: "Failed to delete core value",
+  "core-value": {
     nameField: "Title",
-    image: "none",
     fillRest: async (d) => {
       await d.getByLabel("Icon").selectOption("leaf");
     },
     requiredMessages: ["Please enter a title"],
     fixture: (name) => ({ title: name, icon: "gauge" }),
   },
-  {
-    path: "/admin/services",
-    heading: "Services Management",
-    endpoint: "/api/service",
-    entity: "Service",
-    noun: "service",
-    empty: "No services found",
-    deleteFailed: "Failed to delete service",
+  service: {
     nameField: "Title",
-    image: "on-add",
-    imageMessage: "Please upload an image",
-    uploadField: "mainImage",
     fillRest: async (d) => {
       await d.getByLabel("Description").fill("Fixture service description");
       await d.getByLabel("Details").fill("We visit. We repair.");
@@ -180,7 +113,34 @@ const CASES: Case[] = [
     requiredMessages: [],
     fixture: (name) => ({ title: name, description: "Fixture", details: "Fixture details." }),
   },
-];
+  faq: {
+    nameField: "Question",
+    fillRest: async (d) => {
+      await d.getByLabel("Answer").fill("Yes, within a day.");
+    },
+    requiredMessages: ["Please fill all required fields"],
+    fixture: (name) => ({ question: name, answer: "Fixture answer" }),
+  },
+};
+
+const CASES: Case[] = LIST_CONTENT.map((c) => {
+  const interactions = INTERACTIONS[c.name];
+  if (!interactions) throw new Error(`admin-simple.spec.ts: say how the form of list type "${c.name}" is filled in`);
+  const image = c.admin.fields.find((f) => f.kind === "image");
+  return {
+    path: `/admin/${c.admin.path}`,
+    heading: c.admin.title,
+    endpoint: `/api${c.path}`,
+    entity: c.admin.entity,
+    noun: c.admin.noun,
+    empty: c.admin.texts.empty,
+    deleteFailed: c.admin.texts.deleteFailed,
+    image: !image ? "none" : image.required ? "required" : "optional",
+    imageMessage: c.image?.requiredOnCreate,
+    uploadField: image?.upload,
+    ...interactions,
+  };
+});
 
 const dialogOf = (page: Page) => page.getByRole("dialog");
 
@@ -263,7 +223,7 @@ for (const c of CASES) {
       } else {
         await save.click();
         const alert = dialog.getByRole("alert");
-        for (const m of [...(c.image === "always" || c.image === "on-add" ? [c.imageMessage!] : []), ...c.requiredMessages]) {
+        for (const m of [...(c.image === "required" ? [c.imageMessage!] : []), ...c.requiredMessages]) {
           await expect(alert).toContainText(m);
         }
         if (c.requiredMessages.length > 0) {
