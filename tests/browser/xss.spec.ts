@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { LIST_CONTENT } from "../../shared/content/registry";
 import { apiCall, apiToken, PNG, signIn } from "./admin-support";
 import { ADMIN } from "./support";
 
@@ -145,6 +146,7 @@ const fields = {
     details: SERVICE_DETAILS.join("\n"),
     benefits: JSON.stringify([payload(`service${n}-benefit1`, 500, GROUP_A), payload(`service${n}-benefit2`, 500, GROUP_B)]),
   }),
+  faq: () => ({ question: payload("faq-question", 200, V.details, V.closeScript), answer: long("faq-answer") }),
 };
 
 async function post<T>(path: string, body: FormData | Record<string, unknown>): Promise<T> {
@@ -242,6 +244,7 @@ function definePayloads() {
   fields.coreValue();
   fields.service(1);
   fields.service(2);
+  fields.faq();
   for (const k of ["A1", "A2", "B1"]) product(k, "", null, false);
   catFields();
   SETTINGS();
@@ -283,6 +286,7 @@ async function writeEverything(): Promise<void> {
   await post("/api/core-values", fields.coreValue());
   await post("/api/service", form(fields.service(1), { mainImage: 1 }));
   await post("/api/service", form(fields.service(2), { mainImage: 1 }));
+  await post("/api/faq", fields.faq());
   const cats = catFields();
   const a = (await post<{ data: Cat }>("/api/category", form(cats.A, { image: 1 }))).data;
   const b = (await post<{ data: Cat }>("/api/category", form(cats.B, { image: 1 }))).data;
@@ -317,8 +321,9 @@ function stringsIn(value: unknown, out = new Set<string>()): Set<string> {
  */
 async function readBack(): Promise<Seeded> {
   const get = async <T>(path: string) => apiCall<T>(XSS_URL, "GET", path);
-  const paths = ["banner", "industrial", "testimonial", "story", "facilities", "our-team", "core-values", "service"];
-  const lists = await Promise.all(paths.map((p) => get<unknown>(`/api/${p}`)));
+  const lists = await Promise.all(LIST_CONTENT.map((c) => get<unknown[]>(`/api${c.path}`)));
+  // Every list type has its payload record (a new type needs one above).
+  expect(LIST_CONTENT.filter((_, i) => lists[i]?.length === 0).map((c) => c.name)).toEqual([]);
   const cats = (await get<{ data: Cat[] }>("/api/category")).data;
   type Prod = { name: string; slug: string; additionalImages: string[] };
   const prods = (await get<{ data: Prod[] }>("/api/product")).data;
@@ -779,9 +784,14 @@ const PUBLIC: PublicCase[] = [
   {
     name: "contact",
     path: () => "/contact",
-    text: ["settings-phone-label", "settings-email-label", "settings-days", "settings-hours"],
+    text: ["settings-phone-label", "settings-email-label", "settings-days", "settings-hours", "faq-question", "faq-answer"],
     visible: "settings-email-label",
     more: async (page, s) => {
+      // The FAQPage JSON-LD carries the hostile question and answer exactly (and parsed: see expectClean).
+      const ld = JSON.stringify(s.jsonLd);
+      expect(ld).toContain('"FAQPage"');
+      expect(ld).toContain(JSON.stringify(val("faq-question")));
+      expect(ld).toContain(JSON.stringify(val("faq-answer")));
       expect(s.text).toContain(HOSTILE_EMAIL);
       expect(s.text).toContain(PHONE);
       // Hostile URLs stay attribute values: the links point exactly there.
@@ -868,60 +878,51 @@ interface AdminCase {
   dialog?: { button: string; keys: string[]; extra?: (page: Page) => Promise<void> };
 }
 
+/** A list type's screen: its path and heading from the declaration. */
+function listScreen(name: string, rest: Omit<AdminCase, "path" | "heading">): AdminCase {
+  const c = LIST_CONTENT.find((x) => x.name === name);
+  if (!c) throw new Error(`no list type ${name}`);
+  return { path: `/admin/${c.admin.path}`, heading: c.admin.title, ...rest };
+}
+
 const ADMIN_CASES: AdminCase[] = [
   {
     path: "/admin/dashboard",
     heading: "Dashboard Overview",
     text: ["contact1-name", "contact2-name", "service1-title", "service2-title", "service1-benefit1", "service1-benefit2"],
   },
-  {
-    path: "/admin/banner",
-    heading: "Banner Management",
+  listScreen("banner", {
     text: ["banner-title"],
     dialog: { button: "Edit banner-title", keys: ["banner-title", "banner-description"] },
-  },
-  {
-    path: "/admin/industrial",
-    heading: "Industrial Management",
+  }),
+  listScreen("industrial", {
     text: ["industrial-title"],
     dialog: { button: "Edit industrial-title", keys: ["industrial-title", "industrial-description"] },
-  },
-  {
-    path: "/admin/testimonials",
-    heading: "Testimonials Management",
+  }),
+  listScreen("testimonial", {
     text: ["testimonial-name", "testimonial-designation"],
     dialog: { button: "Edit testimonial-name", keys: ["testimonial-name", "testimonial-designation", "testimonial-feedback"] },
-  },
-  {
-    path: "/admin/our-story",
-    heading: "Our Story Management",
+  }),
+  listScreen("story", {
     text: ["story-title"],
     dialog: { button: "Edit story-title", keys: ["story-title", "story-content"] },
-  },
-  {
-    path: "/admin/our-core",
-    heading: "Our Core Management",
+  }),
+  listScreen("core-value", {
     text: ["core-title"],
     dialog: { button: "Edit core-title", keys: ["core-title", "core-description"] },
-  },
-  {
-    path: "/admin/our-facility",
-    heading: "Our Facilities Management",
+  }),
+  listScreen("facility", {
     text: ["facility1-title", "facility2-title", "facility1-feature1"],
     dialog: {
       button: "Edit facility1-title",
       keys: ["facility1-title", "facility1-description", "facility1-feature1", "facility1-feature2", "facility1-feature3"],
     },
-  },
-  {
-    path: "/admin/our-team",
-    heading: "Our Team Management",
+  }),
+  listScreen("team-member", {
     text: ["team-name", "team-position"],
     dialog: { button: "Edit team-name", keys: ["team-name", "team-position", "team-description"] },
-  },
-  {
-    path: "/admin/services",
-    heading: "Services Management",
+  }),
+  listScreen("service", {
     text: ["service1-title", "service2-title"],
     dialog: {
       button: "Edit service1-title",
@@ -930,7 +931,11 @@ const ADMIN_CASES: AdminCase[] = [
         await expect(page.getByRole("dialog").getByLabel("Details")).toHaveValue(SERVICE_DETAILS.join("\n"));
       },
     },
-  },
+  }),
+  listScreen("faq", {
+    text: ["faq-question"],
+    dialog: { button: "Edit faq-question", keys: ["faq-question", "faq-answer"] },
+  }),
   {
     path: "/admin/categories",
     heading: "Categories Management",
@@ -995,6 +1000,11 @@ function buttonName(label: string): string {
 }
 
 test.describe("admin screens", () => {
+  test("every list type's screen is among them", () => {
+    const paths = ADMIN_CASES.map((c) => c.path);
+    expect(LIST_CONTENT.filter((c) => !paths.includes(`/admin/${c.admin.path}`)).map((c) => c.name)).toEqual([]);
+  });
+
   test("signing in through the form with a javascript: redirectTo lands on the dashboard", async ({ page }) => {
     const w = await watch(page);
     await visit(page, w, `/admin/login?redirectTo=${encodeURIComponent(V.jsUrl)}`);
