@@ -330,3 +330,51 @@ test("toasts disappear after 3 seconds", async ({ page, baseURL }, testInfo) => 
   await page.clock.runFor(600);
   await expect(toasts(page)).not.toContainText("Core value added successfully!");
 });
+
+test("FAQ: Move up and Move down change the staff order on the screen, in the API and on the contact page", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await signIn(page, baseURL!);
+  const first = unique(testInfo, "Reorder first");
+  const second = unique(testInfo, "Reorder second");
+  const created: { _id: string }[] = [];
+  for (const [question, position] of [
+    [first, 999_000],
+    [second, 999_001],
+  ] as const) {
+    created.push(
+      await apiCall<{ _id: string }>(baseURL!, "POST", "/api/faq", { question, answer: `Answer to ${question}`, position }),
+    );
+  }
+  const order = async () => {
+    const list = (await (await fetch(`${baseURL}/api/faq`)).json()) as { question: string }[];
+    const questions = list.map((q) => q.question);
+    return questions.indexOf(second) < questions.indexOf(first) ? "second first" : "first second";
+  };
+  try {
+    await page.goto("/admin/faq");
+    const cards = page.locator("main li h2");
+    await expect(cards.filter({ hasText: second })).toBeVisible();
+    // The last question has no Move down, the one above it both.
+    await expect(page.getByRole("button", { name: `Move ${second} down` })).toHaveCount(0);
+    await page.getByRole("button", { name: `Move ${second} up` }).click();
+    await expect.poll(order).toBe("second first");
+    const titles = async () => (await cards.allTextContents()).filter((t) => t === first || t === second);
+    await expect.poll(titles).toEqual([second, first]);
+
+    await page.getByRole("button", { name: `Move ${second} down` }).click();
+    await expect.poll(order).toBe("first second");
+    await expect.poll(titles).toEqual([first, second]);
+
+    await page.getByRole("button", { name: `Move ${second} up` }).click();
+    await expect.poll(order).toBe("second first");
+    await page.goto("/contact");
+    const shown = (await page.locator("#faq summary > span:first-child").allTextContents())
+      .map((t) => t.trim())
+      .filter((t) => t === first || t === second);
+    expect(shown).toEqual([second, first]);
+  } finally {
+    for (const q of created) await apiCall(baseURL!, "DELETE", `/api/faq/${q._id}`);
+  }
+});
