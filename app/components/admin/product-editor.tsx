@@ -92,19 +92,7 @@ function validate(v: ProductValues, adding: boolean, categories: Category[]): Er
   if (!v.fullDescription.trim()) found.fullDescription = PRODUCT_TEXTS.fullDescription;
   if (adding && !v.mainImage) found.mainImage = PRODUCT_TEXTS.mainImage;
   // Everything else (lengths, rows without a name, rating 0–5, whole review counts): the shared schema.
-  const schema = zodErrors(productInput, {
-    categoryId: v.categoryId,
-    subcategoryId: v.subcategoryId || null,
-    name: v.name,
-    shortDescription: v.shortDescription,
-    fullDescription: v.fullDescription,
-    price: v.onRequest ? "" : v.price.trim(),
-    specifications: v.specifications,
-    features: v.features,
-    rating: v.rating.trim(),
-    reviewCount: v.reviewCount.trim(),
-    featured: v.featured,
-  });
+  const schema = zodErrors(productInput, toInput(v, categories));
   for (const [key, message] of Object.entries(schema)) {
     const field = key.split(".")[0] ?? key;
     if (!(field in found) && !(key in found)) found[key] = message;
@@ -112,20 +100,30 @@ function validate(v: ProductValues, adding: boolean, categories: Category[]): Er
   return found;
 }
 
+/** The product as the API takes it (and the shared schema checks it), from the form's values. */
+function toInput(v: ProductValues, categories: Category[]) {
+  return {
+    categoryId: v.categoryId,
+    subcategoryId: subcategoriesOf(categories, v.categoryId).length > 0 ? v.subcategoryId : "",
+    name: v.name.trim(),
+    shortDescription: v.shortDescription.trim(),
+    price: v.onRequest ? "" : v.price.trim(),
+    fullDescription: v.fullDescription.trim(),
+    specifications: v.specifications,
+    features: v.features,
+    featured: v.featured,
+    rating: v.rating.trim(),
+    reviewCount: v.reviewCount.trim(),
+    additionalImages: v.additionalImages,
+  };
+}
+
+/** Multipart: texts as they are, lists as JSON text, and the new files. */
 function toFormData(v: ProductValues, categories: Category[]): FormData {
   const form = new FormData();
-  form.append("categoryId", v.categoryId);
-  form.append("subcategoryId", subcategoriesOf(categories, v.categoryId).length > 0 ? v.subcategoryId : "");
-  form.append("name", v.name.trim());
-  form.append("shortDescription", v.shortDescription.trim());
-  form.append("price", v.onRequest ? "" : v.price.trim());
-  form.append("fullDescription", v.fullDescription.trim());
-  form.append("specifications", JSON.stringify(v.specifications));
-  form.append("features", JSON.stringify(v.features));
-  form.append("featured", v.featured ? "true" : "false");
-  form.append("rating", v.rating.trim());
-  form.append("reviewCount", v.reviewCount.trim());
-  form.append("additionalImages", JSON.stringify(v.additionalImages));
+  for (const [key, value] of Object.entries(toInput(v, categories))) {
+    form.append(key, typeof value === "string" ? value : typeof value === "boolean" ? String(value) : JSON.stringify(value));
+  }
   if (v.mainImage) form.append("mainImage", v.mainImage);
   for (const f of v.newImages) form.append("additionalImages", f);
   return form;
