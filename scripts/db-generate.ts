@@ -40,9 +40,5 @@ if (!target) {
 if (!target) throw new Error("drizzle-kit wrote no migration file");
 const file = path.join(dir, target);
 const text = readFileSync(file, "utf8").trimEnd();
-const triggers = missing.map((t) => `--> statement-breakpoint\n${contentTrigger(t)}`).join("\n");
-writeFileSync(
-  file,
-  `${text ? `${text}\n` : ""}${triggers}\n`.replace(/^--> statement-breakpoint\n/, text ? "--> statement-breakpoint\n" : ""),
-);
+writeFileSync(file, `${[text, ...missing.map(contentTrigger)].filter(Boolean).join("\n--> statement-breakpoint\n")}\n`);
 console.log(`Added the content cache trigger of ${missing.join(", ")} to ${target}.`);

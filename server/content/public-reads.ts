@@ -21,7 +21,8 @@ export function readOne<T extends ListTable, S extends z.ZodObject, Out>(
   content: ListContent<T, S, Out>,
   idOrSlug: string,
 ) {
-  return ctx.cache.read(`${content.name}:${idOrSlug}`, () => listStore(content).get(ctx.db, idOrSlug));
+  // "one:" keeps a record whose slug is "list" apart from the list itself.
+  return ctx.cache.read(`${content.name}:one:${idOrSlug}`, () => listStore(content).get(ctx.db, idOrSlug));
 }
 
 export const readCategories = (ctx: AppContext) => ctx.cache.read("categories", () => listCategories(ctx.db));

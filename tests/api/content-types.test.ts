@@ -251,3 +251,22 @@ describe("FAQ", () => {
     }
   });
 });
+
+describe("cached reads", () => {
+  it("keep a record whose slug is 'list' apart from the list it is in", async () => {
+    const created = await s.request("POST", "/api/service", {
+      json: { title: "Listing service", slug: "list", description: "d", details: "x", image: "https://example.com/l.jpg" },
+      token,
+    });
+    expect(created.status).toBe(201);
+    try {
+      const list = await s.request("GET", "/api/service");
+      expect(Array.isArray(list.body)).toBe(true);
+      const one = await s.request("GET", "/api/service/list");
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ _id: created.body._id, slug: "list", title: "Listing service" });
+    } finally {
+      await s.request("DELETE", `/api/service/${created.body._id}`, { token });
+    }
+  });
+});
