@@ -19,6 +19,21 @@ const flag = (name: string, fallback: boolean) =>
       return z.NEVER;
     });
 
+/** A whole number from `min` to `max`, `fallback` when unset or empty. */
+const wholeNumber = (name: string, fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `${name} must be a whole number from ${min} to ${max}, got "${v}".` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 const envSchema = z
   .object({
     NODE_ENV: z.string().optional(),
@@ -111,18 +126,8 @@ const envSchema = z
         (v) => v === undefined || v === "" || /^([^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v),
         'MAIL_FROM must be an e-mail address, optionally with a name: "Pneuma Website <website@example.com>".',
       ),
-    ENQUIRY_HOURLY_CAP: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v.trim() === "") return 300;
-        const n = Number(v);
-        if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
-          ctx.addIssue({ code: "custom", message: `ENQUIRY_HOURLY_CAP must be a whole number from 1 to 1000000, got "${v}".` });
-          return z.NEVER;
-        }
-        return n;
-      }),
+    ENQUIRY_HOURLY_CAP: wholeNumber("ENQUIRY_HOURLY_CAP", 300, 1, 1_000_000),
+    ACTIVITY_RETENTION_DAYS: wholeNumber("ACTIVITY_RETENTION_DAYS", 365, 1, 36_500),
     BUILD_DIR: z.string().trim().min(1, "BUILD_DIR must not be empty.").default("build"),
     LOG_LEVEL: z
       .enum(["debug", "info", "warn", "error", "silent"], { error: "LOG_LEVEL must be debug, info, warn, error or silent." })
@@ -186,6 +191,8 @@ export interface Config {
   mail: MailConfig | null;
   /** Anonymous enquiries accepted per hour, site-wide. */
   enquiryHourlyCap: number;
+  /** Days the activity log keeps an entry. */
+  activityRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -217,5 +224,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildDir: path.resolve(e.BUILD_DIR),
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM || (smtpUserAddress(e.SMTP_URL) ?? "") } : null,
     enquiryHourlyCap: e.ENQUIRY_HOURLY_CAP,
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
   };
 }

@@ -1,7 +1,8 @@
 import { getTableName, sql } from "drizzle-orm";
 import { CONTENT } from "../shared/content/registry";
-import { countAdmins, createAdmin, generatePassword } from "./auth/admins";
+import { deleteOldActivity } from "./activity/log";
 import { deleteExpiredSessions } from "./auth/sessions";
+import { countUsers, createUser, generatePassword } from "./auth/users";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { queryRows } from "./db/client";
@@ -29,13 +30,16 @@ export async function prepareData(ctx: AppContext, options: { print?: (text: str
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${START_UP_LOCK_ID})`);
     const db = tx as unknown as Database;
-    if ((await countAdmins(db)) === 0) {
+    if ((await countUsers(db)) === 0) {
+      // The first account is an owner. Its password is the deployer's (ADMIN_PASSWORD, at least 8 characters)
+      // or a generated one, so the strength check of staff passwords is not applied to it.
+      const first = { name: "", email: "", role: "owner" as const, mustChangePassword: false };
       if (ctx.config.admin) {
-        await createAdmin(db, ctx.config.admin.username, ctx.config.admin.password);
+        await createUser(db, { ...first, ...ctx.config.admin }, { checkStrength: false });
         log.info("created the first admin from ADMIN_USERNAME", { username: ctx.config.admin.username });
       } else {
         const password = generatePassword();
-        await createAdmin(db, "admin", password);
+        await createUser(db, { ...first, username: "admin", password }, { checkStrength: false });
         print(
           [
             "",
@@ -60,12 +64,13 @@ export async function prepareData(ctx: AppContext, options: { print?: (text: str
   });
 }
 
-/** Hourly housekeeping: expired sessions and old rate-limit events. */
+/** Hourly housekeeping: expired sessions, old rate-limit events, activity past its retention. */
 export function startHousekeeping(ctx: AppContext): () => void {
   const run = async () => {
     try {
       await deleteExpiredSessions(ctx.db);
       await deleteOldEvents(ctx.db);
+      await deleteOldActivity(ctx.db, ctx.config.activityRetentionDays);
     } catch (err) {
       log.warn("housekeeping failed", errorFields(err));
     }

@@ -1,9 +1,11 @@
 import { Router } from "express";
-import { categoryInput } from "../../shared/content/category";
-import { requireAdmin } from "../auth/require-admin";
-import { createCategory, deleteCategory, getCategoryRow, updateCategory } from "../content/category";
+import { categoryContent, categoryInput } from "../../shared/content/category";
+import { recordContentChange } from "../activity/log";
+import { actorOf, requirePermission } from "../auth/require-admin";
+import { createCategory, deleteCategory, getCategory, getCategoryRow, updateCategory } from "../content/category";
 import { readCategories, readCategory } from "../content/public-reads";
 import type { AppContext } from "../context";
+import { inTransaction } from "../db/client";
 import { notFound, parseInput } from "../http/errors";
 import { multipartBody, readFields, requireSomeField, withImageChanges } from "./forms";
 
@@ -14,6 +16,7 @@ const notFoundError = () => notFound("Category not found.");
 export function categoryRouter(ctx: AppContext): Router {
   const router = Router();
   const body = multipartBody(ctx, [{ name: "image", maxCount: 1 }]);
+  const write = requirePermission(ctx, "content", `change ${categoryContent.plural}`);
 
   router.get("/", async (_req, res) => {
     res.json({ data: await readCategories(ctx) });
@@ -25,16 +28,20 @@ export function categoryRouter(ctx: AppContext): Router {
     res.json({ data: category });
   });
 
-  router.post("/", requireAdmin(ctx), body, async (req, res) => {
+  router.post("/", write, body, async (req, res) => {
     const input = parseInput(categoryInput, readFields(req, JSON_FIELDS));
     const created = await withImageChanges(ctx, async (changes) => {
       const uploaded = await changes.uploadFirst(req, ["image"]);
-      return createCategory(ctx.db, { ...input, image: uploaded ?? input.image });
+      return inTransaction(ctx.db, async (tx) => {
+        const saved = await createCategory(tx, { ...input, image: uploaded ?? input.image });
+        await recordContentChange(tx, actorOf(req), categoryContent, "create", null, saved);
+        return saved;
+      });
     });
     res.status(201).json({ data: created });
   });
 
-  router.put("/:id", requireAdmin(ctx), body, async (req, res) => {
+  router.put("/:id", write, body, async (req, res) => {
     const existing = await getCategoryRow(ctx.db, String(req.params.id));
     if (!existing) throw notFoundError();
     const fields = readFields(req, JSON_FIELDS);
@@ -51,19 +58,28 @@ export function categoryRouter(ctx: AppContext): Router {
     const updated = await withImageChanges(ctx, async (changes) => {
       const image = (await changes.uploadFirst(req, ["image"])) ?? input.image;
       changes.replace(existing.image, image);
-      const saved = await updateCategory(ctx.db, existing.id, { ...input, image });
-      if (!saved) throw notFoundError();
-      return saved;
+      return inTransaction(ctx.db, async (tx) => {
+        const before = await getCategory(tx, existing.id);
+        const saved = await updateCategory(tx, existing.id, { ...input, image });
+        if (!saved) throw notFoundError();
+        await recordContentChange(tx, actorOf(req), categoryContent, "update", before, saved);
+        return saved;
+      });
     });
     res.json({ data: updated });
   });
 
-  router.delete("/:id", requireAdmin(ctx), async (req, res) => {
+  router.delete("/:id", write, async (req, res) => {
     const existing = await getCategoryRow(ctx.db, String(req.params.id));
     if (!existing) throw notFoundError();
     await withImageChanges(ctx, async (changes) => {
-      const removed = await deleteCategory(ctx.db, existing.id);
-      if (!removed) throw notFoundError();
+      const removed = await inTransaction(ctx.db, async (tx) => {
+        const before = await getCategory(tx, existing.id);
+        const row = await deleteCategory(tx, existing.id);
+        if (!row) throw notFoundError();
+        await recordContentChange(tx, actorOf(req), categoryContent, "delete", before, null);
+        return row;
+      });
       changes.replace(removed.image);
     });
     res.json({ message: "Category deleted successfully." });

@@ -2,7 +2,8 @@ import { stringify } from "csv-stringify";
 import { type Request, Router } from "express";
 import { contactListQuery, contactNoteInput, contactStatusInput } from "../../shared/schemas/contact";
 import { CONTACT_THANK_YOU, CONTACT_TYPE_LABEL, type Contact } from "../../shared/schemas/enquiry-values";
-import { currentAdmin, requireAdmin } from "../auth/require-admin";
+import { recordActivity } from "../activity/log";
+import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
 import {
   addContactNote,
   contactBatches,
@@ -17,15 +18,11 @@ import { resendNotification, submitContact } from "../content/enquiry";
 import type { AppContext } from "../context";
 import { noStore } from "../http/caching";
 import { notFound, parseInput } from "../http/errors";
+import { requestOrigin } from "../http/origin";
 import { errorFields, log } from "../log";
 import { multipartBody, readFields } from "./forms";
 
 const notFoundError = () => notFound("Contact not found.");
-
-/** The origin the request reached, for links in e-mails when SITE_URL is unset (TRUST_PROXY decides the protocol). */
-export function requestOrigin(req: Request): string {
-  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
-}
 
 /**
  * A spreadsheet program runs a cell that starts with = + - @ as a formula. Such cells get a leading
@@ -83,6 +80,16 @@ function csvRow(c: Contact): string[] {
 /** /api/contacts: anyone may send a message; reading and managing enquiries needs a token. */
 export function contactsRouter(ctx: AppContext): Router {
   const router = Router();
+  const read = requirePermission(ctx, "enquiries", "read enquiries");
+  const manage = requirePermission(ctx, "enquiries", "manage enquiries");
+  const logEnquiry = (req: Request, action: "status" | "note" | "resend" | "delete", contact: Contact, detail = "") =>
+    recordActivity(ctx.db, actorOf(req), {
+      action,
+      entityType: "enquiry",
+      entityId: contact._id,
+      entityLabel: contact.reference,
+      detail,
+    });
 
   router.post("/", multipartBody(ctx, []), async (req, res) => {
     const receipt = await submitContact(ctx, readFields(req), { clientIp: req.ip ?? "unknown", origin: requestOrigin(req) });
@@ -90,7 +97,7 @@ export function contactsRouter(ctx: AppContext): Router {
   });
 
   // A plain array (SPEC §7), one page of it; the number of matches in X-Total-Count.
-  router.get("/", requireAdmin(ctx), async (req, res) => {
+  router.get("/", read, async (req, res) => {
     const query = parseInput(contactListQuery, req.query);
     const { items, total } = await listContacts(ctx.db, query);
     res.setHeader("X-Total-Count", String(total));
@@ -98,21 +105,30 @@ export function contactsRouter(ctx: AppContext): Router {
   });
 
   // The people who wrote in, grouped by e-mail address (the Customers screen); paged like the list.
-  router.get("/customers", requireAdmin(ctx), async (req, res) => {
+  router.get("/customers", read, async (req, res) => {
     const { page, limit } = parseInput(contactListQuery.pick({ page: true, limit: true }), req.query);
     const { items, total } = await listCustomers(ctx.db, page, limit);
     res.setHeader("X-Total-Count", String(total));
     res.json(items);
   });
 
-  router.get("/stats", requireAdmin(ctx), async (_req, res) => {
+  router.get("/stats", read, async (_req, res) => {
     res.json(await contactStats(ctx.db, ctx.mail.enabled));
   });
 
   // Streams: one batch of rows in memory at a time, and the next batch only once the client has read the last.
-  router.get("/export.csv", requireAdmin(ctx), async (req, res) => {
+  router.get("/export.csv", read, async (req, res) => {
     const { page: _page, limit: _limit, ...filter } = parseInput(contactListQuery, req.query);
     const day = new Date().toISOString().slice(0, 10);
+    const described = Object.entries(filter)
+      .filter(([, v]) => v !== undefined && v !== "" && v !== "all")
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(", ");
+    await recordActivity(ctx.db, actorOf(req), {
+      action: "export",
+      entityType: "enquiry",
+      detail: described ? `CSV (${described})` : "CSV, all enquiries",
+    });
     noStore(res);
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="enquiries-${day}.csv"`);
@@ -138,35 +154,40 @@ export function contactsRouter(ctx: AppContext): Router {
     }
   });
 
-  router.get("/:id", requireAdmin(ctx), async (req, res) => {
+  router.get("/:id", read, async (req, res) => {
     const contact = await getContact(ctx.db, String(req.params.id));
     if (!contact) throw notFoundError();
     res.json(contact);
   });
 
-  router.put("/:id/status", requireAdmin(ctx), async (req, res) => {
+  router.put("/:id/status", manage, async (req, res) => {
     const { status } = parseInput(contactStatusInput, readFields(req));
     const contact = await setContactStatus(ctx.db, String(req.params.id), status);
     if (!contact) throw notFoundError();
+    await logEnquiry(req, "status", contact, status);
     res.json(contact);
   });
 
-  router.post("/:id/notes", requireAdmin(ctx), async (req, res) => {
+  router.post("/:id/notes", manage, async (req, res) => {
     const { text } = parseInput(contactNoteInput, readFields(req));
-    const contact = await addContactNote(ctx.db, String(req.params.id), currentAdmin(req).username, text);
+    const contact = await addContactNote(ctx.db, String(req.params.id), currentUser(req).username, text);
     if (!contact) throw notFoundError();
+    await logEnquiry(req, "note", contact);
     res.status(201).json({ message: "Note added.", data: contact });
   });
 
-  router.post("/:id/resend", requireAdmin(ctx), async (req, res) => {
+  router.post("/:id/resend", manage, async (req, res) => {
     if (!(await resendNotification(ctx, String(req.params.id), requestOrigin(req)))) throw notFoundError();
     const contact = await getContact(ctx.db, String(req.params.id));
+    if (contact) await logEnquiry(req, "resend", contact);
     ctx.mail.kick();
     res.status(202).json({ message: "The notification is queued again.", data: contact });
   });
 
-  router.delete("/:id", requireAdmin(ctx), async (req, res) => {
-    if (!(await deleteContact(ctx.db, String(req.params.id)))) throw notFoundError();
+  router.delete("/:id", manage, async (req, res) => {
+    const contact = await getContact(ctx.db, String(req.params.id));
+    if (!contact || !(await deleteContact(ctx.db, contact._id))) throw notFoundError();
+    await logEnquiry(req, "delete", contact);
     res.json({ message: "Contact deleted successfully." });
   });
 

@@ -1,10 +1,12 @@
 import { Router } from "express";
 import type { z } from "zod";
 import type { ListContent, ListTable } from "../../shared/content/define";
-import { requireAdmin } from "../auth/require-admin";
+import { recordContentChange } from "../activity/log";
+import { actorOf, requirePermission } from "../auth/require-admin";
 import { listStore } from "../content/list-content";
 import { readList, readOne } from "../content/public-reads";
 import type { AppContext } from "../context";
+import { inTransaction } from "../db/client";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { hasImage, multipartBody, readFields, requireSomeField, withImageChanges } from "./forms";
 
@@ -25,6 +27,7 @@ export function listRouter<T extends ListTable, S extends z.ZodObject, Out exten
     uploadFields.map((name) => ({ name, maxCount: 1 })),
   );
   const notFoundError = () => notFound(`${resource.label} not found.`);
+  const write = requirePermission(ctx, "content", `change ${resource.plural}`);
 
   router.get("/", async (_req, res) => {
     res.json(await readList(ctx, resource));
@@ -36,7 +39,7 @@ export function listRouter<T extends ListTable, S extends z.ZodObject, Out exten
     res.json(item);
   });
 
-  router.post("/", requireAdmin(ctx), body, async (req, res) => {
+  router.post("/", write, body, async (req, res) => {
     const fields = readFields(req, resource.jsonFields);
     const input = parseInput(resource.input, fields) as z.output<S> & { image?: string };
     const required = resource.image?.requiredOnCreate;
@@ -46,12 +49,16 @@ export function listRouter<T extends ListTable, S extends z.ZodObject, Out exten
     const created = await withImageChanges(ctx, async (changes) => {
       const uploaded = await changes.uploadFirst(req, uploadFields);
       if (uploaded) input.image = uploaded;
-      return store.insert(ctx.db, input);
+      return inTransaction(ctx.db, async (tx) => {
+        const saved = await store.insert(tx, input);
+        await recordContentChange(tx, actorOf(req), resource, "create", null, saved);
+        return saved;
+      });
     });
     res.status(201).json(created);
   });
 
-  router.put("/:id", requireAdmin(ctx), body, async (req, res) => {
+  router.put("/:id", write, body, async (req, res) => {
     const existing = await store.getRow(ctx.db, String(req.params.id));
     if (!existing) throw notFoundError();
     const fields = readFields(req, resource.jsonFields);
@@ -63,18 +70,25 @@ export function listRouter<T extends ListTable, S extends z.ZodObject, Out exten
       const uploaded = await changes.uploadFirst(req, uploadFields);
       if (uploaded) input.image = uploaded;
       changes.replace((current as { image?: string }).image, input.image);
-      const saved = await store.update(ctx.db, existing.id as string, input);
-      if (!saved) throw notFoundError(); // deleted meanwhile
-      return saved;
+      return inTransaction(ctx.db, async (tx) => {
+        const saved = await store.update(tx, existing.id as string, input);
+        if (!saved) throw notFoundError(); // deleted meanwhile
+        await recordContentChange(tx, actorOf(req), resource, "update", current, saved);
+        return saved;
+      });
     });
     res.json(updated);
   });
 
-  router.delete("/:id", requireAdmin(ctx), async (req, res) => {
+  router.delete("/:id", write, async (req, res) => {
     await withImageChanges(ctx, async (changes) => {
       const existing = await store.getRow(ctx.db, String(req.params.id));
-      const removed = existing ? await store.remove(ctx.db, existing.id as string) : null;
-      if (!removed) throw notFoundError();
+      const removed = await inTransaction(ctx.db, async (tx) => {
+        const row = existing ? await store.remove(tx, existing.id as string) : null;
+        if (!row) throw notFoundError();
+        await recordContentChange(tx, actorOf(req), resource, "delete", resource.toApi(row), null);
+        return row;
+      });
       changes.replace((removed as { image?: string }).image);
     });
     res.json({ message: `${resource.label} deleted successfully.` });

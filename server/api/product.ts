@@ -1,11 +1,19 @@
 import { type Request, Router } from "express";
-import { PRODUCT_PAGE_LIMIT_MAX, type ProductInput, productInput, productInputView } from "../../shared/content/product";
+import {
+  PRODUCT_PAGE_LIMIT_MAX,
+  type ProductInput,
+  productContent,
+  productInput,
+  productInputView,
+} from "../../shared/content/product";
 import { LIMITS } from "../../shared/schemas/fields";
-import { requireAdmin } from "../auth/require-admin";
+import { recordContentChange } from "../activity/log";
+import { actorOf, requirePermission } from "../auth/require-admin";
 import { getCategoryRow, subcategoryCheck } from "../content/category";
-import { createProduct, deleteProduct, getProductRow, updateProduct } from "../content/product";
+import { createProduct, deleteProduct, getProduct, getProductRow, updateProduct } from "../content/product";
 import { readProduct, readProducts } from "../content/public-reads";
 import type { AppContext } from "../context";
+import { inTransaction } from "../db/client";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { filesOf, type ImageChanges, multipartBody, readFields, requireSomeField, withImageChanges } from "./forms";
 
@@ -71,6 +79,7 @@ export function productRouter(ctx: AppContext): Router {
     { name: "image", maxCount: 1 },
     { name: "additionalImages", maxCount: LIMITS.additionalImages },
   ]);
+  const write = requirePermission(ctx, "content", `change ${productContent.plural}`);
 
   router.get("/", async (req, res) => {
     const featured = queryText(req, "featured");
@@ -91,19 +100,23 @@ export function productRouter(ctx: AppContext): Router {
     res.json(product);
   });
 
-  router.post("/", requireAdmin(ctx), body, async (req, res) => {
+  router.post("/", write, body, async (req, res) => {
     const input = await checkCategory(ctx, parseInput(productInput, readFields(req, JSON_FIELDS)));
     const hasMain = MAIN_IMAGE_FIELDS.some((f) => filesOf(req, f).length > 0) || Boolean(input.mainImage);
     if (!hasMain) throw badRequest("Please upload a main image", [{ path: "mainImage", message: "Please upload a main image" }]);
     const created = await withImageChanges(ctx, async (changes) => {
       const mainImage = (await changes.uploadFirst(req, MAIN_IMAGE_FIELDS)) ?? input.mainImage ?? "";
       const extra = await additionalImages(req, input.additionalImages ?? [], changes);
-      return createProduct(ctx.db, { ...input, mainImage, additionalImages: extra });
+      return inTransaction(ctx.db, async (tx) => {
+        const saved = await createProduct(tx, { ...input, mainImage, additionalImages: extra });
+        await recordContentChange(tx, actorOf(req), productContent, "create", null, saved);
+        return saved;
+      });
     });
     res.status(201).json({ data: created });
   });
 
-  router.put("/:id", requireAdmin(ctx), body, async (req, res) => {
+  router.put("/:id", write, body, async (req, res) => {
     const existing = await getProductRow(ctx.db, String(req.params.id));
     if (!existing) throw notFoundError();
     const fields = readFields(req, JSON_FIELDS);
@@ -116,19 +129,28 @@ export function productRouter(ctx: AppContext): Router {
       const extra = await additionalImages(req, input.additionalImages ?? existing.additionalImages, changes);
       changes.replace(existing.mainImage, mainImage);
       for (const url of existing.additionalImages) if (!extra.includes(url)) changes.replace(url);
-      const saved = await updateProduct(ctx.db, existing.id, { ...input, mainImage, additionalImages: extra });
-      if (!saved) throw notFoundError();
-      return saved;
+      return inTransaction(ctx.db, async (tx) => {
+        const before = await getProduct(tx, existing.id);
+        const saved = await updateProduct(tx, existing.id, { ...input, mainImage, additionalImages: extra });
+        if (!saved) throw notFoundError();
+        await recordContentChange(tx, actorOf(req), productContent, "update", before, saved);
+        return saved;
+      });
     });
     res.json({ data: updated });
   });
 
-  router.delete("/:id", requireAdmin(ctx), async (req, res) => {
+  router.delete("/:id", write, async (req, res) => {
     const existing = await getProductRow(ctx.db, String(req.params.id));
     if (!existing) throw notFoundError();
     await withImageChanges(ctx, async (changes) => {
-      const removed = await deleteProduct(ctx.db, existing.id);
-      if (!removed) throw notFoundError();
+      const removed = await inTransaction(ctx.db, async (tx) => {
+        const before = await getProduct(tx, existing.id);
+        const row = await deleteProduct(tx, existing.id);
+        if (!row) throw notFoundError();
+        await recordContentChange(tx, actorOf(req), productContent, "delete", before, null);
+        return row;
+      });
       changes.replace(removed.mainImage);
       for (const url of removed.additionalImages) changes.replace(url);
     });

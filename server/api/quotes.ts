@@ -2,7 +2,7 @@ import { Router } from "express";
 import { QUOTE_THANK_YOU_MESSAGE } from "../../shared/schemas/enquiry-values";
 import { submitQuote } from "../content/enquiry";
 import type { AppContext } from "../context";
-import { requestOrigin } from "./contacts";
+import { requestOrigin } from "../http/origin";
 import { multipartBody, readFields } from "./forms";
 
 /** /api/quotes: a quote request from anyone (JSON or a form); staff read them in /api/contacts. */

@@ -6,11 +6,13 @@ import type { AppContext } from "../context";
 import { ping } from "../db/client";
 import { apiCaching } from "../http/caching";
 import { errorHandler, HttpError, sendError } from "../http/errors";
+import { activityRouter } from "./activity";
 import { categoryRouter } from "./category";
 import { contactsRouter } from "./contacts";
 import { productRouter } from "./product";
 import { quotesRouter } from "./quotes";
 import { settingsRouter } from "./settings";
+import { usersRouter } from "./users";
 
 /** The API code of the content types declared "custom" (shared/content/registry.ts), by name. */
 const CUSTOM_ROUTERS: Record<string, (ctx: AppContext) => Router> = {
@@ -61,6 +63,8 @@ export function apiRouter(ctx: AppContext): Router {
   for (const [path, router] of content) api.use(path, router);
   api.use("/contacts", contactsRouter(ctx));
   api.use("/quotes", quotesRouter(ctx));
+  api.use("/users", usersRouter(ctx));
+  api.use("/activity", activityRouter(ctx));
 
   api.use((req, res) => sendError(res, 404, `There is no API endpoint ${req.method} ${req.baseUrl}${req.path}.`));
   api.use(errorHandler);

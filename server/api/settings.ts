@@ -1,11 +1,17 @@
 import { Router } from "express";
-import { siteSettingsSchema } from "../../shared/content/settings";
-import { requireAdmin } from "../auth/require-admin";
+import { can } from "../../shared/auth/roles";
+import { settingsContent, siteSettingsSchema } from "../../shared/content/settings";
+import { recordContentChange } from "../activity/log";
+import { actorOf, currentUser, forbidden, requireAdmin } from "../auth/require-admin";
 import { readSettings } from "../content/public-reads";
 import { getSettings, saveSettings } from "../content/settings";
 import type { AppContext } from "../context";
+import { inTransaction } from "../db/client";
 import { parseInput } from "../http/errors";
 import { readFields, requireSomeField } from "./forms";
+
+/** The home page's specification table is site content (editors); every other setting is the owners'. */
+const CONTENT_FIELDS = new Set(["homeSpecifications"]);
 
 /** /api/settings: the company details, public to read; PUT (JSON) replaces the fields it names. */
 export function settingsRouter(ctx: AppContext): Router {
@@ -16,11 +22,22 @@ export function settingsRouter(ctx: AppContext): Router {
   });
 
   router.put("/", requireAdmin(ctx), async (req, res) => {
+    const user = currentUser(req);
     const fields = readFields(req);
+    const known = Object.keys(fields).filter((k) => k in siteSettingsSchema.shape);
+    const onlyContent = known.length > 0 && known.every((k) => CONTENT_FIELDS.has(k));
+    if (!can(user.role, onlyContent ? "content" : "settings")) {
+      throw forbidden(user, onlyContent ? "change the home specification table" : `change ${settingsContent.plural}`);
+    }
     requireSomeField(req, fields, siteSettingsSchema);
     const current = await getSettings(ctx.db);
     const settings = parseInput(siteSettingsSchema, { ...current, ...fields });
-    res.json(await saveSettings(ctx.db, settings));
+    const saved = await inTransaction(ctx.db, async (tx) => {
+      const after = await saveSettings(tx, settings);
+      await recordContentChange(tx, actorOf(req), settingsContent, "update", current, after);
+      return after;
+    });
+    res.json(saved);
   });
 
   return router;

@@ -1,8 +1,12 @@
 import type { Request, RequestHandler } from "express";
-import type { AdminUser } from "../../shared/schemas/login";
+import { can, type Permission } from "../../shared/auth/roles";
+import type { Actor } from "../activity/log";
 import type { AppContext } from "../context";
-import { unauthorized } from "../http/errors";
-import { findSessionAdmin } from "./sessions";
+import type { admins } from "../db/schema";
+import { HttpError, unauthorized } from "../http/errors";
+import { findSession } from "./sessions";
+
+type UserRow = typeof admins.$inferSelect;
 
 /** The token from `x-auth-token` (what the admin sends) or `Authorization: Bearer …`. */
 export function tokenFrom(req: Request): string | null {
@@ -13,20 +17,62 @@ export function tokenFrom(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-export function currentAdmin(req: Request): AdminUser {
-  const admin = (req.res?.locals as { admin?: AdminUser } | undefined)?.admin;
-  if (!admin) throw unauthorized();
-  return admin;
+interface SignedIn {
+  user: UserRow;
+  sessionId: string;
 }
 
-/** Lets the request through only with a valid session token; otherwise 401. */
+function signedIn(req: Request): SignedIn {
+  const found = (req.res?.locals as { signedIn?: SignedIn } | undefined)?.signedIn;
+  if (!found) throw unauthorized();
+  return found;
+}
+
+/** The account of the request (behind requireAdmin). */
+export function currentUser(req: Request): UserRow {
+  return signedIn(req).user;
+}
+
+export function currentSessionId(req: Request): string {
+  return signedIn(req).sessionId;
+}
+
+/** Who did it, for the activity log: the signed-in account (if any) and the client address. */
+export function actorOf(req: Request): Actor {
+  const found = (req.res?.locals as { signedIn?: SignedIn } | undefined)?.signedIn;
+  return { id: found?.user.id ?? null, name: found?.user.username ?? "", ip: req.ip ?? "" };
+}
+
+async function authenticate(ctx: AppContext, req: Request): Promise<SignedIn> {
+  const token = tokenFrom(req);
+  if (!token) throw unauthorized("Authentication required. Please sign in.");
+  const found = await findSession(ctx.db, token);
+  if (!found) throw unauthorized("Your session has expired or is not valid. Please sign in again.");
+  if (req.res) req.res.locals.signedIn = found;
+  return found;
+}
+
+/** Lets the request through only with a valid session of an active account; otherwise 401. */
 export function requireAdmin(ctx: AppContext): RequestHandler {
-  return async (req, res, next) => {
-    const token = tokenFrom(req);
-    if (!token) throw unauthorized("Authentication required. Please sign in.");
-    const admin = await findSessionAdmin(ctx.db, token);
-    if (!admin) throw unauthorized("Your session has expired or is not valid. Please sign in again.");
-    res.locals.admin = admin;
+  return async (req, _res, next) => {
+    await authenticate(ctx, req);
+    next();
+  };
+}
+
+/** 403 in words when the signed-in role may not do this: "Your role (sales) cannot change products." */
+export function forbidden(user: UserRow, doing: string): HttpError {
+  return new HttpError(403, `Your role (${user.role}) cannot ${doing}.`);
+}
+
+/**
+ * A signed-in account whose role has `permission`: 401 without a valid session, 403 with the reason
+ * otherwise. `doing` finishes the sentence "Your role (sales) cannot …".
+ */
+export function requirePermission(ctx: AppContext, permission: Permission, doing: string): RequestHandler {
+  return async (req, _res, next) => {
+    const { user } = await authenticate(ctx, req);
+    if (!can(user.role, permission)) throw forbidden(user, doing);
     next();
   };
 }

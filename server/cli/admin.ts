@@ -1,8 +1,10 @@
-// Admin accounts from the command line:
-//   npm run admin -- create <username>
-//   npm run admin -- set-password <username>
+// Staff accounts from the command line (the way in when no owner can sign in):
+//   npm run admin -- create <username>        a new owner
+//   npm run admin -- set-password <username>  a new password; signs the account out everywhere and clears
+//                                             its failed sign-in counters
 // The password is read from standard input when it is piped, otherwise asked for (twice, hidden).
-import { AdminInputError, createAdmin, setAdminPassword } from "../auth/admins";
+import { clearAccountFailures } from "../auth/login-throttle";
+import { createUser, setPasswordFromCli, UserInputError } from "../auth/users";
 import { openDatabase } from "../db/client";
 import { DataDirLockedError } from "../db/lock";
 import { setLogLevel } from "../log";
@@ -72,14 +74,15 @@ async function main(): Promise<void> {
   }
   try {
     if (command === "create") {
-      await createAdmin(database.db, username, password);
-      process.stdout.write(`Created the admin "${username}".\n`);
+      await createUser(database.db, { username, name: "", email: "", role: "owner", password, mustChangePassword: false });
+      process.stdout.write(`Created the owner account "${username}".\n`);
     } else {
-      await setAdminPassword(database.db, username, password);
-      process.stdout.write(`Changed the password of "${username}" and signed it out everywhere.\n`);
+      await setPasswordFromCli(database.db, username, password);
+      await clearAccountFailures(database.db, username);
+      process.stdout.write(`Changed the password of "${username}", signed it out everywhere and cleared its failed sign-ins.\n`);
     }
   } catch (err) {
-    if (err instanceof AdminInputError) {
+    if (err instanceof UserInputError) {
       await database.close();
       fail(err.message);
     }

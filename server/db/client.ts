@@ -173,3 +173,8 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
 export async function ping(db: Database): Promise<void> {
   await db.execute(sql`SELECT 1`);
 }
+
+/** Runs `work` in one transaction (a savepoint when `db` is already one), handing it the transaction as a Database. */
+export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Database));
+}

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { Role } from "../../shared/auth/roles";
 import { createdAtColumn as createdAt, idColumn as id, updatedAtColumn as updatedAt } from "../../shared/content/define";
 import type { EnquiryService, QuoteDetails, QuoteItem } from "../../shared/schemas/enquiry-values";
 
@@ -130,12 +132,22 @@ export const contentVersion = pgTable("content_version", {
   bumpedBy: bigint("bumped_by", { mode: "number" }),
 });
 
+/** Staff accounts (the API calls them users). Roles: shared/auth/roles.ts. */
 export const admins = pgTable(
   "admins",
   {
     id: id(),
     username: text("username").notNull(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    /** owner, editor or sales; the accounts from before roles existed became owners. */
+    role: text("role").$type<Role>().notNull().default("owner"),
     passwordHash: text("password_hash").notNull(),
+    /** A first password an owner chose: the admin panel asks for a new one at the next sign-in. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** Set while the account is disabled: it cannot sign in and has no sessions. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -150,11 +162,48 @@ export const sessions = pgTable(
     adminId: text("admin_id")
       .notNull()
       .references(() => admins.id, { onDelete: "cascade" }),
+    /** The browser's User-Agent at sign-in (cut to 300 characters), shown as "Chrome on Windows". */
+    userAgent: text("user_agent").notNull().default(""),
+    /** The client address at sign-in. */
+    ip: text("ip").notNull().default(""),
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("sessions_admin_idx").on(t.adminId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * The activity log: who changed what, when and from where (server/activity/log.ts). The actor's name is
+ * copied in, so an entry stays readable after the account is renamed or deleted.
+ */
+export const activity = pgTable(
+  "activity",
+  {
+    id: id(),
+    /** The account, or null for a failed sign-in with an unknown name and for the command line. */
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull(),
+    ip: text("ip").notNull().default(""),
+    /** create, update, delete, sign-in, sign-in-failed, … (ACTIVITY_ACTIONS). */
+    action: text("action").notNull(),
+    /** A content type's name (banner, product …), or enquiry, user, settings, session, backup. */
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    /** What the record was called at the time (a product's name, an enquiry's reference). */
+    entityLabel: text("entity_label").notNull().default(""),
+    /** The names of the fields the change touched. */
+    fields: jsonb("fields").$type<string[]>().notNull().default([]),
+    /** A few words more: the new status, the new role, why a sign-in failed. */
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activity_order_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("activity_actor_idx").on(t.actorId, t.createdAt.desc()),
+    index("activity_entity_idx").on(t.entityType, t.createdAt.desc()),
+    index("activity_action_idx").on(t.action, t.createdAt.desc()),
+  ],
 );
 
 /**

@@ -109,14 +109,14 @@ function htmlTable(rows: Row[]): string {
     .join("")}</table>`;
 }
 
-function htmlParagraphs(text: string): string {
+export function htmlParagraphs(text: string): string {
   return text
     .split(/\r?\n/)
     .map((line) => escapeHtml(line))
     .join("<br>");
 }
 
-function htmlPage(title: string, body: string): string {
+export function htmlPage(title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5;max-width:640px;">${body}</body></html>`;
 }
 

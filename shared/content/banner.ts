@@ -18,6 +18,7 @@ export const banners = listTable(
 export const bannerContent = defineListContent("banner", {
   kind: "list",
   label: "Banner",
+  plural: "banners",
   path: "/banner",
   table: banners,
   sortField: "position",

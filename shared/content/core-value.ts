@@ -22,6 +22,7 @@ export const coreValues = listTable(
 export const coreValueContent = defineListContent("core-value", {
   kind: "list",
   label: "Core value",
+  plural: "core values",
   path: "/core-values",
   table: coreValues,
   sortField: "position",

@@ -137,6 +137,8 @@ export interface ListContentSpec<T extends ListTable, S extends z.ZodObject, Out
   kind: "list";
   /** For messages: "Banner not found.", "Banner deleted successfully." */
   label: string;
+  /** Lower case, for "Your role (sales) cannot change banners." and the activity log. */
+  plural: string;
   /** Under /api (SPEC §7). */
   path: string;
   table: T;
@@ -191,6 +193,8 @@ export function defineListContent<T extends ListTable, S extends z.ZodObject, Ou
 export interface CustomContent {
   kind: "custom";
   name: string;
+  /** Lower case, for "Your role (sales) cannot change products." and the activity log. */
+  plural: string;
   path: string;
   tables: PgTable[];
   images: ImageColumn[];

@@ -19,6 +19,7 @@ export const facilities = listTable(
 export const facilityContent = defineListContent("facility", {
   kind: "list",
   label: "Facility",
+  plural: "facilities",
   path: "/facilities",
   table: facilities,
   sortField: "position",

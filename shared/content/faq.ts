@@ -26,6 +26,7 @@ export const faqs = listTable(
 export const faqContent = defineListContent("faq", {
   kind: "list",
   label: "Question",
+  plural: "FAQ questions",
   path: "/faq",
   table: faqs,
   sortField: "position",

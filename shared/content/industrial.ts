@@ -18,6 +18,7 @@ export const industrials = listTable(
 export const industrialContent = defineListContent("industrial", {
   kind: "list",
   label: "Industrial content",
+  plural: "industrial content",
   path: "/industrial",
   table: industrials,
   sortField: "position",

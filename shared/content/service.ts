@@ -24,6 +24,7 @@ export const services = listTable(
 export const serviceContent = defineListContent("service", {
   kind: "list",
   label: "Service",
+  plural: "services",
   path: "/service",
   table: services,
   sortField: "position",

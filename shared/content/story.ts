@@ -18,6 +18,7 @@ export const stories = listTable(
 export const storyContent = defineListContent("story", {
   kind: "list",
   label: "Story section",
+  plural: "story sections",
   path: "/story",
   table: stories,
   sortField: "position",

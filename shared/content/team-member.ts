@@ -31,6 +31,7 @@ export const teamMembers = listTable(
 export const teamMemberContent = defineListContent("team-member", {
   kind: "list",
   label: "Team member",
+  plural: "team members",
   path: "/our-team",
   table: teamMembers,
   sortField: "sortOrder",

@@ -30,6 +30,7 @@ export const testimonials = listTable(
 export const testimonialContent = defineListContent("testimonial", {
   kind: "list",
   label: "Testimonial",
+  plural: "testimonials",
   path: "/testimonial",
   table: testimonials,
   sortField: "position",

@@ -1,25 +1,60 @@
 import { z } from "zod";
+import { ROLES } from "../auth/roles";
 // Applies z.config({ jitless: true }) before this schema exists: zod's eval probe would break our CSP.
 import "./fields";
 
-const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 10;
 
 export const loginInput = z.object({
   username: z.string({ error: "Username is required." }).trim().min(1, "Username is required.").max(100, "Username is too long."),
   password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(1_000, "Password is too long."),
 });
 
+/** The length rule; the server also refuses passwords that are easy to guess (server/auth/password-strength.ts). */
 export const newPasswordSchema = z
-  .string()
+  .string({ error: "Password is required." })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(1_000, "Password is too long.");
 
 export const usernameSchema = z
-  .string()
+  .string({ error: "Username is required." })
   .trim()
   .regex(/^[A-Za-z0-9._-]{3,50}$/, "Username must be 3–50 letters, digits, dots, hyphens or underscores.");
 
-export interface AdminUser {
-  _id: string;
-  username: string;
-}
+export const passwordChangeInput = z.object({
+  currentPassword: z.string({ error: "Current password is required." }).min(1, "Current password is required.").max(1_000),
+  newPassword: newPasswordSchema,
+});
+
+const personName = z
+  .string({ error: "Name is required." })
+  .trim()
+  .min(1, "Name is required.")
+  .max(100, "Name must be at most 100 characters.");
+const staffEmail = z
+  .string({ error: "E-mail is required." })
+  .trim()
+  .min(1, "E-mail is required.")
+  .max(254, "E-mail must be at most 254 characters.")
+  .pipe(z.email("Please enter a valid e-mail address."));
+const role = z.enum(ROLES, { error: "Role must be owner, editor or sales." });
+
+/** POST /api/users: a new staff account with a first password its owner must change at first sign-in. */
+export const staffCreateInput = z.object({
+  username: usernameSchema,
+  name: personName,
+  email: staffEmail,
+  role,
+  password: newPasswordSchema,
+});
+
+/** PUT /api/users/{id}: any of these; a new password must again be changed at the next sign-in. */
+export const staffUpdateInput = z
+  .object({
+    name: personName,
+    email: staffEmail,
+    role,
+    active: z.boolean({ error: "Active must be true or false." }),
+    password: newPasswordSchema,
+  })
+  .partial();

@@ -1,7 +1,12 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setAdminPassword } from "../../server/auth/admins";
+import { clearAccountFailures, signInDelayMs } from "../../server/auth/login-throttle";
+import { passwordVerifications } from "../../server/auth/passwords";
+import { setPasswordFromCli } from "../../server/auth/users";
+import { queryRows } from "../../server/db/client";
 import { sessions } from "../../server/db/schema";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
+import { startTestSmtp } from "../support/smtp";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -16,7 +21,15 @@ describe("POST /api/auth/login", () => {
     const res = await s.request("POST", "/api/auth/login", { json: ADMIN });
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
-    expect(res.body.user).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), username: "admin" });
+    expect(res.body.user).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      username: "admin",
+      name: "admin",
+      email: "",
+      role: "owner",
+      twoFactor: false,
+      mustChangePassword: false,
+    });
   });
 
   it("accepts the username in any case", async () => {
@@ -99,7 +112,7 @@ describe("verify, me and logout", () => {
 
   it("a password change signs the admin out everywhere", async () => {
     const token = await s.login();
-    await setAdminPassword(s.ctx.db, "admin", ADMIN.password);
+    await setPasswordFromCli(s.ctx.db, "admin", ADMIN.password);
     expect((await s.request("GET", "/api/auth/verify", { token })).status).toBe(401);
   });
 
@@ -118,59 +131,108 @@ describe("verify, me and logout", () => {
   });
 });
 
-describe("lockout", () => {
-  it("after 5 failed logins for one username, further attempts get 429 with Retry-After, even with the right password", async () => {
-    const other = await startTestServer({ ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "the-right-password" });
+describe("sign-in throttling that cannot lock the owner out", () => {
+  const OWNER = { username: "owner", password: "the-right-password" };
+  const from = (address: string) => ({ "X-Forwarded-For": address });
+  const attempt = (server: TestServer, address: string, password: string, username = OWNER.username) =>
+    server.request("POST", "/api/auth/login", { json: { username, password }, headers: from(address) });
+
+  async function withServer(run: (server: TestServer) => Promise<void>, env: Record<string, string> = {}) {
+    const server = await startTestServer({
+      ADMIN_USERNAME: OWNER.username,
+      ADMIN_PASSWORD: OWNER.password,
+      TRUST_PROXY: "true",
+      ...env,
+    });
     try {
-      for (let i = 0; i < 5; i++) {
-        const res = await other.request("POST", "/api/auth/login", { json: { username: "owner", password: `wrong-${i}` } });
-        expect(res.status).toBe(401);
-      }
-      const locked = await other.request("POST", "/api/auth/login", {
-        json: { username: "owner", password: "the-right-password" },
-      });
+      await run(server);
+    } finally {
+      await server.close();
+    }
+  }
+
+  it("five failures from address A do not stop the owner from address B", () =>
+    withServer(async (server) => {
+      for (let i = 0; i < 5; i++) expect((await attempt(server, "198.51.100.1", `wrong-${i}`)).status).toBe(401);
+      const locked = await attempt(server, "198.51.100.1", OWNER.password);
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(locked.body.message).toMatch(/Too many/);
-      // Unknown usernames are locked the same way, so lockout does not reveal which names exist.
-      for (let i = 0; i < 5; i++)
-        await other.request("POST", "/api/auth/login", { json: { username: "ghost", password: "x-x-x-x-x" } });
-      const ghost = await other.request("POST", "/api/auth/login", { json: { username: "ghost", password: "x-x-x-x-x" } });
-      expect(ghost.status).toBe(429);
+      expect(locked.body.message).toBe("Too many failed sign-in attempts. Please wait a few minutes and try again.");
+      expect((await attempt(server, "203.0.113.7", OWNER.password)).status).toBe(200);
+      // Still held back at A: the success at B does not clear A's failures.
+      expect((await attempt(server, "198.51.100.1", OWNER.password)).status).toBe(429);
+    }));
+
+  it("a request refused with 429 does no password hashing", () =>
+    withServer(async (server) => {
+      for (let i = 0; i < 5; i++) await attempt(server, "198.51.100.2", `wrong-${i}`);
+      const before = passwordVerifications();
+      for (let i = 0; i < 3; i++) expect((await attempt(server, "198.51.100.2", OWNER.password)).status).toBe(429);
+      expect(passwordVerifications()).toBe(before);
+      // An unknown name is held back the same way (lockout does not reveal which names exist).
+      for (let i = 0; i < 5; i++) await attempt(server, "198.51.100.2", "x-x-x-x-x", "ghost");
+      expect((await attempt(server, "198.51.100.2", "x-x-x-x-x", "ghost")).status).toBe(429);
+    }));
+
+  it("one address failing across many usernames is held back as a whole, other addresses are not", () =>
+    withServer(async (server) => {
+      for (let i = 0; i < 30; i++) expect((await attempt(server, "198.51.100.3", "wrong-pass", `user${i}`)).status).toBe(401);
+      expect((await attempt(server, "198.51.100.3", OWNER.password)).status).toBe(429);
+      expect((await attempt(server, "203.0.113.8", OWNER.password)).status).toBe(200);
+    }));
+
+  it("a successful sign-in clears that address's failures", () =>
+    withServer(async (server) => {
+      for (let i = 0; i < 4; i++) await attempt(server, "198.51.100.4", "wrong-pass");
+      expect((await attempt(server, "198.51.100.4", OWNER.password)).status).toBe(200);
+      for (let i = 0; i < 4; i++) await attempt(server, "198.51.100.4", "wrong-pass");
+      expect((await attempt(server, "198.51.100.4", OWNER.password)).status).toBe(200);
+    }));
+
+  it("guessing spread over many addresses slows the account down, never refuses the right password, and alerts the owners once", async () => {
+    const smtp = await startTestSmtp();
+    try {
+      await withServer(
+        async (server) => {
+          const token = (await attempt(server, "203.0.113.9", OWNER.password)).body.token as string;
+          const me = await server.request("GET", "/api/auth/me", { token });
+          await server.request("PUT", `/api/users/${me.body._id}`, { token, json: { email: "owner@pneuma.example" } });
+          await server.request("PUT", "/api/settings", { token, json: { companyName: "Pneuma Air Systems" } });
+          expect(await signInDelayMs(server.ctx.db, OWNER.username)).toBe(0);
+          // 60 failures, each from its own address: no pair reaches 5, the account passes 50.
+          for (let i = 0; i < 60; i++) expect((await attempt(server, `10.9.${i}.1`, `guess-${i}`)).status).toBe(401);
+          const delay = await signInDelayMs(server.ctx.db, OWNER.username);
+          expect(delay).toBeGreaterThan(0);
+          const started = Date.now();
+          const right = await attempt(server, "203.0.113.10", OWNER.password);
+          expect(right.status).toBe(200);
+          expect(Date.now() - started).toBeGreaterThanOrEqual(delay - 5); // the wait happened (a lower bound)
+          const mails = await smtp.waitFor(1);
+          expect(mails[0]!.rcptTo).toEqual(["owner@pneuma.example"]);
+          expect(mails[0]!.mail.subject).toContain('Many failed sign-ins to the admin panel (account "owner")');
+          expect(mails[0]!.mail.text).toContain("/admin/activity?action=sign-in-failed");
+          // One alert an hour, however many more failures come.
+          for (let i = 60; i < 63; i++) await attempt(server, `10.9.${i}.1`, `guess-${i}`);
+          const alerts = await queryRows<{ n: number }>(
+            server.ctx.db,
+            sql`SELECT count(*)::int AS n FROM email_outbox WHERE purpose = 'alert'`,
+          );
+          expect(alerts[0]!.n).toBe(1);
+        },
+        { SMTP_URL: smtp.url, MAIL_FROM: "Pneuma Website <website@pneuma.example>" },
+      );
     } finally {
-      await other.close();
+      await smtp.close();
     }
   });
 
-  it("after 10 failed logins from one address, that address is held back whatever the username", async () => {
-    const other = await startTestServer({ ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "the-right-password" });
-    try {
-      for (let i = 0; i < 10; i++) {
-        const res = await other.request("POST", "/api/auth/login", { json: { username: `user${i}`, password: "wrong-pass" } });
-        expect(res.status).toBe(401);
-      }
-      const res = await other.request("POST", "/api/auth/login", { json: { username: "owner", password: "the-right-password" } });
-      expect(res.status).toBe(429);
-    } finally {
-      await other.close();
-    }
-  });
-
-  it("a successful login clears the username's failures", async () => {
-    const other = await startTestServer({ ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "the-right-password" });
-    try {
-      for (let i = 0; i < 4; i++)
-        await other.request("POST", "/api/auth/login", { json: { username: "owner", password: "wrong-pass" } });
-      expect(
-        (await other.request("POST", "/api/auth/login", { json: { username: "owner", password: "the-right-password" } })).status,
-      ).toBe(200);
-      for (let i = 0; i < 4; i++)
-        await other.request("POST", "/api/auth/login", { json: { username: "owner", password: "wrong-pass" } });
-      expect(
-        (await other.request("POST", "/api/auth/login", { json: { username: "owner", password: "the-right-password" } })).status,
-      ).toBe(200);
-    } finally {
-      await other.close();
-    }
-  });
+  it("`npm run admin -- set-password` clears the counters", () =>
+    withServer(async (server) => {
+      for (let i = 0; i < 5; i++) await attempt(server, "198.51.100.5", `wrong-${i}`);
+      expect((await attempt(server, "198.51.100.5", OWNER.password)).status).toBe(429);
+      const fresh = "a-fresh-start-for-the-owner";
+      await setPasswordFromCli(server.ctx.db, OWNER.username, fresh);
+      await clearAccountFailures(server.ctx.db, OWNER.username);
+      expect((await attempt(server, "198.51.100.5", fresh)).status).toBe(200);
+    }));
 });

@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin } from "../../server/auth/admins";
+import { createUser } from "../../server/auth/users";
 import { createBackup } from "../../server/backup/dump";
 import { BackupError, type Manifest } from "../../server/backup/format";
 import { type RestoreTarget, restoreBackup, verifyBackup } from "../../server/backup/restore";
@@ -164,7 +164,13 @@ async function createContent(): Promise<void> {
     }),
   );
   await ok(s.request("PUT", `/api/contacts/${contact.data._id}/status`, { json: { status: "resolved" }, token }), 200);
-  await createAdmin(s.ctx.db, EDITOR.username, EDITOR.password);
+  await createUser(s.ctx.db, {
+    ...EDITOR,
+    name: "Second Person",
+    email: "second@example.com",
+    role: "editor",
+    mustChangePassword: false,
+  });
   // A file no record uses (a crash after storing, before committing): backed up and restored all the same.
   const someUpload = readdirSync(s.ctx.config.uploadDir).find((f) => f.endsWith(".webp"))!;
   writeFileSync(

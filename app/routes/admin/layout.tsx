@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { isRouteErrorResponse, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import type { AdminUser } from "../../../shared/schemas/login";
+import type { StaffUser } from "../../../shared/auth/roles";
 import { ConfirmProvider } from "../../components/admin/dialog";
 import { Sidebar } from "../../components/admin/sidebar";
 import { ToastProvider } from "../../components/admin/toast";
@@ -15,7 +15,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const wanted = url.pathname + url.search;
   if (!getToken()) throw redirect(loginUrl(wanted));
   try {
-    const answer = await api<{ user: AdminUser }>("/api/auth/verify", { redirectOn401: false });
+    const answer = await api<{ user: StaffUser }>("/api/auth/verify", { redirectOn401: false });
     return { user: answer.user };
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { CONTENT } from "../content/registry";
+import "../schemas/fields";
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+/** What the activity log records, with the words the Activity screen shows (server/activity/log.ts writes them). */
+export const ACTIVITY_ACTIONS = {
+  create: "Created",
+  update: "Changed",
+  delete: "Deleted",
+  status: "Changed status",
+  note: "Added a note",
+  export: "Exported",
+  resend: "Re-sent notification",
+  "sign-in": "Signed in",
+  "sign-in-failed": "Failed sign-in",
+  "sign-out": "Signed out",
+  "password-change": "Changed password",
+  "sessions-end": "Ended sessions",
+  backup: "Backup",
+} as const;
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
+
+/** What an entry is about: a content type (by its declared name) or one of these. */
+export const ACTIVITY_SUBJECTS: Record<string, string> = {
+  ...Object.fromEntries(CONTENT.map((c) => [c.name, c.plural[0]!.toUpperCase() + c.plural.slice(1)])),
+  enquiry: "Enquiries",
+  user: "Staff accounts",
+  session: "Sign-ins",
+  backup: "Backups",
+};
+
+export function isActivityAction(value: unknown): value is ActivityAction {
+  return typeof value === "string" && Object.hasOwn(ACTIVITY_ACTIONS, value);
+}
+
+/** One entry as GET /api/activity answers it. */
+export interface ActivityEntry {
+  _id: string;
+  createdAt: string;
+  actorId: string | null;
+  actorName: string;
+  ip: string;
+  action: ActivityAction;
+  entityType: string;
+  entityId: string | null;
+  entityLabel: string;
+  fields: string[];
+  detail: string;
+}
+
+const day = z
+  .string({ error: "Dates must be given as YYYY-MM-DD." })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be given as YYYY-MM-DD.")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "That date does not exist.")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+/** GET /api/activity's query: filters (all optional) and the page, 50 entries a page unless `limit` says. */
+export const activityQuery = z.object({
+  actor: z.string({ error: "Actor must be an account id." }).trim().max(100).optional(),
+  type: z.string({ error: "Type must be text." }).trim().max(50).optional(),
+  action: z
+    .union([z.literal(""), z.enum(Object.keys(ACTIVITY_ACTIONS) as [ActivityAction, ...ActivityAction[]])], {
+      error: `Action must be one of: ${Object.keys(ACTIVITY_ACTIONS).join(", ")}.`,
+    })
+    .optional(),
+  from: day,
+  to: day,
+  page: z.coerce
+    .number({ error: "Page must be a whole number from 1." })
+    .int("Page must be a whole number from 1.")
+    .min(1, "Page must be a whole number from 1.")
+    .max(1_000_000, "Page is too large.")
+    .default(1),
+  limit: z.coerce
+    .number({ error: "Limit must be a whole number from 1 to 200." })
+    .int("Limit must be a whole number from 1 to 200.")
+    .min(1, "Limit must be a whole number from 1 to 200.")
+    .max(200, "Limit must be a whole number from 1 to 200.")
+    .default(ACTIVITY_PAGE_SIZE),
+});
