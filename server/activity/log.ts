@@ -51,7 +51,7 @@ export function changedFields(before: object | null, after: object | null): stri
 }
 
 /** What a record is called in the log: its name, title or question, whichever it has. */
-export function recordLabel(record: object | null): string {
+function recordLabel(record: object | null): string {
   const r = (record ?? {}) as Record<string, unknown>;
   for (const key of ["name", "title", "question", "companyName", "reference", "username"]) {
     const value = r[key];

@@ -26,7 +26,7 @@ const SPREAD_THRESHOLD = 50;
 const DELAY_STEP_MS = 100;
 const DELAY_CAP_MS = 5_000;
 
-export const TOO_MANY_FAILURES = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
+const TOO_MANY_FAILURES = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
 /** `account` counts every failure of the account from anywhere; each pair key starts with `pairPrefix`. */
 function loginThrottleKeys(username: string) {

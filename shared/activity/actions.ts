@@ -31,10 +31,6 @@ export const ACTIVITY_SUBJECTS: Record<string, string> = {
   backup: "Backups",
 };
 
-export function isActivityAction(value: unknown): value is ActivityAction {
-  return typeof value === "string" && Object.hasOwn(ACTIVITY_ACTIONS, value);
-}
-
 /** One entry as GET /api/activity answers it. */
 export interface ActivityEntry {
   _id: string;
@@ -53,7 +49,10 @@ export interface ActivityEntry {
 const day = z
   .string({ error: "Dates must be given as YYYY-MM-DD." })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be given as YYYY-MM-DD.")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "That date does not exist.")
+  .refine((v) => {
+    const date = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
+  }, "That date does not exist.")
   .optional()
   .or(z.literal("").transform(() => undefined));
 

@@ -29,10 +29,6 @@ export function can(role: Role, permission: Permission): boolean {
   return GRANTS[role]?.includes(permission) ?? false;
 }
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}
-
 export const ROLE_LABEL: Record<Role, string> = { owner: "Owner", editor: "Editor", sales: "Sales" };
 
 /** For the Staff screen's role choice, in words a non-technical owner reads. */

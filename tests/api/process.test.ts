@@ -120,7 +120,7 @@ describe("the server process", () => {
 
     // With the server stopped the CLI works; the password comes from stdin.
     const cli = await adminCli(["create", "editor"], "editor-password-1\n");
-    expect(cli.output).toContain('Created the admin "editor"');
+    expect(cli.output).toContain('Created the owner account "editor"');
     expect(cli.code).toBe(0);
     expect((await adminCli(["create", "x"], "short\n")).code).toBe(1);
     expect((await adminCli(["set-password", "editor"], "editor-password-2\n")).code).toBe(0);

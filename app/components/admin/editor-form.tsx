@@ -17,9 +17,12 @@ type Messages = Record<string, string>;
 export interface EditorFormOptions<V, A> {
   /** What is saved: "Banner" gives "Add Banner", "Edit Banner" and "Banner added successfully!". */
   entity: string;
-  /** Where the save goes: POST when adding, else PUT. */
+  /** Where the save goes: POST when adding, else PUT (unless `method` says). */
   endpoint: string;
   adding: boolean;
+  method?: "POST" | "PUT";
+  /** The success toast, when not "{entity} added/updated successfully!". */
+  success?: string;
   /** The starting values (read once). */
   initial: V | (() => V);
   /** The SPEC §5 checks (and the shared schema): messages by path; none lets the save go ahead. */
@@ -103,11 +106,11 @@ export function useEditorForm<V, A = unknown>(options: EditorFormOptions<V, A>):
     setProgress(upload ? 0 : null);
     try {
       const answer = await api<A>(options.endpoint, {
-        method: options.adding ? "POST" : "PUT",
+        method: options.method ?? (options.adding ? "POST" : "PUT"),
         ...(form ? { form } : { json: body }),
         onProgress: upload ? setProgress : undefined,
       });
-      toast.success(`${options.entity} ${options.adding ? "added" : "updated"} successfully!`);
+      toast.success(options.success ?? `${options.entity} ${options.adding ? "added" : "updated"} successfully!`);
       options.onSaved(answer);
     } catch (err) {
       if (options.serverIssues) setErrors(issuesOf(err));

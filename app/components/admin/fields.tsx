@@ -62,7 +62,7 @@ interface TextFieldProps {
   hint?: string;
   multiline?: boolean;
   rows?: number;
-  type?: "text" | "email" | "url" | "number" | "tel" | "password" | "search";
+  type?: "text" | "email" | "url" | "number" | "tel" | "password" | "search" | "date";
   name?: string;
   placeholder?: string;
   autoComplete?: string;

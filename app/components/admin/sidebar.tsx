@@ -1,6 +1,8 @@
 import { Link, useLocation } from "react-router";
+import { can, type Role } from "../../../shared/auth/roles";
 import { LIST_CONTENT } from "../../../shared/content/registry";
 import { CloseIcon } from "../icons";
+import { screenPermission, useCurrentUser } from "./current-user";
 
 interface NavItem {
   to: string;
@@ -48,9 +50,24 @@ const ADMIN_NAV: (NavItem | NavGroup)[] = [
     items: [
       { to: "/admin/settings", label: "Site Settings" },
       { to: "/admin/specifications", label: "Home Specifications" },
+      { to: "/admin/staff", label: "Staff" },
+      { to: "/admin/activity", label: "Activity" },
     ],
   },
 ];
+
+/** The entries a role may open (a group without any is left out). */
+function navFor(role: Role): (NavItem | NavGroup)[] {
+  const allowed = (item: NavItem) => {
+    const needs = screenPermission(item.to);
+    return needs === null || can(role, needs);
+  };
+  return ADMIN_NAV.flatMap((entry): (NavItem | NavGroup)[] => {
+    if (!("items" in entry)) return allowed(entry) ? [entry] : [];
+    const items = entry.items.filter(allowed);
+    return items.length ? [{ ...entry, items }] : [];
+  });
+}
 
 function ItemLink({ item, nested }: { item: NavItem; nested?: boolean }) {
   const { pathname } = useLocation();
@@ -80,6 +97,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ id, open, overlay, onClose, onLogout, loggingOut }: SidebarProps) {
+  const { user } = useCurrentUser();
   return (
     <>
       {overlay && open && (
@@ -110,7 +128,7 @@ export function Sidebar({ id, open, overlay, onClose, onLogout, loggingOut }: Si
         </div>
         <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
-            {ADMIN_NAV.map((entry) =>
+            {navFor(user.role).map((entry) =>
               "items" in entry ? (
                 <li key={entry.label} className="pt-3">
                   <span className="block px-3 pb-1 text-xs font-semibold tracking-wider text-brand-100 uppercase">

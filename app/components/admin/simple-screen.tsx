@@ -4,13 +4,14 @@ import type { z } from "zod";
 import type { AdminScreen, AnyListContent, CardView, FieldErrors, FormValues } from "../../../shared/content/define";
 import { api, errorMessage } from "../../lib/api-client";
 import { ResponsiveImage } from "../responsive-image";
+import { useCan } from "./current-user";
 import type { ListData } from "./data";
 import { useConfirm } from "./dialog";
 import { EditorDialog, useEditorForm } from "./editor-form";
 import { ImageField, ListField, SelectField, StarField, TextField } from "./fields";
 import { zodErrors } from "./form-utils";
 import { useToast } from "./toast";
-import { buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "./ui";
+import { AddButton, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "./ui";
 
 /**
  * The management screen of a list type (shared/content/*: banners, industrial content, testimonials, story
@@ -303,6 +304,7 @@ export function SimpleScreen<T extends { _id: string }>({ content, data }: { con
   const confirm = useConfirm();
   const toast = useToast();
   const addLabel = `Add ${config.entity}`;
+  const canChange = useCan("content");
 
   const remove = async (item: T) => {
     if (!(await confirm(`Are you sure you want to delete this ${config.noun}?`))) return;
@@ -349,11 +351,7 @@ export function SimpleScreen<T extends { _id: string }>({ content, data }: { con
       <PageHeader
         title={config.title}
         description={config.description}
-        actions={
-          <button type="button" className={buttonClass("primary")} onClick={editor.openAdd}>
-            + {addLabel}
-          </button>
-        }
+        actions={<AddButton label={addLabel} onClick={editor.openAdd} />}
       />
       {data.error ? (
         <ErrorState text={data.error} onRetry={() => revalidator.revalidate()} />
@@ -369,7 +367,7 @@ export function SimpleScreen<T extends { _id: string }>({ content, data }: { con
               onEdit={() => editor.openEdit(item)}
               onDelete={() => remove(item)}
               moves={
-                config.reorder
+                config.reorder && canChange
                   ? {
                       id: moveId(item),
                       up: i > 0 ? () => move(i, -1) : undefined,

@@ -1,3 +1,4 @@
+import { useCan } from "./current-user";
 /** Small shared pieces of the admin look: buttons, headings, loading / empty / failure states. */
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "danger-outline" | "ghost" | "accent";
@@ -94,8 +95,31 @@ export function formatDate(iso: string | null | undefined, withTime = false): st
   });
 }
 
-/** The Edit and Delete buttons of one record; the record's name completes their accessible names. */
+/**
+ * The add button of a content screen ("+ Add Banner"); for a role that cannot change content (sales), a
+ * note that the screen is read-only instead.
+ */
+export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  if (!useCan("content")) {
+    return (
+      <p data-testid="read-only" className="max-w-xs rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
+        Read only: changing the catalogue needs the Editor or Owner role.
+      </p>
+    );
+  }
+  return (
+    <button type="button" className={buttonClass("primary")} onClick={onClick}>
+      + {label}
+    </button>
+  );
+}
+
+/**
+ * The Edit and Delete buttons of one record; the record's name completes their accessible names. Not shown
+ * to a role that cannot change content.
+ */
 export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  if (!useCan("content")) return null;
   return (
     <>
       <button type="button" className={buttonClass("secondary", "sm")} onClick={onEdit}>

@@ -5,7 +5,7 @@ import { adminMeta } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
 import { useEditorState } from "../../components/admin/simple-screen";
 import { useToast } from "../../components/admin/toast";
-import { buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
+import { AddButton, buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
 import { ArrowRightIcon } from "../../components/icons";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { api, errorMessage } from "../../lib/api-client";
@@ -126,19 +126,13 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Categories Management"
         description="Product categories, their features and subcategories."
-        actions={
-          <button type="button" className={buttonClass("primary")} onClick={editor.openAdd}>
-            + Add Category
-          </button>
-        }
+        actions={<AddButton label="Add Category" onClick={editor.openAdd} />}
       />
       {loaderData.error ? (
         <ErrorState text={loaderData.error} onRetry={() => revalidator.revalidate()} />
       ) : loaderData.items.length === 0 ? (
         <EmptyState text={CATEGORY_SCREEN_TEXTS.empty}>
-          <button type="button" className={buttonClass("primary")} onClick={editor.openAdd}>
-            + Add Category
-          </button>
+          <AddButton label="Add Category" onClick={editor.openAdd} />
         </EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

@@ -1,9 +1,11 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
+import { can } from "../../../shared/auth/roles";
 import type { Product } from "../../../shared/content/product";
 import type { Service } from "../../../shared/content/service";
 import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/enquiry-values";
 import { StatusBadge } from "../../components/admin/contact-status";
+import { signedInUser, useCan } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
 import { buttonClass, formatDate, PageHeader } from "../../components/admin/ui";
 import { ArrowRightIcon } from "../../components/icons";
@@ -26,8 +28,9 @@ interface Trend {
 interface Stats {
   products: number;
   services: Service[];
-  contacts: Contact[];
-  enquiries: ContactStats;
+  /** Null for a role that does not work with enquiries (editors). */
+  contacts: Contact[] | null;
+  enquiries: ContactStats | null;
   productsAdded: number;
   servicesAdded: number;
 }
@@ -46,12 +49,14 @@ function trend(dates: string[], now = Date.now()): Trend {
 }
 
 async function loadStats(): Promise<Stats> {
+  const user = await signedInUser();
+  const readsEnquiries = !user || can(user.role, "enquiries");
   // Loaded in parallel (SPEC §7); the contact figures come from the server's counts, the list is the first 5.
   const [products, services, contacts, enquiries] = await Promise.all([
     api<{ data: Product[]; total: number }>("/api/product", { query: { limit: 100 } }),
     api<Service[]>("/api/service"),
-    api<Contact[]>("/api/contacts", { query: { limit: RECENT_CONTACTS } }),
-    api<ContactStats>("/api/contacts/stats"),
+    readsEnquiries ? api<Contact[]>("/api/contacts", { query: { limit: RECENT_CONTACTS } }) : null,
+    readsEnquiries ? api<ContactStats>("/api/contacts/stats") : null,
   ]);
   return {
     products: products.total ?? products.data.length,
@@ -117,6 +122,7 @@ function EnquiriesTrend({ t }: { t: Trend }) {
 function Tiles({ stats }: { stats: Stats | "loading" | "error" }) {
   const value = (n: (s: Stats) => number) => (stats === "loading" ? "Loading..." : stats === "error" ? "Error" : n(stats));
   const ready = typeof stats === "object" ? stats : null;
+  const readsEnquiries = useCan("enquiries");
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={stats === "loading"}>
       <Tile
@@ -131,12 +137,18 @@ function Tiles({ stats }: { stats: Stats | "loading" | "error" }) {
         note={ready && `${ready.servicesAdded} added in the last 30 days`}
         to="/admin/services"
       />
-      <Tile
-        label="Customers"
-        value={value((s) => s.enquiries.customers)}
-        note={ready && <EnquiriesTrend t={{ current: sum(ready.enquiries.last30), previous: sum(ready.enquiries.previous30) }} />}
-        to="/admin/customers"
-      />
+      {readsEnquiries && (
+        <Tile
+          label="Customers"
+          value={value((s) => s.enquiries?.customers ?? 0)}
+          note={
+            ready?.enquiries && (
+              <EnquiriesTrend t={{ current: sum(ready.enquiries.last30), previous: sum(ready.enquiries.previous30) }} />
+            )
+          }
+          to="/admin/customers"
+        />
+      )}
     </ul>
   );
 }
@@ -280,47 +292,53 @@ function Failure() {
   );
 }
 
+function RecentContacts({ contacts }: { contacts: Contact[] }) {
+  return (
+    <section aria-labelledby="recent-contacts" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id="recent-contacts" className="text-lg font-bold text-brand-700">
+          Recent Contacts
+        </h2>
+        <Link to="/admin/contacts" className="text-sm font-semibold text-brand-700 hover:underline">
+          View all<span className="sr-only"> contacts</span>
+        </Link>
+      </div>
+      {contacts.length === 0 ? (
+        <p className="text-slate-600">No contacts found</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {contacts.map((c) => (
+            <li key={c._id} className="flex items-start justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <Link
+                  to={`/admin/contacts/${c._id}`}
+                  className="font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
+                >
+                  {c.name}
+                </Link>
+                <p className="text-sm break-words text-slate-600">{c.subject}</p>
+                <p className="text-xs text-slate-600">
+                  {c.reference && <span className="font-mono">{c.reference} · </span>}
+                  {formatDate(c.date)}
+                </p>
+              </div>
+              <StatusBadge status={c.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function Panels({ stats }: { stats: Stats }) {
-  const contacts = stats.contacts.slice(0, RECENT_CONTACTS);
+  const contacts = stats.contacts?.slice(0, RECENT_CONTACTS) ?? null;
   const services = stats.services.slice(0, SERVICES_SHOWN);
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-2">
-      <EnquiryFigures stats={stats.enquiries} />
-      <TopProducts stats={stats.enquiries} />
-      <section aria-labelledby="recent-contacts" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <div className="mb-3 flex items-center justify-between gap-2">
-          <h2 id="recent-contacts" className="text-lg font-bold text-brand-700">
-            Recent Contacts
-          </h2>
-          <Link to="/admin/contacts" className="text-sm font-semibold text-brand-700 hover:underline">
-            View all<span className="sr-only"> contacts</span>
-          </Link>
-        </div>
-        {contacts.length === 0 ? (
-          <p className="text-slate-600">No contacts found</p>
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {contacts.map((c) => (
-              <li key={c._id} className="flex items-start justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <Link
-                    to={`/admin/contacts/${c._id}`}
-                    className="font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
-                  >
-                    {c.name}
-                  </Link>
-                  <p className="text-sm break-words text-slate-600">{c.subject}</p>
-                  <p className="text-xs text-slate-600">
-                    {c.reference && <span className="font-mono">{c.reference} · </span>}
-                    {formatDate(c.date)}
-                  </p>
-                </div>
-                <StatusBadge status={c.status} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {stats.enquiries && <EnquiryFigures stats={stats.enquiries} />}
+      {stats.enquiries && <TopProducts stats={stats.enquiries} />}
+      {contacts && <RecentContacts contacts={contacts} />}
       <section aria-labelledby="dashboard-services" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <div className="mb-3 flex items-center justify-between gap-2">
           <h2 id="dashboard-services" className="text-lg font-bold text-brand-700">
@@ -367,7 +385,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Await resolve={loaderData.stats} errorElement={<Failure />}>
           {(stats) => (
             <>
-              {!stats.enquiries.mail.enabled && <MailOffNotice />}
+              {stats.enquiries && !stats.enquiries.mail.enabled && <MailOffNotice />}
               <Tiles stats={stats} />
               <Panels stats={stats} />
             </>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
-import { isRouteErrorResponse, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
-import type { StaffUser } from "../../../shared/auth/roles";
+import { isRouteErrorResponse, Link, Navigate, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { can, ROLE_LABEL, type StaffUser } from "../../../shared/auth/roles";
+import { CurrentUserProvider, rememberSignIn, screenPermission } from "../../components/admin/current-user";
 import { ConfirmProvider } from "../../components/admin/dialog";
 import { Sidebar } from "../../components/admin/sidebar";
 import { ToastProvider } from "../../components/admin/toast";
@@ -14,9 +15,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const wanted = url.pathname + url.search;
   if (!getToken()) throw redirect(loginUrl(wanted));
+  const check = api<{ user: StaffUser }>("/api/auth/verify", { redirectOn401: false }).then((a) => a.user);
+  rememberSignIn(check);
   try {
-    const answer = await api<{ user: StaffUser }>("/api/auth/verify", { redirectOn401: false });
-    return { user: answer.user };
+    return { user: await check };
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       clearToken();
@@ -26,7 +28,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   }
 }
 
-/** Verified once on entry; moving between screens or reloading a list does not ask again. */
+/** Verified once on entry; moving between screens or reloading a list does not ask again (the server checks every call). */
 export function shouldRevalidate() {
   return false;
 }
@@ -56,7 +58,38 @@ function useIsWide(): boolean {
   return wide;
 }
 
+const ACCOUNT_PATH = "/admin/account";
+
+/** A direct URL to a screen the role cannot use. */
+function NotAllowed({ user }: { user: StaffUser }) {
+  return (
+    <section
+      aria-labelledby="not-allowed"
+      className="mx-auto max-w-xl rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm"
+    >
+      <h1 id="not-allowed" className="text-2xl font-bold text-brand-700">
+        Not allowed
+      </h1>
+      <p className="mt-3 text-slate-700">
+        Your role ({user.role}) cannot open this screen. If you need it for your work, ask an owner to change your role.
+      </p>
+      <Link to="/admin/dashboard" className={`${buttonClass("primary")} mt-6`}>
+        Back to the dashboard
+      </Link>
+    </section>
+  );
+}
+
+/** The screen, unless the role may not open it, or a first password must be changed before anything else. */
+function Screen({ user, pathname }: { user: StaffUser; pathname: string }) {
+  if (user.mustChangePassword && pathname.replace(/\/+$/, "") !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
+  const needs = screenPermission(pathname);
+  if (needs && !can(user.role, needs)) return <NotAllowed user={user} />;
+  return <Outlet />;
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const [user, setUser] = useState(loaderData.user);
   const wide = useIsWide();
   const [open, setOpen] = useState(wide);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -95,50 +128,62 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <ToastProvider>
-      <ConfirmProvider>
-        <div className="flex min-h-dvh bg-slate-100">
-          <a
-            href="#admin-main"
-            className="sr-only z-[70] rounded bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-          >
-            Skip to content
-          </a>
-          <Sidebar
-            id={sidebarId}
-            open={open}
-            overlay={!wide}
-            onClose={() => setOpen(false)}
-            onLogout={logout}
-            loggingOut={loggingOut}
-          />
-          <div className="flex min-w-0 flex-1 flex-col">
-            <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 shadow-sm">
-              <button
-                type="button"
-                onClick={() => setOpen((v) => !v)}
-                aria-expanded={open}
-                aria-controls={sidebarId}
-                className="grid h-10 w-10 place-items-center rounded-md text-brand-700 hover:bg-brand-50"
-              >
-                <MenuIcon className="h-6 w-6" />
-                <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
-              </button>
-              <p className="text-lg font-bold text-brand-700">Admin Panel</p>
-              <div className="ml-auto flex items-center gap-3 text-sm text-slate-600">
-                {loading && <Spinner className="h-5 w-5 text-brand-500" />}
-                <span className="hidden sm:inline">
-                  Signed in as <strong className="text-slate-800">{loaderData.user.username}</strong>
-                </span>
-              </div>
-            </header>
-            <main id="admin-main" tabIndex={-1} className="relative flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
-              {loading ? <LoadingState /> : <Outlet />}
-            </main>
+    <CurrentUserProvider value={{ user, update: (changes) => setUser((u) => ({ ...u, ...changes })) }}>
+      <ToastProvider>
+        <ConfirmProvider>
+          <div className="flex min-h-dvh bg-slate-100">
+            <a
+              href="#admin-main"
+              className="sr-only z-[70] rounded bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+            >
+              Skip to content
+            </a>
+            <Sidebar
+              id={sidebarId}
+              open={open}
+              overlay={!wide}
+              onClose={() => setOpen(false)}
+              onLogout={logout}
+              loggingOut={loggingOut}
+            />
+            <div className="flex min-w-0 flex-1 flex-col">
+              <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 shadow-sm">
+                <button
+                  type="button"
+                  onClick={() => setOpen((v) => !v)}
+                  aria-expanded={open}
+                  aria-controls={sidebarId}
+                  className="grid h-10 w-10 place-items-center rounded-md text-brand-700 hover:bg-brand-50"
+                >
+                  <MenuIcon className="h-6 w-6" />
+                  <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+                </button>
+                <p className="text-lg font-bold text-brand-700">Admin Panel</p>
+                <div className="ml-auto flex min-w-0 items-center gap-2 text-sm text-slate-600 sm:gap-3">
+                  {loading && <Spinner className="h-5 w-5 shrink-0 text-brand-500" />}
+                  <span className="hidden truncate md:inline">
+                    Signed in as <strong className="text-slate-800">{user.name || user.username}</strong>
+                  </span>
+                  <span
+                    data-testid="signed-in-role"
+                    className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200"
+                  >
+                    <span className="sr-only">Role: </span>
+                    {ROLE_LABEL[user.role]}
+                  </span>
+                  <Link to={ACCOUNT_PATH} className="shrink-0 font-semibold text-brand-700 hover:underline">
+                    My account
+                  </Link>
+                </div>
+              </header>
+              <main id="admin-main" tabIndex={-1} className="relative flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
+                {loading ? <LoadingState /> : <Screen user={user} pathname={location.pathname} />}
+              </main>
+            </div>
           </div>
-        </div>
-      </ConfirmProvider>
-    </ToastProvider>
+        </ConfirmProvider>
+      </ToastProvider>
+    </CurrentUserProvider>
   );
 }
 

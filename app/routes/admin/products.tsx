@@ -7,7 +7,7 @@ import { useConfirm } from "../../components/admin/dialog";
 import { ProductEditor } from "../../components/admin/product-editor";
 import { useEditorState } from "../../components/admin/simple-screen";
 import { useToast } from "../../components/admin/toast";
-import { buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
+import { AddButton, buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
 import { StarIcon } from "../../components/icons";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { api, errorDetail } from "../../lib/api-client";
@@ -166,11 +166,7 @@ export default function ProductsScreen({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Products Management"
         description="The products shown in the public catalogue."
-        actions={
-          <button type="button" className={buttonClass("primary")} onClick={editor.openAdd}>
-            + Add Product
-          </button>
-        }
+        actions={<AddButton label="Add Product" onClick={editor.openAdd} />}
       />
       <div className="mb-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:flex lg:items-end">
         <div className="lg:w-64">

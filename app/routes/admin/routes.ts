@@ -35,6 +35,9 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("customers", "routes/admin/customers.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("specifications", "routes/admin/specifications.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("activity", "routes/admin/activity.tsx"),
+      route("account", "routes/admin/account.tsx"),
 
       route("*", "routes/admin/not-found.tsx"),
     ]),

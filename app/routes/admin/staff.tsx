@@ -1,0 +1,371 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { ROLE_DESCRIPTION, ROLE_LABEL, ROLES, type Role } from "../../../shared/auth/roles";
+import { PASSWORD_MIN_LENGTH, staffCreateInput, staffUpdateInput } from "../../../shared/schemas/login";
+import { useCurrentUser } from "../../components/admin/current-user";
+import { adminMeta, type ListData, loadList } from "../../components/admin/data";
+import { useConfirm } from "../../components/admin/dialog";
+import { EditorDialog, useEditorForm } from "../../components/admin/editor-form";
+import { SelectField, TextField } from "../../components/admin/fields";
+import { zodErrors } from "../../components/admin/form-utils";
+import { useEditorState } from "../../components/admin/simple-screen";
+import { useToast } from "../../components/admin/toast";
+import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
+import { api, errorMessage } from "../../lib/api-client";
+import type { Route } from "./+types/staff";
+
+/**
+ * Staff (/admin/staff, owners): every account with its role, two-factor state, last sign-in and whether it
+ * is active; add one (with a first password the person changes at their first sign-in), edit, change the
+ * role, disable or enable, set a new password, sign out everywhere, delete.
+ */
+
+interface StaffMember {
+  _id: string;
+  username: string;
+  name: string;
+  email: string;
+  role: Role;
+  twoFactor: boolean;
+  mustChangePassword: boolean;
+  active: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+const FETCH_FAILED = "Failed to fetch staff accounts";
+
+export const clientLoader = (): Promise<ListData<StaffMember>> => loadList<StaffMember>("/api/users", FETCH_FAILED);
+
+export const meta = () => adminMeta("Staff");
+
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: `${ROLE_LABEL[r]}: ${ROLE_DESCRIPTION[r]}` }));
+
+interface AccountValues {
+  username: string;
+  name: string;
+  email: string;
+  role: Role;
+  password: string;
+}
+
+/** Add (all fields) or edit (name, e-mail, role) one account. */
+function AccountEditor({
+  editing,
+  open,
+  onClose,
+  onSaved,
+}: {
+  editing: StaffMember | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const adding = editing === null;
+  const form = useEditorForm<AccountValues>({
+    entity: "Staff Member",
+    endpoint: adding ? "/api/users" : `/api/users/${editing._id}`,
+    adding,
+    initial: {
+      username: editing?.username ?? "",
+      name: editing?.name ?? "",
+      email: editing?.email ?? "",
+      role: editing?.role ?? "editor",
+      password: "",
+    },
+    validate: (v) =>
+      adding ? zodErrors(staffCreateInput, v) : zodErrors(staffUpdateInput, { name: v.name, email: v.email, role: v.role }),
+    body: (v) => (adding ? v : { name: v.name, email: v.email, role: v.role }),
+    failure: (err) => errorMessage(err, "Failed to save the staff account."),
+    serverIssues: true,
+    onSaved,
+  });
+  return (
+    <EditorDialog form={form} open={open} onClose={onClose}>
+      <TextField
+        label="Name"
+        name="name"
+        required
+        value={form.values.name}
+        onChange={(v) => form.set("name", v)}
+        error={form.errors.name}
+      />
+      {adding && (
+        <TextField
+          label="Username"
+          name="username"
+          required
+          autoComplete="off"
+          value={form.values.username}
+          onChange={(v) => form.set("username", v)}
+          error={form.errors.username}
+          hint="What they sign in with: 3–50 letters, digits, dots, hyphens or underscores."
+        />
+      )}
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        required
+        value={form.values.email}
+        onChange={(v) => form.set("email", v)}
+        error={form.errors.email}
+      />
+      <SelectField
+        label="Role"
+        required
+        value={form.values.role}
+        onChange={(v) => form.set("role", v as Role)}
+        options={ROLE_OPTIONS}
+        error={form.errors.role}
+      />
+      {adding && (
+        <TextField
+          label="First password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={form.values.password}
+          onChange={(v) => form.set("password", v)}
+          error={form.errors.password}
+          hint="At least 10 characters and not easy to guess. Tell it to the person; they must choose their own at their first sign-in."
+        />
+      )}
+    </EditorDialog>
+  );
+}
+
+/** An owner sets a new password for someone who forgot theirs; it must be changed at the next sign-in. */
+function PasswordEditor({
+  member,
+  open,
+  onClose,
+  onSaved,
+}: {
+  member: StaffMember;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const form = useEditorForm<{ password: string }>({
+    entity: "Password",
+    endpoint: `/api/users/${member._id}`,
+    adding: false,
+    success: "New password set successfully!",
+    initial: { password: "" },
+    validate: (v) => zodErrors(staffUpdateInput.pick({ password: true }).required(), v),
+    body: (v) => v,
+    failure: (err) => errorMessage(err, "Failed to set the password."),
+    serverIssues: true,
+    onSaved,
+  });
+  return (
+    <EditorDialog form={form} open={open} onClose={onClose} size="sm">
+      <p className="text-sm text-slate-700">
+        A new password for <strong>{member.name || member.username}</strong>. They are signed out everywhere and must choose their
+        own password at their next sign-in.
+      </p>
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={form.values.password}
+        onChange={(v) => form.set("password", v)}
+        error={form.errors.password}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters and not easy to guess.`}
+      />
+    </EditorDialog>
+  );
+}
+
+function Badge({ tone, children }: { tone: "green" | "slate" | "red" | "brand"; children: React.ReactNode }) {
+  const tones = {
+    green: "bg-green-100 text-green-900",
+    slate: "bg-slate-100 text-slate-700",
+    red: "bg-red-100 text-red-900",
+    brand: "bg-brand-50 text-brand-800 ring-1 ring-brand-200",
+  };
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+}
+
+function MemberRow({
+  member,
+  isMe,
+  busy,
+  onEdit,
+  onPassword,
+  onToggle,
+  onSignOut,
+  onDelete,
+}: {
+  member: StaffMember;
+  isMe: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onPassword: () => void;
+  onToggle: () => void;
+  onSignOut: () => void;
+  onDelete: () => void;
+}) {
+  const who = member.name || member.username;
+  return (
+    <li data-staff={member.username} className="grid gap-3 p-4 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] lg:items-center">
+      <div className="min-w-0">
+        <h2 className="font-semibold break-words text-slate-900">
+          {who}
+          {isMe && <span className="ml-1 text-sm font-normal text-slate-600">(you)</span>}
+        </h2>
+        <p className="text-sm break-words text-slate-600">
+          {member.username} · <span className="break-all">{member.email || "no e-mail"}</span>
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge tone="brand">{ROLE_LABEL[member.role]}</Badge>
+        <Badge tone={member.active ? "green" : "red"}>{member.active ? "Active" : "Disabled"}</Badge>
+        <Badge tone={member.twoFactor ? "green" : "slate"}>2FA {member.twoFactor ? "on" : "off"}</Badge>
+        <span className="w-full text-slate-600 lg:w-auto">
+          Last sign-in:{" "}
+          {member.lastSignInAt ? <time dateTime={member.lastSignInAt}>{formatDate(member.lastSignInAt, true)}</time> : "never"}
+        </span>
+      </div>
+      <div className="flex flex-wrap gap-2 lg:justify-end">
+        <button type="button" className={buttonClass("secondary", "sm")} onClick={onEdit} disabled={busy}>
+          Edit<span className="sr-only"> {who}</span>
+        </button>
+        <button type="button" className={buttonClass("secondary", "sm")} onClick={onPassword} disabled={busy}>
+          Set password<span className="sr-only"> for {who}</span>
+        </button>
+        <button type="button" className={buttonClass("secondary", "sm")} onClick={onSignOut} disabled={busy}>
+          Sign out everywhere<span className="sr-only"> ({who})</span>
+        </button>
+        <button type="button" className={buttonClass("secondary", "sm")} onClick={onToggle} disabled={busy || isMe}>
+          {member.active ? "Disable" : "Enable"}
+          <span className="sr-only"> {who}</span>
+        </button>
+        <button type="button" className={buttonClass("danger-outline", "sm")} onClick={onDelete} disabled={busy || isMe}>
+          Delete<span className="sr-only"> {who}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export default function StaffScreen({ loaderData }: Route.ComponentProps) {
+  const { user } = useCurrentUser();
+  const editor = useEditorState<StaffMember>();
+  const [passwordFor, setPasswordFor] = useState<StaffMember | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const confirm = useConfirm();
+  const toast = useToast();
+
+  /** One confirmed call on an account, with its success toast; the server's reason on failure. */
+  const act = async (member: StaffMember, question: string, confirmLabel: string, call: () => Promise<unknown>, done: string) => {
+    if (!(await confirm(question, { confirmLabel }))) return;
+    setBusy(member._id);
+    try {
+      await call();
+      toast.success(done);
+    } catch (err) {
+      toast.error(errorMessage(err, "Something went wrong. Please try again."));
+    } finally {
+      setBusy(null);
+    }
+    await revalidator.revalidate();
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Staff"
+        description="Who can sign in to the admin panel, and what each person may do."
+        actions={
+          <button type="button" className={buttonClass("primary")} onClick={editor.openAdd}>
+            + Add Staff Member
+          </button>
+        }
+      />
+      {loaderData.error ? (
+        <ErrorState text={loaderData.error} onRetry={() => revalidator.revalidate()} />
+      ) : loaderData.items.length === 0 ? (
+        <EmptyState text="No staff accounts found" />
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {loaderData.items.map((m) => {
+            const who = m.name || m.username;
+            return (
+              <MemberRow
+                key={m._id}
+                member={m}
+                isMe={m._id === user._id}
+                busy={busy === m._id}
+                onEdit={() => editor.openEdit(m)}
+                onPassword={() => setPasswordFor(m)}
+                onToggle={() =>
+                  m.active
+                    ? act(
+                        m,
+                        `Disable ${who}? They are signed out at once and cannot sign in until enabled again.`,
+                        "Disable",
+                        () => api(`/api/users/${m._id}`, { method: "PUT", json: { active: false } }),
+                        "Staff Member disabled successfully!",
+                      )
+                    : act(
+                        m,
+                        `Enable ${who}? They can sign in again.`,
+                        "Enable",
+                        () => api(`/api/users/${m._id}`, { method: "PUT", json: { active: true } }),
+                        "Staff Member enabled successfully!",
+                      )
+                }
+                onSignOut={() =>
+                  act(
+                    m,
+                    `Sign ${who} out on every device?`,
+                    "Sign out everywhere",
+                    () => api(`/api/users/${m._id}/sessions`, { method: "DELETE" }),
+                    "Signed out everywhere successfully!",
+                  )
+                }
+                onDelete={() =>
+                  act(
+                    m,
+                    `Are you sure you want to delete the account of ${who}? Disabling keeps it for later; deleting cannot be undone.`,
+                    "Delete",
+                    () => api(`/api/users/${m._id}`, { method: "DELETE" }),
+                    "Staff Member deleted successfully!",
+                  )
+                }
+              />
+            );
+          })}
+        </ul>
+      )}
+      <AccountEditor
+        key={editor.key}
+        editing={editor.editing}
+        open={editor.open}
+        onClose={editor.close}
+        onSaved={() => {
+          editor.close();
+          revalidator.revalidate();
+        }}
+      />
+      {passwordFor && (
+        <PasswordEditor
+          key={passwordFor._id}
+          member={passwordFor}
+          open
+          onClose={() => setPasswordFor(null)}
+          onSaved={() => {
+            setPasswordFor(null);
+            revalidator.revalidate();
+          }}
+        />
+      )}
+    </div>
+  );
+}
