@@ -2,6 +2,7 @@ import { getTableName, sql } from "drizzle-orm";
 import { CONTENT } from "../shared/content/registry";
 import { deleteOldActivity } from "./activity/log";
 import { deleteExpiredSessions } from "./auth/sessions";
+import { deleteExpiredLoginTickets } from "./auth/two-factor";
 import { countUsers, createUser, generatePassword } from "./auth/users";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
@@ -69,6 +70,7 @@ export function startHousekeeping(ctx: AppContext): () => void {
   const run = async () => {
     try {
       await deleteExpiredSessions(ctx.db);
+      await deleteExpiredLoginTickets(ctx.db);
       await deleteOldEvents(ctx.db);
       await deleteOldActivity(ctx.db, ctx.config.activityRetentionDays);
     } catch (err) {

@@ -1,8 +1,10 @@
 import { Router } from "express";
 import { can } from "../../shared/auth/roles";
 import { settingsContent, siteSettingsSchema } from "../../shared/content/settings";
-import { recordContentChange } from "../activity/log";
-import { actorOf, currentUser, forbidden, requireAdmin } from "../auth/require-admin";
+import { securityPolicySchema } from "../../shared/schemas/security";
+import { changedFields, recordActivity, recordContentChange } from "../activity/log";
+import { getSecurityPolicy, saveSecurityPolicy } from "../auth/policy";
+import { actorOf, currentUser, forbidden, requireAdmin, requirePermission } from "../auth/require-admin";
 import { readSettings } from "../content/public-reads";
 import { getSettings, saveSettings } from "../content/settings";
 import type { AppContext } from "../context";
@@ -35,6 +37,31 @@ export function settingsRouter(ctx: AppContext): Router {
     const saved = await inTransaction(ctx.db, async (tx) => {
       const after = await saveSettings(tx, settings);
       await recordContentChange(tx, actorOf(req), settingsContent, "update", current, after);
+      return after;
+    });
+    res.json(saved);
+  });
+
+  // The owners' sign-in policy (two-factor sign-in for everyone): private, never in the public answer.
+  const policy = requirePermission(ctx, "settings", "change the sign-in policy");
+  router.get("/security", policy, async (_req, res) => {
+    res.json(await getSecurityPolicy(ctx.db));
+  });
+
+  router.put("/security", policy, async (req, res) => {
+    const fields = readFields(req);
+    requireSomeField(req, fields, securityPolicySchema);
+    const current = await getSecurityPolicy(ctx.db);
+    const next = parseInput(securityPolicySchema, { ...current, ...fields });
+    const saved = await inTransaction(ctx.db, async (tx) => {
+      const after = await saveSecurityPolicy(tx, next);
+      await recordActivity(tx, actorOf(req), {
+        action: "update",
+        entityType: "settings",
+        entityLabel: "Sign-in policy",
+        fields: changedFields(current, after),
+        detail: after.requireTwoFactor ? "two-factor sign-in required" : "two-factor sign-in optional",
+      });
       return after;
     });
     res.json(saved);

@@ -4,6 +4,7 @@ import { staffCreateInput, staffUpdateInput } from "../../shared/schemas/login";
 import { changedFields, recordActivity } from "../activity/log";
 import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
 import { deleteAllSessionsOf } from "../auth/sessions";
+import { turnOff } from "../auth/two-factor";
 import { createUser, deleteUser, findUser, listUsers, toUserListItem, updateUser } from "../auth/users";
 import type { AppContext } from "../context";
 import { badRequest, conflict, notFound, parseInput } from "../http/errors";
@@ -41,16 +42,23 @@ export function usersRouter(ctx: AppContext): Router {
 
   router.put("/:id", async (req, res) => {
     const changes = parseInput(staffUpdateInput, readFields(req));
-    if (Object.keys(changes).length === 0) throw badRequest("Nothing to change: send name, email, role, active or password.");
-    const result = await updateUser(ctx.db, String(req.params.id), changes);
+    if (Object.keys(changes).length === 0) {
+      throw badRequest("Nothing to change: send name, email, role, active, password or twoFactor (false).");
+    }
+    const { twoFactor, ...accountChanges } = changes;
+    const id = String(req.params.id);
+    const result = await updateUser(ctx.db, id, accountChanges);
     if (!result) throw notFoundError();
+    // A lost phone: the owner turns the person's two-factor sign-in off; they set it up again themselves.
+    if (twoFactor === false) await turnOff(ctx.db, id);
     const before = toUserListItem(result.before);
-    const after = toUserListItem(result.after);
+    const after = toUserListItem(twoFactor === false ? ((await findUser(ctx.db, id)) ?? result.after) : result.after);
     const fields = changedFields(before, after).filter((f) => f !== "mustChangePassword");
     if (changes.password !== undefined) fields.push("password");
     const details = [
       before.role !== after.role ? `role ${ROLE_LABEL[before.role]} → ${ROLE_LABEL[after.role]}` : "",
       before.active !== after.active ? (after.active ? "enabled" : "disabled") : "",
+      before.twoFactor && !after.twoFactor ? "two-factor sign-in turned off" : "",
     ].filter(Boolean);
     await recordActivity(ctx.db, actorOf(req), {
       action: "update",

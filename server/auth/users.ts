@@ -23,15 +23,21 @@ const LAST_OWNER = "There must always be at least one active owner: make another
 /** Held while an account's role, state or existence changes, so two owners cannot demote each other at once. */
 const STAFF_LOCK_ID = 7_245_003;
 
-export function toStaffUser(row: UserRow): StaffUser {
+export function twoFactorOn(user: UserRow): boolean {
+  return user.totpSecret !== null && user.totpEnabledAt !== null;
+}
+
+/** The person as the admin panel sees them; `siteRequiresTwoFactor` is the owners' Site Settings choice. */
+export function toStaffUser(row: UserRow, siteRequiresTwoFactor = false): StaffUser {
   return {
     _id: row.id,
     username: row.username,
     name: row.name,
     email: row.email,
     role: row.role,
-    twoFactor: false,
+    twoFactor: twoFactorOn(row),
     mustChangePassword: row.mustChangePassword,
+    twoFactorSetupRequired: siteRequiresTwoFactor && !twoFactorOn(row),
   };
 }
 

@@ -26,11 +26,11 @@ export const UPLOADS_DIR = "uploads";
 export const NAME_PREFIX = "pneuma-backup-";
 
 /**
- * Not backed up, and ignored when a restore checks that its target is empty: sign-in sessions (short-lived;
- * staff sign in again), rate-limit/lockout counters, and the content cache's change counter (its row is
+ * Not backed up, and ignored when a restore checks that its target is empty: sign-in sessions and the
+ * tickets between password and second factor (short-lived; staff sign in again), rate-limit/lockout counters, and the content cache's change counter (its row is
  * made by a migration; the restore's own inserts advance it). A new table is backed up unless listed here.
  */
-export const SKIPPED_TABLES = ["sessions", "throttle_events", "content_version"] as const;
+export const SKIPPED_TABLES = ["sessions", "login_tickets", "throttle_events", "content_version"] as const;
 
 /** A mistake a person can fix (bad backup, non-empty target, server not answering): shown without a stack. */
 export class BackupError extends Error {}

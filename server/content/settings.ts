@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { type SiteSettings, siteSettings, siteSettingsSchema } from "../../shared/content/settings";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import type { Database } from "../db/client";
@@ -6,7 +7,7 @@ const ROW_ID = "site";
 
 /** The saved settings, with defaults for anything added to the schema since they were saved. */
 export async function getSettings(db: Database): Promise<SiteSettings> {
-  const [row] = await db.select().from(siteSettings).limit(1);
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, ROW_ID)).limit(1);
   if (!row) return DEFAULT_SITE_SETTINGS;
   const parsed = siteSettingsSchema.safeParse(row.data);
   return parsed.success ? parsed.data : { ...DEFAULT_SITE_SETTINGS, ...row.data };

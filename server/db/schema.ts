@@ -148,10 +148,50 @@ export const admins = pgTable(
     /** Set while the account is disabled: it cannot sign in and has no sessions. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** Two-factor sign-in (server/auth/two-factor.ts): the TOTP secret (base32) once confirmed… */
+    totpSecret: text("totp_secret"),
+    /** …the one being set up, until the person confirms it with a code… */
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** …and the last time step a code was accepted for, so a code cannot be used twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("admins_username_idx").on(sql`lower(${t.username})`)],
+);
+
+/** One-time recovery codes for two-factor sign-in: SHA-256 of each, shown to the person once. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: id(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_admin_idx").on(t.adminId)],
+);
+
+/**
+ * The step between the password and the second factor: a short-lived ticket (only its SHA-256 stored)
+ * that POST /api/auth/login/2fa exchanges for a session.
+ */
+export const loginTickets = pgTable(
+  "login_tickets",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("login_tickets_expires_idx").on(t.expiresAt)],
 );
 
 /** Sign-in sessions. The id is the SHA-256 of the token; the token itself is never stored. */

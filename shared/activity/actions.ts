@@ -18,6 +18,8 @@ export const ACTIVITY_ACTIONS = {
   "sign-out": "Signed out",
   "password-change": "Changed password",
   "sessions-end": "Ended sessions",
+  "two-factor-on": "Turned on two-factor sign-in",
+  "two-factor-off": "Turned off two-factor sign-in",
   backup: "Backup",
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

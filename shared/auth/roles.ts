@@ -48,4 +48,6 @@ export interface StaffUser {
   twoFactor: boolean;
   /** Set for a first password an owner gave: the admin panel asks for a new one before anything else. */
   mustChangePassword: boolean;
+  /** The owners require two-factor sign-in and this person has not set it up: the panel asks them to, first. */
+  twoFactorSetupRequired: boolean;
 }

@@ -56,5 +56,27 @@ export const staffUpdateInput = z
     role,
     active: z.boolean({ error: "Active must be true or false." }),
     password: newPasswordSchema,
+    /** An owner turns a person's two-factor sign-in off (a lost phone); only the person can turn it on. */
+    twoFactor: z.literal(false, {
+      error: "Two-factor sign-in can only be turned off here; each person turns it on in My account.",
+    }),
   })
   .partial();
+
+const code = z
+  .string({ error: "Please enter the code." })
+  .trim()
+  .min(1, "Please enter the code.")
+  .max(40, "That is not a code from the app or a recovery code.");
+
+/** POST /api/auth/login/2fa: the ticket from the password step and a code from the app (or a recovery code). */
+export const twoFactorLoginInput = z.object({
+  ticket: z.string({ error: "The sign-in ticket is missing." }).min(1, "The sign-in ticket is missing.").max(200),
+  code,
+});
+
+export const twoFactorCodeInput = z.object({ code });
+
+export const passwordConfirmInput = z.object({
+  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(1_000),
+});

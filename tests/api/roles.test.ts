@@ -48,6 +48,14 @@ const CALLS: Call[] = [
     permission: "content",
     refusal: "change the home specification table",
   },
+  { method: "GET", path: "/api/settings/security", permission: "settings", refusal: "change the sign-in policy" },
+  {
+    method: "PUT",
+    path: "/api/settings/security",
+    json: { requireTwoFactor: false },
+    permission: "settings",
+    refusal: "change the sign-in policy",
+  },
   ...[
     "/api/contacts",
     "/api/contacts/customers",

@@ -76,3 +76,105 @@ export function unique(testInfo: TestInfo, label: string): string {
 
 /** The toast region (top right). */
 export const toasts = (page: Page) => page.locator("[role=status][aria-live=polite]").last();
+
+/* Staff accounts of the other roles (admin-staff.spec.ts). */
+
+/** A password the server's strength check accepts, different for every seed. */
+export const strongPassword = (seed: string) => `quiet-harbour-lantern-${seed}`;
+
+export interface StaffAccount {
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  role: "owner" | "editor" | "sales";
+  password: string;
+}
+
+/** A username and a person's name that no other test (or the other project) uses. */
+export function uniqueStaff(testInfo: TestInfo, label: string): { username: string; name: string } {
+  const suffix = `${testInfo.project.name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return { username: `${label}-${suffix}`.toLowerCase(), name: `${label[0]!.toUpperCase()}${label.slice(1)} Person ${suffix}` };
+}
+
+/** An account made by the owner through POST /api/users; like every such account, it must change its first password. */
+export async function createStaff(
+  base: string,
+  testInfo: TestInfo,
+  role: StaffAccount["role"],
+  label: string = role,
+): Promise<StaffAccount> {
+  const { username, name } = uniqueStaff(testInfo, label);
+  const email = `${username}@example.com`;
+  const password = strongPassword(username);
+  const created = await apiCall<{ _id: string }>(base, "POST", "/api/users", { username, name, email, role, password });
+  return { id: created._id, username, name, email, role, password };
+}
+
+/** Signs in through POST /api/auth/login (a session of its own); the answer's status and token. */
+export async function staffLogin(
+  base: string,
+  username: string,
+  password: string,
+  userAgent?: string,
+): Promise<{ status: number; token: string; mustChangePassword: boolean | undefined }> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(userAgent ? { "user-agent": userAgent } : {}) },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { token?: string; user?: { mustChangePassword: boolean } };
+  return { status: res.status, token: body.token ?? "", mustChangePassword: body.user?.mustChangePassword };
+}
+
+/** An account of `role`, signed in through the API, its first password already changed (so the panel does not hold it on My account). */
+export async function signedInStaff(
+  base: string,
+  testInfo: TestInfo,
+  role: StaffAccount["role"],
+  label: string = role,
+): Promise<StaffAccount & { token: string }> {
+  const account = await createStaff(base, testInfo, role, label);
+  const login = await staffLogin(base, account.username, account.password);
+  expect(login.status, `signing in as ${account.username}`).toBe(200);
+  const password = `amber-meadow-compass-${account.username}`;
+  const res = await fetch(`${base}/api/auth/password`, {
+    method: "POST",
+    headers: { "x-auth-token": login.token, "content-type": "application/json" },
+    body: JSON.stringify({ currentPassword: account.password, newPassword: password }),
+  });
+  expect(res.status, await res.text()).toBe(200);
+  return { ...account, password, token: login.token };
+}
+
+/** Signs the page in with a given session token (another account's), the way signIn does. */
+export async function signInWithToken(page: Page, base: string, token: string): Promise<void> {
+  await page.addInitScript(
+    ({ t, origin }) => {
+      if (window.location.origin === origin && !window.localStorage.getItem("admin-token"))
+        window.localStorage.setItem("admin-token", t);
+    },
+    { t: token, origin: new URL(base).origin },
+  );
+}
+
+/** The status GET /api/auth/me answers for a token: 200 while the session lasts, 401 once it ended. */
+export async function meStatus(base: string, token: string): Promise<number> {
+  const res = await fetch(`${base}/api/auth/me`, { headers: { "x-auth-token": token } });
+  await res.body?.cancel();
+  return res.status;
+}
+
+/** Removes a staff account a test made (already gone is fine). */
+export async function deleteStaff(base: string, id: string): Promise<void> {
+  const res = await fetch(`${base}/api/users/${id}`, { method: "DELETE", headers: { "x-auth-token": await apiToken(base) } });
+  await res.body?.cancel();
+  expect([200, 404]).toContain(res.status);
+}
+
+/** Opens the sidebar on a phone (it starts closed there); a no-op when it is open. */
+export async function openSidebar(page: Page): Promise<void> {
+  if (!(await page.getByRole("button", { name: "Logout" }).isVisible()))
+    await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+}
