@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { ROLE_DESCRIPTION, ROLE_LABEL } from "../../../shared/auth/roles";
-import { passwordChangeInput } from "../../../shared/schemas/login";
+import { passwordChangeInput, passwordConfirmInput, twoFactorCodeInput } from "../../../shared/schemas/login";
 import { useCurrentUser } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
@@ -27,11 +27,18 @@ interface Session {
   current: boolean;
 }
 
+interface TwoFactorState {
+  enabled: boolean;
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
 export async function clientLoader() {
   try {
-    return { sessions: await api<Session[]>("/api/auth/sessions"), error: null as string | null };
+    const [sessions, twoFactor] = await Promise.all([api<Session[]>("/api/auth/sessions"), api<TwoFactorState>("/api/auth/2fa")]);
+    return { sessions, twoFactor, error: null as string | null };
   } catch (err) {
-    return { sessions: [] as Session[], error: errorMessage(err, "Failed to load your sessions.") };
+    return { sessions: [] as Session[], twoFactor: null, error: errorMessage(err, "Failed to load your account.") };
   }
 }
 
@@ -189,6 +196,204 @@ function Sessions({ sessions, onChange }: { sessions: Session[]; onChange: () =>
   );
 }
 
+interface Setup {
+  secret: string;
+  otpauthUrl: string;
+  qrSvg: string;
+}
+
+/** The recovery codes, shown once after the set-up, with a way to keep them. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const download = () => {
+    const text = `Pneuma admin panel: recovery codes\nEach code works once, instead of a code from the app.\n\n${codes.join("\n")}\n`;
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "pneuma-recovery-codes.txt";
+    link.click();
+    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  return (
+    <div className="space-y-4" data-testid="recovery-codes">
+      <p className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+        <strong>Save these recovery codes now.</strong> They are shown only this once. Each one works once, instead of a code from
+        the app, if you lose your phone. Keep them somewhere safe, away from your phone.
+      </p>
+      <ol className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5">
+        {codes.map((c) => (
+          <li key={c} className="rounded bg-slate-100 px-2 py-1 text-center text-slate-900">
+            {c}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={buttonClass("secondary")} onClick={download}>
+          Download codes
+        </button>
+        <button type="button" className={buttonClass("primary")} onClick={onDone}>
+          I have saved my recovery codes
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Scan the QR code (or type the secret), then confirm with the app's code. */
+function SetupSteps({ setup, onConfirmed }: { setup: Setup; onConfirmed: (codes: string[]) => void }) {
+  const form = useEditorForm<{ code: string }, { recoveryCodes: string[] }>({
+    entity: "Two-factor sign-in",
+    endpoint: "/api/auth/2fa/confirm",
+    adding: false,
+    method: "POST",
+    success: "Two-factor sign-in turned on successfully!",
+    initial: { code: "" },
+    validate: (v) => zodErrors(twoFactorCodeInput, v),
+    body: (v) => v,
+    failure: (err) => errorMessage(err, "Failed to turn on two-factor sign-in."),
+    serverIssues: true,
+    onSaved: (answer) => onConfirmed(answer.recoveryCodes),
+  });
+  return (
+    <div className="grid gap-6 sm:grid-cols-[auto_1fr]">
+      <img
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
+        alt="QR code to scan with your authenticator app"
+        width={200}
+        height={200}
+        className="h-48 w-48 rounded border border-slate-200 bg-white p-1 sm:h-52 sm:w-52"
+      />
+      <div className="min-w-0 space-y-3 text-sm text-slate-700">
+        <ol className="list-decimal space-y-1 pl-5">
+          <li>Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 2FAS …).</li>
+          <li>Scan the QR code, or type this key into the app:</li>
+        </ol>
+        <p className="font-mono text-base break-all text-slate-900" data-testid="two-factor-secret">
+          {setup.secret.match(/.{1,4}/g)?.join(" ")}
+        </p>
+        <form noValidate onSubmit={form.submit} className="grid max-w-xs gap-3">
+          <TextField
+            label="Code from the app"
+            name="code"
+            required
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={form.values.code}
+            onChange={(v) => form.set("code", v)}
+            error={form.errors.code}
+          />
+          <FormErrors messages={form.failure && !form.errors.code ? [form.failure] : []} />
+          <div>
+            <button type="submit" className={buttonClass("primary")} disabled={form.busy}>
+              {form.busy ? "Checking..." : "Confirm"}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+function TurnOff({ onDone }: { onDone: () => void }) {
+  const form = useEditorForm<{ password: string }>({
+    entity: "Two-factor sign-in",
+    endpoint: "/api/auth/2fa/disable",
+    adding: false,
+    method: "POST",
+    success: "Two-factor sign-in turned off successfully!",
+    initial: { password: "" },
+    validate: (v) => zodErrors(passwordConfirmInput, v),
+    body: (v) => v,
+    failure: (err) => errorMessage(err, "Failed to turn off two-factor sign-in."),
+    serverIssues: true,
+    onSaved: onDone,
+  });
+  return (
+    <form noValidate onSubmit={form.submit} className="mt-4 grid max-w-md gap-3 border-t border-slate-200 pt-4">
+      <TextField
+        label="Your password, to turn it off"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={form.values.password}
+        onChange={(v) => form.set("password", v)}
+        error={form.errors.password}
+      />
+      <FormErrors messages={form.failure && !form.errors.password ? [form.failure] : []} />
+      <div>
+        <button type="submit" className={buttonClass("danger-outline")} disabled={form.busy}>
+          {form.busy ? "Saving..." : "Turn Off Two-Factor Sign-In"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function TwoFactorSection({ state, onChange }: { state: TwoFactorState; onChange: () => void }) {
+  const { update } = useCurrentUser();
+  const toast = useToast();
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [starting, setStarting] = useState(false);
+  const start = async () => {
+    setStarting(true);
+    try {
+      setSetup(await api<Setup>("/api/auth/2fa/setup", { method: "POST" }));
+    } catch (err) {
+      toast.error(errorMessage(err, "Failed to start the set-up."));
+    } finally {
+      setStarting(false);
+    }
+  };
+  if (codes) {
+    return (
+      <RecoveryCodes
+        codes={codes}
+        onDone={() => {
+          setCodes(null);
+          setSetup(null);
+          update({ twoFactor: true, twoFactorSetupRequired: false });
+          onChange();
+        }}
+      />
+    );
+  }
+  if (state.enabled) {
+    return (
+      <div>
+        <p className="text-slate-800">
+          <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">On</span>
+          Signing in asks for a code from your authenticator app. You have {state.recoveryCodesLeft} unused recovery{" "}
+          {state.recoveryCodesLeft === 1 ? "code" : "codes"}.
+        </p>
+        {state.required ? (
+          <p className="mt-3 text-sm text-slate-600">The owners require two-factor sign-in for every staff member.</p>
+        ) : (
+          <TurnOff
+            onDone={() => {
+              update({ twoFactor: false });
+              onChange();
+            }}
+          />
+        )}
+      </div>
+    );
+  }
+  if (setup) return <SetupSteps setup={setup} onConfirmed={setCodes} />;
+  return (
+    <div className="space-y-3">
+      <p className="text-slate-800">
+        <span className="mr-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Off</span>
+        With two-factor sign-in, a stolen password alone cannot open your account: signing in also asks for a code from an app on
+        your phone.
+      </p>
+      <button type="button" className={buttonClass("primary")} onClick={start} disabled={starting}>
+        {starting ? "Starting..." : "Turn On Two-Factor Sign-In"}
+      </button>
+    </div>
+  );
+}
+
 export default function AccountScreen({ loaderData }: Route.ComponentProps) {
   const { user, update } = useCurrentUser();
   const revalidator = useRevalidator();
@@ -197,6 +402,16 @@ export default function AccountScreen({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title="My Account" description="Your details, your password and where you are signed in." />
+      {user.twoFactorSetupRequired && !first && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 font-medium text-amber-950">
+          The owners require two-factor sign-in for every staff member. Please turn it on below before you continue.
+        </p>
+      )}
+      {user.twoFactorSetupRequired && !first && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 font-medium text-amber-950">
+          The owners require two-factor sign-in for every staff member. Please turn it on below before you continue.
+        </p>
+      )}
       {first && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 font-medium text-amber-950">
           Welcome, {user.name || user.username}. Please choose your own password before you continue: the one you were given must
@@ -230,6 +445,17 @@ export default function AccountScreen({ loaderData }: Route.ComponentProps) {
             else revalidator.revalidate();
           }}
         />
+      </Section>
+      <Section
+        id="account-two-factor"
+        title="Two-factor sign-in"
+        description="A code from your phone at every sign-in, as well as your password."
+      >
+        {loaderData.twoFactor ? (
+          <TwoFactorSection state={loaderData.twoFactor} onChange={() => revalidator.revalidate()} />
+        ) : (
+          <ErrorState text={loaderData.error ?? "Failed to load your account."} onRetry={() => revalidator.revalidate()} />
+        )}
       </Section>
       <Section
         id="account-sessions"

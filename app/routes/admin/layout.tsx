@@ -80,9 +80,13 @@ function NotAllowed({ user }: { user: StaffUser }) {
   );
 }
 
-/** The screen, unless the role may not open it, or a first password must be changed before anything else. */
+/**
+ * The screen, unless the role may not open it, or My account must come first: a first password to change,
+ * or two-factor sign-in to set up when the owners require it.
+ */
 function Screen({ user, pathname }: { user: StaffUser; pathname: string }) {
-  if (user.mustChangePassword && pathname.replace(/\/+$/, "") !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
+  const accountFirst = user.mustChangePassword || user.twoFactorSetupRequired;
+  if (accountFirst && pathname.replace(/\/+$/, "") !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
   const needs = screenPermission(pathname);
   if (needs && !can(user.role, needs)) return <NotAllowed user={user} />;
   return <Outlet />;

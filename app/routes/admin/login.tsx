@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
-import { loginInput } from "../../../shared/schemas/login";
+import { loginInput, twoFactorCodeInput } from "../../../shared/schemas/login";
 import { TextField } from "../../components/admin/fields";
 import { buttonClass, LoadingState } from "../../components/admin/ui";
 import { ApiError, api, clearToken, errorMessage, getToken, isAdminPath, setToken } from "../../lib/api-client";
@@ -40,14 +40,93 @@ export function HydrateFallback() {
 
 type Errors = Partial<Record<"username" | "password", string>>;
 
+type LoginAnswer = { token: string } | { twoFactorRequired: true; ticket: string };
+
+/** The second step for accounts with two-factor sign-in: a code from the app, or a recovery code. */
+function CodeStep({
+  ticket,
+  onDone,
+  onRestart,
+}: {
+  ticket: string;
+  onDone: (token: string) => void;
+  onRestart: (why: string) => void;
+}) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const parsed = twoFactorCodeInput.safeParse({ code });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      const answer = await api<{ token: string }>("/api/auth/login/2fa", {
+        method: "POST",
+        json: { ticket, code: parsed.data.code },
+        redirectOn401: false,
+      });
+      onDone(answer.token);
+    } catch (err) {
+      const message = errorMessage(err, LOGIN_FAILED);
+      // The ticket is used up (too slow, or five wrong codes): back to the password.
+      if (err instanceof ApiError && err.status === 401 && /expired/.test(message)) onRestart(message);
+      else setFailure(message);
+      setBusy(false);
+    }
+  };
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <div>
+        <h2 className="text-lg font-bold text-slate-900">Two-factor sign-in</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+        </p>
+      </div>
+      <TextField
+        label="Code"
+        name="code"
+        value={code}
+        onChange={setCode}
+        required
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        error={error}
+      />
+      {failure && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {failure}
+        </p>
+      )}
+      <button type="submit" disabled={busy} className={`${buttonClass("primary")} w-full`}>
+        {busy ? "Verifying..." : "Verify"}
+      </button>
+      <button type="button" className={`${buttonClass("ghost")} w-full`} onClick={() => onRestart("")}>
+        Start again
+      </button>
+    </form>
+  );
+}
+
 export default function AdminLogin() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [ticket, setTicket] = useState<string | null>(null);
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const signedIn = (token: string) => {
+    setToken(token);
+    navigate(target(search), { replace: true });
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -65,9 +144,12 @@ export default function AdminLogin() {
     setErrors({});
     setBusy(true);
     try {
-      const answer = await api<{ token: string }>("/api/auth/login", { method: "POST", json: parsed.data, redirectOn401: false });
-      setToken(answer.token);
-      navigate(target(search), { replace: true });
+      const answer = await api<LoginAnswer>("/api/auth/login", { method: "POST", json: parsed.data, redirectOn401: false });
+      if ("twoFactorRequired" in answer) {
+        setPassword("");
+        setTicket(answer.ticket);
+        setBusy(false);
+      } else signedIn(answer.token);
     } catch (err) {
       setFailure(errorMessage(err, LOGIN_FAILED));
       setBusy(false);
@@ -84,35 +166,46 @@ export default function AdminLogin() {
             <p className="text-sm text-slate-600">Sign in to manage the website.</p>
           </div>
         </div>
-        <form noValidate onSubmit={submit} className="space-y-4">
-          <TextField
-            label="Username"
-            name="username"
-            value={username}
-            onChange={setUsername}
-            required
-            autoComplete="username"
-            error={errors.username}
+        {ticket ? (
+          <CodeStep
+            ticket={ticket}
+            onDone={signedIn}
+            onRestart={(why) => {
+              setTicket(null);
+              setFailure(why || null);
+            }}
           />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            value={password}
-            onChange={setPassword}
-            required
-            autoComplete="current-password"
-            error={errors.password}
-          />
-          {failure && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-              {failure}
-            </p>
-          )}
-          <button type="submit" disabled={busy} className={`${buttonClass("primary")} w-full`}>
-            {busy ? "Signing in..." : "Sign in"}
-          </button>
-        </form>
+        ) : (
+          <form noValidate onSubmit={submit} className="space-y-4">
+            <TextField
+              label="Username"
+              name="username"
+              value={username}
+              onChange={setUsername}
+              required
+              autoComplete="username"
+              error={errors.username}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              value={password}
+              onChange={setPassword}
+              required
+              autoComplete="current-password"
+              error={errors.password}
+            />
+            {failure && (
+              <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+                {failure}
+              </p>
+            )}
+            <button type="submit" disabled={busy} className={`${buttonClass("primary")} w-full`}>
+              {busy ? "Signing in..." : "Sign in"}
+            </button>
+          </form>
+        )}
         <p className="mt-6 text-center text-sm">
           <a href="/" className="text-brand-700 underline hover:text-brand-900">
             Back to the website

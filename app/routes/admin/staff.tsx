@@ -199,6 +199,7 @@ function MemberRow({
   onPassword,
   onToggle,
   onSignOut,
+  onTwoFactorOff,
   onDelete,
 }: {
   member: StaffMember;
@@ -208,6 +209,7 @@ function MemberRow({
   onPassword: () => void;
   onToggle: () => void;
   onSignOut: () => void;
+  onTwoFactorOff: () => void;
   onDelete: () => void;
 }) {
   const who = member.name || member.username;
@@ -241,6 +243,11 @@ function MemberRow({
         <button type="button" className={buttonClass("secondary", "sm")} onClick={onSignOut} disabled={busy}>
           Sign out everywhere<span className="sr-only"> ({who})</span>
         </button>
+        {member.twoFactor && !isMe && (
+          <button type="button" className={buttonClass("secondary", "sm")} onClick={onTwoFactorOff} disabled={busy}>
+            Turn off 2FA<span className="sr-only"> for {who}</span>
+          </button>
+        )}
         <button type="button" className={buttonClass("secondary", "sm")} onClick={onToggle} disabled={busy || isMe}>
           {member.active ? "Disable" : "Enable"}
           <span className="sr-only"> {who}</span>
@@ -328,6 +335,15 @@ export default function StaffScreen({ loaderData }: Route.ComponentProps) {
                     "Sign out everywhere",
                     () => api(`/api/users/${m._id}/sessions`, { method: "DELETE" }),
                     "Signed out everywhere successfully!",
+                  )
+                }
+                onTwoFactorOff={() =>
+                  act(
+                    m,
+                    `Turn off two-factor sign-in for ${who}? Do this when they have lost their phone and their recovery codes; they can set it up again in My account.`,
+                    "Turn off",
+                    () => api(`/api/users/${m._id}`, { method: "PUT", json: { twoFactor: false } }),
+                    "Two-factor sign-in turned off successfully!",
                   )
                 }
                 onDelete={() =>
