@@ -128,6 +128,8 @@ const envSchema = z
       ),
     ENQUIRY_HOURLY_CAP: wholeNumber("ENQUIRY_HOURLY_CAP", 300, 1, 1_000_000),
     ACTIVITY_RETENTION_DAYS: wholeNumber("ACTIVITY_RETENTION_DAYS", 365, 1, 36_500),
+    REVISIONS_KEEP: wholeNumber("REVISIONS_KEEP", 50, 1, 10_000),
+    TRASH_DAYS: wholeNumber("TRASH_DAYS", 30, 1, 3_650),
     BUILD_DIR: z.string().trim().min(1, "BUILD_DIR must not be empty.").default("build"),
     LOG_LEVEL: z
       .enum(["debug", "info", "warn", "error", "silent"], { error: "LOG_LEVEL must be debug, info, warn, error or silent." })
@@ -193,6 +195,10 @@ export interface Config {
   enquiryHourlyCap: number;
   /** Days the activity log keeps an entry. */
   activityRetentionDays: number;
+  /** Versions kept per content record (the newest). */
+  revisionsKeep: number;
+  /** Days a deleted record stays in the trash. */
+  trashDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -225,5 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM || (smtpUserAddress(e.SMTP_URL) ?? "") } : null,
     enquiryHourlyCap: e.ENQUIRY_HOURLY_CAP,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
+    revisionsKeep: e.REVISIONS_KEEP,
+    trashDays: e.TRASH_DAYS,
   };
 }

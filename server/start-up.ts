@@ -4,6 +4,7 @@ import { deleteOldActivity } from "./activity/log";
 import { deleteExpiredSessions } from "./auth/sessions";
 import { deleteExpiredLoginTickets } from "./auth/two-factor";
 import { countUsers, createUser, generatePassword } from "./auth/users";
+import { runHistoryRetention } from "./content/history";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { queryRows } from "./db/client";
@@ -65,7 +66,10 @@ export async function prepareData(ctx: AppContext, options: { print?: (text: str
   });
 }
 
-/** Hourly housekeeping: expired sessions, old rate-limit events, activity past its retention. */
+/**
+ * Hourly housekeeping: expired sessions and sign-in tickets, old rate-limit events, activity past its
+ * retention, versions beyond REVISIONS_KEEP and trash past TRASH_DAYS (with images nothing uses any more).
+ */
 export function startHousekeeping(ctx: AppContext): () => void {
   const run = async () => {
     try {
@@ -73,6 +77,7 @@ export function startHousekeeping(ctx: AppContext): () => void {
       await deleteExpiredLoginTickets(ctx.db);
       await deleteOldEvents(ctx.db);
       await deleteOldActivity(ctx.db, ctx.config.activityRetentionDays);
+      await runHistoryRetention(ctx);
     } catch (err) {
       log.warn("housekeeping failed", errorFields(err));
     }

@@ -51,7 +51,7 @@ export function changedFields(before: object | null, after: object | null): stri
 }
 
 /** What a record is called in the log: its name, title or question, whichever it has. */
-function recordLabel(record: object | null): string {
+export function recordLabel(record: object | null): string {
   const r = (record ?? {}) as Record<string, unknown>;
   for (const key of ["name", "title", "question", "companyName", "reference", "username"]) {
     const value = r[key];
@@ -117,26 +117,4 @@ export async function deleteOldActivity(db: Database, days: number): Promise<num
     .where(lt(activity.createdAt, new Date(Date.now() - days * 24 * 60 * 60 * 1000)))
     .returning({ id: activity.id });
   return rows.length;
-}
-
-/**
- * The activity entry of a content write, inside the write's transaction: which type, which record (its id
- * and name), the action and, for an update, the names of the fields that changed.
- */
-export async function recordContentChange(
-  tx: Database,
-  actor: Actor,
-  type: { name: string },
-  action: "create" | "update" | "delete",
-  before: object | null,
-  after: object | null,
-): Promise<void> {
-  const record = (after ?? before ?? {}) as { _id?: string };
-  await recordActivity(tx, actor, {
-    action,
-    entityType: type.name,
-    entityId: record._id ?? null,
-    entityLabel: recordLabel(after ?? before),
-    fields: action === "update" ? changedFields(before, after) : [],
-  });
 }

@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { categoryContent, categoryInput } from "../../shared/content/category";
-import { recordContentChange } from "../activity/log";
 import { actorOf, requirePermission } from "../auth/require-admin";
 import { createCategory, deleteCategory, getCategory, getCategoryRow, updateCategory } from "../content/category";
+import { moveToTrash, recordContentChange, takeSnapshot } from "../content/history";
 import { readCategories, readCategory } from "../content/public-reads";
 import type { AppContext } from "../context";
 import { inTransaction } from "../db/client";
@@ -60,9 +60,10 @@ export function categoryRouter(ctx: AppContext): Router {
       changes.replace(existing.image, image);
       return inTransaction(ctx.db, async (tx) => {
         const before = await getCategory(tx, existing.id);
+        const rowsBefore = await takeSnapshot(tx, categoryContent, existing.id);
         const saved = await updateCategory(tx, existing.id, { ...input, image });
         if (!saved) throw notFoundError();
-        await recordContentChange(tx, actorOf(req), categoryContent, "update", before, saved);
+        await recordContentChange(tx, actorOf(req), categoryContent, "update", before, saved, rowsBefore);
         return saved;
       });
     });
@@ -75,9 +76,11 @@ export function categoryRouter(ctx: AppContext): Router {
     await withImageChanges(ctx, async (changes) => {
       const removed = await inTransaction(ctx.db, async (tx) => {
         const before = await getCategory(tx, existing.id);
+        const rows = await takeSnapshot(tx, categoryContent, existing.id);
+        if (!before || !rows) throw notFoundError();
+        await moveToTrash(tx, actorOf(req), categoryContent, before as unknown as Record<string, unknown>, rows);
         const row = await deleteCategory(tx, existing.id);
         if (!row) throw notFoundError();
-        await recordContentChange(tx, actorOf(req), categoryContent, "delete", before, null);
         return row;
       });
       changes.replace(removed.image);

@@ -1,8 +1,8 @@
 import { Router } from "express";
 import type { z } from "zod";
 import type { ListContent, ListTable } from "../../shared/content/define";
-import { recordContentChange } from "../activity/log";
 import { actorOf, requirePermission } from "../auth/require-admin";
+import { moveToTrash, recordContentChange, takeSnapshot } from "../content/history";
 import { listStore } from "../content/list-content";
 import { readList, readOne } from "../content/public-reads";
 import type { AppContext } from "../context";
@@ -71,9 +71,10 @@ export function listRouter<T extends ListTable, S extends z.ZodObject, Out exten
       if (uploaded) input.image = uploaded;
       changes.replace((current as { image?: string }).image, input.image);
       return inTransaction(ctx.db, async (tx) => {
+        const rowsBefore = await takeSnapshot(tx, resource, existing.id as string);
         const saved = await store.update(tx, existing.id as string, input);
         if (!saved) throw notFoundError(); // deleted meanwhile
-        await recordContentChange(tx, actorOf(req), resource, "update", current, saved);
+        await recordContentChange(tx, actorOf(req), resource, "update", current, saved, rowsBefore);
         return saved;
       });
     });
@@ -83,10 +84,13 @@ export function listRouter<T extends ListTable, S extends z.ZodObject, Out exten
   router.delete("/:id", write, async (req, res) => {
     await withImageChanges(ctx, async (changes) => {
       const existing = await store.getRow(ctx.db, String(req.params.id));
+      // Into the trash: the rows are kept, so a restore brings the record back as it was.
       const removed = await inTransaction(ctx.db, async (tx) => {
-        const row = existing ? await store.remove(tx, existing.id as string) : null;
+        const rows = existing ? await takeSnapshot(tx, resource, existing.id as string) : null;
+        if (!existing || !rows) throw notFoundError();
+        await moveToTrash(tx, actorOf(req), resource, resource.toApi(existing) as Record<string, unknown>, rows);
+        const row = await store.remove(tx, existing.id as string);
         if (!row) throw notFoundError();
-        await recordContentChange(tx, actorOf(req), resource, "delete", resource.toApi(row), null);
         return row;
       });
       changes.replace((removed as { image?: string }).image);

@@ -7,9 +7,9 @@ import {
   productInputView,
 } from "../../shared/content/product";
 import { LIMITS } from "../../shared/schemas/fields";
-import { recordContentChange } from "../activity/log";
 import { actorOf, requirePermission } from "../auth/require-admin";
 import { getCategoryRow, subcategoryCheck } from "../content/category";
+import { moveToTrash, recordContentChange, takeSnapshot } from "../content/history";
 import { createProduct, deleteProduct, getProduct, getProductRow, updateProduct } from "../content/product";
 import { readProduct, readProducts } from "../content/public-reads";
 import type { AppContext } from "../context";
@@ -131,9 +131,10 @@ export function productRouter(ctx: AppContext): Router {
       for (const url of existing.additionalImages) if (!extra.includes(url)) changes.replace(url);
       return inTransaction(ctx.db, async (tx) => {
         const before = await getProduct(tx, existing.id);
+        const rowsBefore = await takeSnapshot(tx, productContent, existing.id);
         const saved = await updateProduct(tx, existing.id, { ...input, mainImage, additionalImages: extra });
         if (!saved) throw notFoundError();
-        await recordContentChange(tx, actorOf(req), productContent, "update", before, saved);
+        await recordContentChange(tx, actorOf(req), productContent, "update", before, saved, rowsBefore);
         return saved;
       });
     });
@@ -146,9 +147,11 @@ export function productRouter(ctx: AppContext): Router {
     await withImageChanges(ctx, async (changes) => {
       const removed = await inTransaction(ctx.db, async (tx) => {
         const before = await getProduct(tx, existing.id);
+        const rows = await takeSnapshot(tx, productContent, existing.id);
+        if (!before || !rows) throw notFoundError();
+        await moveToTrash(tx, actorOf(req), productContent, before as unknown as Record<string, unknown>, rows);
         const row = await deleteProduct(tx, existing.id);
         if (!row) throw notFoundError();
-        await recordContentChange(tx, actorOf(req), productContent, "delete", before, null);
         return row;
       });
       changes.replace(removed.mainImage);

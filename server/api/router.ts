@@ -9,9 +9,11 @@ import { errorHandler, HttpError, sendError } from "../http/errors";
 import { activityRouter } from "./activity";
 import { categoryRouter } from "./category";
 import { contactsRouter } from "./contacts";
+import { historyRouter } from "./history";
 import { productRouter } from "./product";
 import { quotesRouter } from "./quotes";
 import { settingsRouter } from "./settings";
+import { trashRouter } from "./trash";
 import { usersRouter } from "./users";
 
 /** The API code of the content types declared "custom" (shared/content/registry.ts), by name. */
@@ -60,11 +62,13 @@ export function apiRouter(ctx: AppContext): Router {
   });
 
   api.use("/auth", authRouter(ctx));
+  for (const c of CONTENT) api.use(c.path, historyRouter(ctx, c));
   for (const [path, router] of content) api.use(path, router);
   api.use("/contacts", contactsRouter(ctx));
   api.use("/quotes", quotesRouter(ctx));
   api.use("/users", usersRouter(ctx));
   api.use("/activity", activityRouter(ctx));
+  api.use("/trash", trashRouter(ctx));
 
   api.use((req, res) => sendError(res, 404, `There is no API endpoint ${req.method} ${req.baseUrl}${req.path}.`));
   api.use(errorHandler);

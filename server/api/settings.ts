@@ -2,9 +2,10 @@ import { Router } from "express";
 import { can } from "../../shared/auth/roles";
 import { settingsContent, siteSettingsSchema } from "../../shared/content/settings";
 import { securityPolicySchema } from "../../shared/schemas/security";
-import { changedFields, recordActivity, recordContentChange } from "../activity/log";
+import { changedFields, recordActivity } from "../activity/log";
 import { getSecurityPolicy, saveSecurityPolicy } from "../auth/policy";
 import { actorOf, currentUser, forbidden, requireAdmin, requirePermission } from "../auth/require-admin";
+import { recordContentChange, SETTINGS_RECORD_ID, takeSnapshot } from "../content/history";
 import { readSettings } from "../content/public-reads";
 import { getSettings, saveSettings } from "../content/settings";
 import type { AppContext } from "../context";
@@ -35,8 +36,9 @@ export function settingsRouter(ctx: AppContext): Router {
     const current = await getSettings(ctx.db);
     const settings = parseInput(siteSettingsSchema, { ...current, ...fields });
     const saved = await inTransaction(ctx.db, async (tx) => {
+      const rowsBefore = await takeSnapshot(tx, settingsContent, SETTINGS_RECORD_ID);
       const after = await saveSettings(tx, settings);
-      await recordContentChange(tx, actorOf(req), settingsContent, "update", current, after);
+      await recordContentChange(tx, actorOf(req), settingsContent, rowsBefore ? "update" : "create", current, after, rowsBefore);
       return after;
     });
     res.json(saved);

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, ne, or } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, ne, or, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { isId } from "../../shared/lib/ids";
 import { slugify, uniqueSlug } from "../../shared/lib/slug";
 import { SLUG_PATTERN } from "../../shared/schemas/fields";
 import type { Database } from "../db/client";
+import { trash } from "../db/schema";
 import { conflict } from "../http/errors";
 
 /** Categories, products and services: found by id or by slug, and given a unique slug. */
@@ -42,6 +43,7 @@ export async function chooseSlug(
   table: SluggedTable,
   options: { wanted?: string; source: string; exceptId?: string; label: string },
 ): Promise<string> {
+  // A slug is taken by another record, or by a record in the trash (its restore gets its address back).
   const taken = async (slug: string) => {
     const [row] = await db
       .select({ id: table.id })
@@ -49,11 +51,27 @@ export async function chooseSlug(
       .from(table as any)
       .where(options.exceptId ? and(eq(table.slug, slug), ne(table.id, options.exceptId)) : eq(table.slug, slug))
       .limit(1);
-    return row !== undefined;
+    return row !== undefined || (await slugInTrash(db, table, slug, options.exceptId));
   };
   if (options.wanted) {
     if (await taken(options.wanted)) throw conflict(`The slug "${options.wanted}" is already used by another ${options.label}.`);
     return options.wanted;
   }
   return uniqueSlug(slugify(options.source), taken);
+}
+
+/** Whether a trashed record of this table holds the slug (server/content/history.ts): new records must not take it. */
+async function slugInTrash(db: Database, table: PgTable, slug: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: trash.id })
+    .from(trash)
+    .where(
+      and(
+        eq(trash.tableName, getTableName(table)),
+        eq(trash.slug, slug),
+        exceptId ? sql`${trash.recordId} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

@@ -259,3 +259,58 @@ export const throttleEvents = pgTable(
   },
   (t) => [index("throttle_events_key_idx").on(t.key, t.createdAt)],
 );
+
+/**
+ * Versions of content records (server/content/history.ts): every create, update and restore keeps one, with
+ * the record's rows as stored (to restore exactly) and its API answer (to show and compare). The newest
+ * REVISIONS_KEEP (50) of a record are kept.
+ */
+export const revisions = pgTable(
+  "revisions",
+  {
+    id: id(),
+    /** The content type's declared name (banner, product, settings …). */
+    contentType: text("content_type").notNull(),
+    recordId: text("record_id").notNull(),
+    /** create, update or restore. */
+    action: text("action").notNull(),
+    /** Table name → the record's rows in it (the main row, and child rows such as subcategories). */
+    rows: jsonb("rows").$type<Record<string, Record<string, unknown>[]>>().notNull(),
+    /** The record as the API answered it then. */
+    view: jsonb("view").$type<Record<string, unknown>>().notNull(),
+    /** The uploaded images the version uses: kept on disk while any version or record uses them. */
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("revisions_record_idx").on(t.contentType, t.recordId, t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * Deleted content records (server/content/history.ts): their rows as stored, so a restore puts them back
+ * with the same id, slug and images. Emptied after TRASH_DAYS (30) days; a trashed record's slug stays taken.
+ */
+export const trash = pgTable(
+  "trash",
+  {
+    id: id(),
+    contentType: text("content_type").notNull(),
+    recordId: text("record_id").notNull(),
+    /** The main table, and the record's slug there (if it has one): new records do not take it. */
+    tableName: text("table_name").notNull(),
+    slug: text("slug"),
+    label: text("label").notNull().default(""),
+    rows: jsonb("rows").$type<Record<string, Record<string, unknown>[]>>().notNull(),
+    view: jsonb("view").$type<Record<string, unknown>>().notNull(),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    deletedById: text("deleted_by_id"),
+    deletedByName: text("deleted_by_name").notNull().default(""),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("trash_record_idx").on(t.contentType, t.recordId),
+    index("trash_deleted_idx").on(t.deletedAt.desc()),
+    index("trash_slug_idx").on(t.tableName, t.slug),
+  ],
+);

@@ -89,7 +89,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   // PostgreSQL: unique or foreign-key violations that slipped past our own checks are conflicts.
   if (pgCode === "23505") return sendError(res, 409, "A record with the same unique value already exists.");
-  if (pgCode === "23503") return sendError(res, 409, "The record is still referenced by other records.");
+  if (pgCode === "23503" || pgCode === "23001") return sendError(res, 409, "The record is still referenced by other records.");
   if (pgCode === "22P02" || pgCode === "22003" || pgCode === "22021" || pgCode === "54000")
     return sendError(res, 400, "A value in the request is not valid.");
   log.error("unhandled error", { method: req.method, path: req.path, ...errorFields(err) });

@@ -9,6 +9,8 @@ export const ACTIVITY_ACTIONS = {
   create: "Created",
   update: "Changed",
   delete: "Deleted",
+  restore: "Restored",
+  purge: "Deleted for good",
   status: "Changed status",
   note: "Added a note",
   export: "Exported",

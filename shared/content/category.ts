@@ -119,6 +119,7 @@ export type Subcategory = Category["subcategories"][number];
 export const categoryContent: CustomContent = {
   kind: "custom",
   name: "category",
+  label: "Category",
   plural: "categories",
   path: "/category",
   tables: [categories, subcategories],

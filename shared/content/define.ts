@@ -193,6 +193,8 @@ export function defineListContent<T extends ListTable, S extends z.ZodObject, Ou
 export interface CustomContent {
   kind: "custom";
   name: string;
+  /** For messages: "Restore the category “Screw” from the trash first." */
+  label: string;
   /** Lower case, for "Your role (sales) cannot change products." and the activity log. */
   plural: string;
   path: string;

@@ -198,6 +198,7 @@ export function productInputView(row: typeof products.$inferSelect): Record<stri
 export const productContent: CustomContent = {
   kind: "custom",
   name: "product",
+  label: "Product",
   plural: "products",
   path: "/product",
   tables: [products],

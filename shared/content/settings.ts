@@ -90,6 +90,7 @@ export const siteSettings = pgTable("site_settings", {
 export const settingsContent: CustomContent = {
   kind: "custom",
   name: "settings",
+  label: "Site settings",
   plural: "site settings",
   path: "/settings",
   tables: [siteSettings],
