@@ -38,7 +38,8 @@ export function settingsRouter(ctx: AppContext): Router {
     const saved = await inTransaction(ctx.db, async (tx) => {
       const rowsBefore = await takeSnapshot(tx, settingsContent, SETTINGS_RECORD_ID);
       const after = await saveSettings(tx, settings);
-      await recordContentChange(tx, actorOf(req), settingsContent, rowsBefore ? "update" : "create", current, after, rowsBefore);
+      // The settings always exist (with defaults until first saved): every save is an update.
+      await recordContentChange(tx, actorOf(req), settingsContent, "update", current, after, rowsBefore);
       return after;
     });
     res.json(saved);

@@ -83,7 +83,7 @@ export async function readView(db: Database, type: ContentType, id: string): Pro
 /** Settings have one record; its id in history URLs is "site" (/api/settings/site/revisions). */
 export const SETTINGS_RECORD_ID = "site";
 
-export function recordIdOf(type: ContentType, view: Row | null): string | null {
+function recordIdOf(type: ContentType, view: Row | null): string | null {
   if (type.name === "settings") return SETTINGS_RECORD_ID;
   const id = view?._id;
   return typeof id === "string" ? id : null;
@@ -401,7 +401,7 @@ export async function purgeFromTrash(tx: Database, actor: Actor, type: ContentTy
  * (with the versions of those records). Returns the images the removed rows used, for the caller to delete
  * from disk once nothing else uses them.
  */
-export async function pruneHistory(db: Database, keep: number, trashDays: number) {
+async function pruneHistory(db: Database, keep: number, trashDays: number) {
   const oldVersions = await queryRows<{ images: string[] }>(
     db,
     sql`DELETE FROM revisions WHERE id IN (
@@ -428,9 +428,12 @@ export async function pruneHistory(db: Database, keep: number, trashDays: number
   return { versions: oldVersions.length + expiredVersions.length, trashed: expired.length, images: [...images] };
 }
 
-/** The retention job with its disk side: images the removed versions and trash used, once nothing else does. */
-export async function runHistoryRetention(ctx: AppContext) {
-  const result = await pruneHistory(ctx.db, ctx.config.revisionsKeep, ctx.config.trashDays);
+/**
+ * The retention job with its disk side: images the removed versions and trash used, once nothing else
+ * does. `limits` overrides REVISIONS_KEEP and TRASH_DAYS (the tests empty the history with keep 1, days 0).
+ */
+export async function runHistoryRetention(ctx: AppContext, limits: { keep?: number; trashDays?: number } = {}) {
+  const result = await pruneHistory(ctx.db, limits.keep ?? ctx.config.revisionsKeep, limits.trashDays ?? ctx.config.trashDays);
   let removedImages = 0;
   for (const url of result.images) {
     if (await isImageReferenced(ctx.db, url)) continue;

@@ -29,6 +29,7 @@ describe("POST /api/auth/login", () => {
       role: "owner",
       twoFactor: false,
       mustChangePassword: false,
+      twoFactorSetupRequired: false,
     });
   });
 
@@ -131,7 +132,8 @@ describe("verify, me and logout", () => {
   });
 });
 
-describe("sign-in throttling that cannot lock the owner out", () => {
+// Each test starts its own server and hashes dozens of passwords (argon2id, 19 MiB each): slow on a busy machine.
+describe("sign-in throttling that cannot lock the owner out", { timeout: 90_000 }, () => {
   const OWNER = { username: "owner", password: "the-right-password" };
   const from = (address: string) => ({ "X-Forwarded-For": address });
   const attempt = (server: TestServer, address: string, password: string, username = OWNER.username) =>
@@ -224,7 +226,7 @@ describe("sign-in throttling that cannot lock the owner out", () => {
     } finally {
       await smtp.close();
     }
-  });
+  }, 180_000); // ~70 password hashes and the growing delays it asserts
 
   it("`npm run admin -- set-password` clears the counters", () =>
     withServer(async (server) => {

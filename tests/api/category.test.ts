@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "../support/server";
 
 let s: TestServer;
 let token: string;
-const { uploads, filesOf, expectFilesExist, expectNotFoundEverywhere } = serverHelpers(() => ({ s, token }));
+const { uploads, filesOf, expectFilesExist, expectNotFoundEverywhere, forgetHistory } = serverHelpers(() => ({ s, token }));
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -336,7 +336,7 @@ describe("PUT /api/category/{id}", () => {
     expectFilesExist(c.image, true);
   });
 
-  it("replacing the image deletes the old file and its narrower copies", async () => {
+  it("replacing the image keeps the old file while a version uses it, then deletes it and its narrower copies", async () => {
     const c = await createOk({}, { image: await png(700, 60) });
     expect(filesOf(c.image).length).toBe(3);
     expectFilesExist(c.image, true);
@@ -344,6 +344,8 @@ describe("PUT /api/category/{id}", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.image).toMatch(UPLOAD_URL);
     expect(res.body.data.image).not.toBe(c.image);
+    expectFilesExist(c.image, true);
+    await forgetHistory();
     expectFilesExist(c.image, false);
     expectFilesExist(res.body.data.image, true);
     expect(res.body.data.name).toBe(c.name);
@@ -468,7 +470,7 @@ describe("DELETE /api/category/{id}", () => {
     expect(still.productCount).toBe(2);
   });
 
-  it("an empty category → 200 {message}; it, its subcategories and its image are gone", async () => {
+  it("an empty category → 200 {message}; it and its subcategories are gone, its image goes with the trash", async () => {
     const c = await createOk({ subcategories: [{ name: "X" }, { name: "Y" }] }, { image: await png(500, 40) });
     expectFilesExist(c.image, true);
     const res = await s.request("DELETE", `/api/category/${c._id}`, { token });
@@ -479,6 +481,8 @@ describe("DELETE /api/category/{id}", () => {
     expect((await list()).map((x) => x._id)).not.toContain(c._id);
     const rows = await s.ctx.db.select().from(subcategories).where(eq(subcategories.categoryId, c._id));
     expect(rows).toEqual([]);
+    expectFilesExist(c.image, true);
+    await forgetHistory();
     expectFilesExist(c.image, false);
     expectError(await s.request("DELETE", `/api/category/${c._id}`, { token }), 404);
   });

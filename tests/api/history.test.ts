@@ -5,7 +5,7 @@ import { queryRows } from "../../server/db/client";
 import { LIST_CONTENT } from "../../shared/content/registry";
 import { ID, png, serverHelpers, UPLOAD_URL } from "../support/content-api";
 import { formOf } from "../support/images";
-import { startTestServer, type TestServer } from "../support/server";
+import { startTestServer, type TestResponse, type TestServer } from "../support/server";
 import { addStaff } from "../support/staff";
 
 /**
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const ok = async (p: Promise<{ status: number; body: any; text: string }>, status = 200) => {
+const ok = async (p: Promise<TestResponse>, status = 200) => {
   const res = await p;
   expect(res.status, res.text).toBe(status);
   return res.body;

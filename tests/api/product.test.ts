@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../support/server";
 
 let s: TestServer;
 let token: string;
-const { uploads, filesOf, expectFilesExist, expectNotFoundEverywhere } = serverHelpers(() => ({ s, token }));
+const { uploads, filesOf, expectFilesExist, expectNotFoundEverywhere, forgetHistory } = serverHelpers(() => ({ s, token }));
 
 /** A category with two subcategories, one without any, and one kept free of products for list tests. */
 let withSubs: { _id: string; name: string; slug: string; subcategories: { _id: string; name: string }[] };
@@ -526,7 +526,7 @@ describe("PUT /api/product/{id}", () => {
     expectFilesExist(p.mainImage, true);
   });
 
-  it("a new main image replaces the old one, whose files (and narrower copies) are deleted", async () => {
+  it("a new main image replaces the old one, whose files (and narrower copies) go once no version uses them", async () => {
     const p = await createOk({}, { mainImage: await png(700, 70) });
     expect(filesOf(p.mainImage)).toHaveLength(3);
     expectFilesExist(p.mainImage, true);
@@ -534,6 +534,8 @@ describe("PUT /api/product/{id}", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.mainImage).toMatch(UPLOAD_URL);
     expect(res.body.data.mainImage).not.toBe(p.mainImage);
+    expectFilesExist(p.mainImage, true); // the first version uses it
+    await forgetHistory();
     expectFilesExist(p.mainImage, false);
     expectFilesExist(res.body.data.mainImage, true);
   });
@@ -548,7 +550,7 @@ describe("PUT /api/product/{id}", () => {
     for (const url of extra) expectFilesExist(url, true);
   });
 
-  it("additionalImages as JSON text of URLs keeps only those; the others' files are deleted", async () => {
+  it("additionalImages as JSON text of URLs keeps only those; the others' files go once no version uses them", async () => {
     const p = await createOk({}, { mainImage: await png(), additionalImages: await pngs(3) });
     const [a, b, c] = p.additionalImages as string[];
     const res = await put(p._id, { additionalImages: [c, a] });
@@ -556,16 +558,19 @@ describe("PUT /api/product/{id}", () => {
     expect(res.body.data.additionalImages).toEqual([c, a]);
     expectFilesExist(a!, true);
     expectFilesExist(c!, true);
+    await forgetHistory();
     expectFilesExist(b!, false);
     // kept ones plus new uploads
     const more = await put(p._id, { additionalImages: [a] }, { additionalImages: await pngs(1) });
     expect(more.status).toBe(200);
     expect(more.body.data.additionalImages).toHaveLength(2);
     expect(more.body.data.additionalImages[0]).toBe(a);
+    await forgetHistory();
     expectFilesExist(c!, false);
     // an empty list removes them all
     const none = await put(p._id, { additionalImages: [] });
     expect(none.body.data.additionalImages).toEqual([]);
+    await forgetHistory();
     for (const url of more.body.data.additionalImages) expectFilesExist(url, false);
     expectFilesExist(p.mainImage, true);
   });
@@ -614,7 +619,7 @@ describe("PUT /api/product/{id}", () => {
 });
 
 describe("DELETE /api/product/{id}", () => {
-  it("answers 200 {message}; then GET is 404 and every image file is gone", async () => {
+  it("answers 200 {message}; then GET is 404, and the image files go with the trash", async () => {
     const p = await createOk({}, { mainImage: await png(400, 40), additionalImages: await pngs(2) });
     const urls = [p.mainImage, ...p.additionalImages] as string[];
     for (const url of urls) expectFilesExist(url, true);
@@ -623,6 +628,8 @@ describe("DELETE /api/product/{id}", () => {
     expect(typeof res.body.message).toBe("string");
     expectError(await s.request("GET", `/api/product/${p._id}`), 404);
     expectError(await s.request("GET", `/api/product/${p.slug}`), 404);
+    for (const url of urls) expectFilesExist(url, true); // in the trash, restorable with its images
+    await forgetHistory();
     for (const url of urls) expectFilesExist(url, false);
     expect((await listAll()).data.map((x) => x._id)).not.toContain(p._id);
     expectError(await s.request("DELETE", `/api/product/${p._id}`, { token }), 404);

@@ -14,7 +14,7 @@ import { startTestServer, type TestResponse, type TestServer } from "../support/
 
 let s: TestServer;
 let token: string;
-const { uploads, filesOf, expectFilesExist, expectNotFoundEverywhere } = serverHelpers(() => ({ s, token }));
+const { uploads, filesOf, expectFilesExist, expectNotFoundEverywhere, forgetHistory } = serverHelpers(() => ({ s, token }));
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -296,7 +296,7 @@ describe.each(CASES)("$path", (c) => {
       expectFilesExist(created.image, true);
     });
 
-    it("replacing the image on update deletes the old file and its narrower copies", async () => {
+    it("replacing the image keeps the old file while a version uses it, then deletes it and its narrower copies", async () => {
       const created = await createOk(c, {}, await png(700, 80));
       const old = created.image as string;
       expect(filesOf(old).length).toBe(3); // 700 wide: the largest copy plus 320 and 640
@@ -305,6 +305,8 @@ describe.each(CASES)("$path", (c) => {
       expect(res.status, res.text).toBe(200);
       expect(res.body.image).toMatch(UPLOAD_URL);
       expect(res.body.image).not.toBe(old);
+      expectFilesExist(old, true); // the first version uses it: restoring that version brings it back
+      await forgetHistory();
       expectFilesExist(old, false);
       expectFilesExist(res.body.image, true);
       expect((await s.request("GET", old)).status).toBe(404);
@@ -312,11 +314,13 @@ describe.each(CASES)("$path", (c) => {
       for (const k of Object.keys(c.sample("x"))) expect(res.body[k], k).toBe(created[k]);
     });
 
-    it("deleting a record deletes its image files", async () => {
+    it("deleting a record keeps its image files while it is in the trash, and deletes them with it", async () => {
       const created = await createOk(c, {}, await png(400, 50));
       expectFilesExist(created.image, true);
       const res = await s.request("DELETE", `${c.path}/${created._id}`, { token });
       expect(res.status).toBe(200);
+      expectFilesExist(created.image, true);
+      await forgetHistory();
       expectFilesExist(created.image, false);
     });
 
@@ -421,6 +425,7 @@ describe("testimonial", () => {
     });
     expect(back.status).toBe(200);
     expect(back.body.image).toBe("https://example.com/b.jpg");
+    await forgetHistory();
     expectFilesExist(withFile.body.image, false);
   });
 
@@ -623,6 +628,7 @@ describe("service", () => {
     const upd = await s.request("PUT", `${c.path}/${res.body._id}`, { form: formOf({}, { image: await png() }), token });
     expect(upd.status).toBe(200);
     expect(upd.body.image).not.toBe(res.body.image);
+    await forgetHistory();
     expectFilesExist(res.body.image, false);
   });
 

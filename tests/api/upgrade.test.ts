@@ -192,7 +192,7 @@ describe(`a database of main before the content declarations (migrations up to $
   });
 });
 
-describe("the five questions", () => {
+describe("the five questions", { timeout: 90_000 }, () => {
   it("are not added to an old database without content", async () => {
     const env = await oldDatabase(async () => {});
     const s = await startTestServer(env);

@@ -102,7 +102,7 @@ export async function createStaff(
   base: string,
   testInfo: TestInfo,
   role: StaffAccount["role"],
-  label: string = role,
+  label = "member",
 ): Promise<StaffAccount> {
   const { username, name } = uniqueStaff(testInfo, label);
   const email = `${username}@example.com`;
@@ -132,7 +132,7 @@ export async function signedInStaff(
   base: string,
   testInfo: TestInfo,
   role: StaffAccount["role"],
-  label: string = role,
+  label = "member",
 ): Promise<StaffAccount & { token: string }> {
   const account = await createStaff(base, testInfo, role, label);
   const login = await staffLogin(base, account.username, account.password);

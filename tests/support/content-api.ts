@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
+import { runHistoryRetention } from "../../server/content/history";
 import { parseUploadUrl } from "../../shared/lib/image-url";
 import { imageFile, pngBytes } from "./images";
 import type { TestResponse, TestServer } from "./server";
@@ -74,5 +75,11 @@ export function serverHelpers(current: () => { s: TestServer; token: string }) {
     for (const r of Object.values(answers)) expectError(r, 404);
   };
 
-  return { uploads, filesOf, expectFilesExist, expectNotFoundEverywhere };
+  /**
+   * Lets the history go: every version but each record's newest, and the whole trash (what the hourly
+   * retention job does after REVISIONS_KEEP versions and TRASH_DAYS days), with the images only they used.
+   */
+  const forgetHistory = () => runHistoryRetention(current().s.ctx, { keep: 1, trashDays: 0 });
+
+  return { uploads, filesOf, expectFilesExist, expectNotFoundEverywhere, forgetHistory };
 }

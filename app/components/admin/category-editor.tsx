@@ -106,7 +106,13 @@ export function CategoryEditor({ editing, open, onClose, onSaved }: Props) {
   };
 
   return (
-    <EditorDialog form={form} open={open} onClose={onClose} className="space-y-5">
+    <EditorDialog
+      form={form}
+      open={open}
+      onClose={onClose}
+      className="space-y-5"
+      history={editing ? { endpoint: `/api/category/${editing._id}`, onRestored: onSaved } : undefined}
+    >
       <TextField label="Name" value={values.name} onChange={(v) => set("name", v)} required error={errors.name} />
       <TextField label="Description" value={values.description} onChange={(v) => set("description", v)} multiline rows={3} />
       <ImageField

@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
 import { can, type Permission, type StaffUser } from "../../../shared/auth/roles";
+import { api, getToken } from "../../lib/api-client";
 
 /**
  * The signed-in person, verified by the admin layout on entry, for every screen: what their role may do
@@ -21,15 +22,34 @@ export function useCurrentUser(): CurrentUser {
 }
 
 /**
- * The layout's sign-in check as it runs, for screen loaders that shape their calls by role (they run
- * alongside the layout's loader, after it started). Null before the first check.
+ * The sign-in check (GET /api/auth/verify) of the current token, made once and shared: the layout's loader
+ * waits for it, and so do screen loaders that shape their calls by role, which may run before or alongside
+ * the layout's (route modules load in any order). A new token (another sign-in) gets a new check.
  */
-let signedIn: Promise<StaffUser> | null = null;
-export function rememberSignIn(check: Promise<StaffUser>): void {
-  signedIn = check;
+let check: { token: string; user: Promise<StaffUser> } | null = null;
+
+export function verifySignIn(): Promise<StaffUser> {
+  const token = getToken() ?? "";
+  if (check?.token !== token) {
+    const user = api<{ user: StaffUser }>("/api/auth/verify", { redirectOn401: false }).then((a) => a.user);
+    check = { token, user };
+    // A failed check is not kept: the next loader asks again.
+    user.catch(() => {
+      if (check?.user === user) check = null;
+    });
+  }
+  return check.user;
 }
-export function signedInUser(): Promise<StaffUser | null> {
-  return signedIn ? signedIn.catch(() => null) : Promise.resolve(null);
+
+/** The signed-in person for a screen loader, or null when the check fails (the layout then handles it). */
+function signedInUser(): Promise<StaffUser | null> {
+  return getToken() ? verifySignIn().catch(() => null) : Promise.resolve(null);
+}
+
+/** In a guarded screen's loader: whether to load at all (the layout shows "Not allowed" otherwise). */
+export async function mayLoad(permission: Permission): Promise<boolean> {
+  const user = await signedInUser();
+  return user !== null && can(user.role, permission);
 }
 
 /** Whether the signed-in role may do this (hides buttons and screens it cannot use). */
@@ -45,6 +65,7 @@ const GUARDED_SCREENS: [string, Permission][] = [
   ["/admin/specifications", "content"],
   ["/admin/staff", "staff"],
   ["/admin/activity", "activity"],
+  ["/admin/trash", "content"],
 ];
 
 /** The permission a screen needs, or null when every signed-in person may open it. */

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { ApiError, api } from "../../lib/api-client";
 import { Dialog } from "./dialog";
 import { FormErrors, UploadProgress } from "./fields";
+import { HistoryPanel } from "./history";
 import { useToast } from "./toast";
 import { buttonClass } from "./ui";
 
@@ -147,13 +148,50 @@ interface EditorDialogProps<V> {
   /** The <form>'s id (default: a unique "…-{entity}-form"). */
   formId?: string;
   className?: string;
+  /** Content records: the record's API URL, for the History view (its versions, compare, restore). */
+  history?: { endpoint: string; onRestored: () => void };
   children: React.ReactNode;
 }
 
-/** An editor in a dialog: "Add X" / "Edit X", the fields, the upload progress, the messages and the footer. */
-export function EditorDialog<V>({ form, open, onClose, size, formId, className = "space-y-4", children }: EditorDialogProps<V>) {
+/**
+ * An editor in a dialog: "Add X" / "Edit X", the fields, the upload progress, the messages and the footer;
+ * with `history`, a History button that shows the record's versions in place of the form.
+ */
+export function EditorDialog<V>({
+  form,
+  open,
+  onClose,
+  size,
+  formId,
+  className = "space-y-4",
+  history,
+  children,
+}: EditorDialogProps<V>) {
   const generated = `${useId()}-${form.entity.toLowerCase().replace(/\s+/g, "-")}-form`;
   const id = formId ?? generated;
+  const [showHistory, setShowHistory] = useState(false);
+  if (history && showHistory && !form.adding) {
+    return (
+      <Dialog
+        open={open}
+        size="lg"
+        title={`History: ${form.entity}`}
+        onClose={onClose}
+        footer={
+          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
+            Close
+          </button>
+        }
+      >
+        <HistoryPanel
+          endpoint={history.endpoint}
+          entity={form.entity}
+          onBack={() => setShowHistory(false)}
+          onRestored={history.onRestored}
+        />
+      </Dialog>
+    );
+  }
   return (
     <Dialog
       open={open}
@@ -162,6 +200,11 @@ export function EditorDialog<V>({ form, open, onClose, size, formId, className =
       onClose={onClose}
       footer={
         <>
+          {history && !form.adding && (
+            <button type="button" className={`${buttonClass("ghost")} mr-auto`} onClick={() => setShowHistory(true)}>
+              History
+            </button>
+          )}
           {form.blocked && (
             <p id={`${id}-blocked`} className="mr-auto self-center text-sm text-slate-700">
               {form.blocked}

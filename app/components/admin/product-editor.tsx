@@ -171,7 +171,14 @@ export function ProductEditor({ editing, categories, initialCategory, open, onCl
   const featureErrors = rowErrorsOf(errors, "features");
 
   return (
-    <EditorDialog form={form} open={open} onClose={onClose} size="lg" className="space-y-5">
+    <EditorDialog
+      form={form}
+      open={open}
+      onClose={onClose}
+      size="lg"
+      className="space-y-5"
+      history={editing ? { endpoint: `/api/product/${editing._id}`, onRestored: onSaved } : undefined}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Category"

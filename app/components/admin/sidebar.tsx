@@ -45,6 +45,7 @@ const ADMIN_NAV: (NavItem | NavGroup)[] = [
   ...listNav(true),
   { to: "/admin/contacts", label: "Contacts" },
   { to: "/admin/customers", label: "Customers" },
+  { to: "/admin/trash", label: "Trash" },
   {
     label: "Settings",
     items: [

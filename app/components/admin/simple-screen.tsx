@@ -118,7 +118,13 @@ function EntityEditor<T extends { _id: string }>({ config, editing, open, onClos
   const text = (name: string) => (typeof values[name] === "string" ? values[name] : "");
 
   return (
-    <EditorDialog form={form} open={open} onClose={onClose} formId={`${config.noun.replace(/\s+/g, "-")}-form`}>
+    <EditorDialog
+      form={form}
+      open={open}
+      onClose={onClose}
+      formId={`${config.noun.replace(/\s+/g, "-")}-form`}
+      history={editing ? { endpoint: `${config.endpoint}/${editing._id}`, onRestored: onSaved } : undefined}
+    >
       {config.fields.map((f) => {
         switch (f.kind) {
           case "image":

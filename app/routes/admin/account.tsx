@@ -407,11 +407,6 @@ export default function AccountScreen({ loaderData }: Route.ComponentProps) {
           The owners require two-factor sign-in for every staff member. Please turn it on below before you continue.
         </p>
       )}
-      {user.twoFactorSetupRequired && !first && (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 font-medium text-amber-950">
-          The owners require two-factor sign-in for every staff member. Please turn it on below before you continue.
-        </p>
-      )}
       {first && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 font-medium text-amber-950">
           Welcome, {user.name || user.username}. Please choose your own password before you continue: the one you were given must

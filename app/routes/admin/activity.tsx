@@ -6,6 +6,7 @@ import {
   type ActivityAction,
   type ActivityEntry,
 } from "../../../shared/activity/actions";
+import { mayLoad } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
 import { SelectField, TextField } from "../../components/admin/fields";
 import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
@@ -34,6 +35,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const v = params.get(f);
     if (v) query[f] = v;
   }
+  if (!(await mayLoad("activity")))
+    return { entries: [] as ActivityEntry[], total: 0, people: [] as Person[], page, error: null as string | null };
   try {
     const [{ data, headers }, people] = await Promise.all([
       apiWithHeaders<ActivityEntry[]>("/api/activity", { query }),

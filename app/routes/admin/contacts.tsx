@@ -3,6 +3,7 @@ import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } fro
 import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, CONTACT_TYPES, type Contact } from "../../../shared/schemas/enquiry-values";
 import { ContactDetail } from "../../components/admin/contact-detail";
 import { KindBadge, StatusSelect } from "../../components/admin/contact-status";
+import { mayLoad } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
 import { Dialog, useConfirm } from "../../components/admin/dialog";
 import { useToast } from "../../components/admin/toast";
@@ -102,6 +103,10 @@ async function loadDetail(id: string | undefined) {
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const query = inboxQuery(new URL(request.url).searchParams);
   const id = "id" in params && typeof params.id === "string" ? params.id : undefined;
+  // A role without enquiries sees "Not allowed" (the layout); nothing is asked of the server.
+  if (!(await mayLoad("enquiries"))) {
+    return { contacts: [] as Contact[], total: 0, error: null, detail: null, detailError: null, query };
+  }
   const [list, detail] = await Promise.all([loadList(query), loadDetail(id)]);
   return { ...list, ...detail, query };
 }

@@ -1,4 +1,5 @@
 import { Link, useRevalidator, useSearchParams } from "react-router";
+import { mayLoad } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
 import { EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
 import { apiWithHeaders } from "../../lib/api-client";
@@ -26,6 +27,7 @@ interface Customer {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page")) || 1));
+  if (!(await mayLoad("enquiries"))) return { customers: [] as Customer[], total: 0, page, error: null as string | null };
   try {
     const { data, headers } = await apiWithHeaders<Customer[]>("/api/contacts/customers", {
       query: { page, limit: CUSTOMERS_PER_PAGE },

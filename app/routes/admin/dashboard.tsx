@@ -1,11 +1,10 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import { can } from "../../../shared/auth/roles";
 import type { Product } from "../../../shared/content/product";
 import type { Service } from "../../../shared/content/service";
 import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/enquiry-values";
 import { StatusBadge } from "../../components/admin/contact-status";
-import { signedInUser, useCan } from "../../components/admin/current-user";
+import { mayLoad, useCan } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
 import { buttonClass, formatDate, PageHeader } from "../../components/admin/ui";
 import { ArrowRightIcon } from "../../components/icons";
@@ -49,8 +48,7 @@ function trend(dates: string[], now = Date.now()): Trend {
 }
 
 async function loadStats(): Promise<Stats> {
-  const user = await signedInUser();
-  const readsEnquiries = !user || can(user.role, "enquiries");
+  const readsEnquiries = await mayLoad("enquiries");
   // Loaded in parallel (SPEC §7); the contact figures come from the server's counts, the list is the first 5.
   const [products, services, contacts, enquiries] = await Promise.all([
     api<{ data: Product[]; total: number }>("/api/product", { query: { limit: 100 } }),

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { isRouteErrorResponse, Link, Navigate, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { can, ROLE_LABEL, type StaffUser } from "../../../shared/auth/roles";
-import { CurrentUserProvider, rememberSignIn, screenPermission } from "../../components/admin/current-user";
+import { CurrentUserProvider, screenPermission, verifySignIn } from "../../components/admin/current-user";
 import { ConfirmProvider } from "../../components/admin/dialog";
 import { Sidebar } from "../../components/admin/sidebar";
 import { ToastProvider } from "../../components/admin/toast";
@@ -15,10 +15,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const wanted = url.pathname + url.search;
   if (!getToken()) throw redirect(loginUrl(wanted));
-  const check = api<{ user: StaffUser }>("/api/auth/verify", { redirectOn401: false }).then((a) => a.user);
-  rememberSignIn(check);
   try {
-    return { user: await check };
+    return { user: await verifySignIn() };
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       clearToken();

@@ -37,6 +37,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("specifications", "routes/admin/specifications.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("activity", "routes/admin/activity.tsx"),
+      route("trash", "routes/admin/trash.tsx"),
       route("account", "routes/admin/account.tsx"),
 
       route("*", "routes/admin/not-found.tsx"),

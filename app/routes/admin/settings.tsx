@@ -1,6 +1,6 @@
 import { useRevalidator } from "react-router";
 import type { SecurityPolicy } from "../../../shared/schemas/security";
-import { useCurrentUser } from "../../components/admin/current-user";
+import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
 import { useEditorForm } from "../../components/admin/editor-form";
 import { CheckboxField, FormErrors } from "../../components/admin/fields";
@@ -15,6 +15,8 @@ import type { Route } from "./+types/settings";
  */
 
 export async function clientLoader() {
+  // Only owners open this screen (the layout says "Not allowed" to others): nobody else asks for the policy.
+  if (!(await mayLoad("settings"))) return { ...(await loadSettings()), policy: "" };
   const [site, policy] = await Promise.all([
     loadSettings(),
     api<SecurityPolicy>("/api/settings/security").catch((err: unknown) =>

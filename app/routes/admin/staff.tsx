@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { ROLE_DESCRIPTION, ROLE_LABEL, ROLES, type Role } from "../../../shared/auth/roles";
 import { PASSWORD_MIN_LENGTH, staffCreateInput, staffUpdateInput } from "../../../shared/schemas/login";
-import { useCurrentUser } from "../../components/admin/current-user";
+import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
 import { adminMeta, type ListData, loadList } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
 import { EditorDialog, useEditorForm } from "../../components/admin/editor-form";
@@ -35,7 +35,10 @@ interface StaffMember {
 
 const FETCH_FAILED = "Failed to fetch staff accounts";
 
-export const clientLoader = (): Promise<ListData<StaffMember>> => loadList<StaffMember>("/api/users", FETCH_FAILED);
+export async function clientLoader(): Promise<ListData<StaffMember>> {
+  if (!(await mayLoad("staff"))) return { items: [], error: null };
+  return loadList<StaffMember>("/api/users", FETCH_FAILED);
+}
 
 export const meta = () => adminMeta("Staff");
 
