@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { parseUploadUrl } from "../../shared/lib/image-url";
+import { recordActivity } from "../activity/log";
 import { referencedImages } from "../content/image-references";
 import { type Database, queryRows } from "../db/client";
 import {
@@ -120,6 +121,12 @@ export async function createBackup(source: BackupSource, options: BackupOptions)
     await fsyncPath(temp);
     const final = await renameIntoPlace(temp, options.outputDir, name);
     await fsyncPath(options.outputDir);
+    // In the activity log (after the snapshot, so the backup holds the log up to itself).
+    await recordActivity(
+      source.db,
+      { id: null, name: "backup", ip: "" },
+      { action: "backup", entityType: "backup", detail: path.basename(final) },
+    );
     return { path: final, manifest, attempts };
   } catch (err) {
     await rm(temp, { recursive: true, force: true }).catch(() => {});

@@ -255,6 +255,8 @@ describe("npm run backup (createBackup)", () => {
     expect(result.attempts).toBe(1);
     expect(path.basename(result.path)).toMatch(/^pneuma-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/);
     expect(readdirSync(backupsDir)).toEqual([path.basename(result.path)]); // no .partial left behind
+    const logged = await s.request("GET", "/api/activity?action=backup", { token });
+    expect(logged.body[0]).toMatchObject({ action: "backup", entityType: "backup", detail: path.basename(result.path) });
     const m = result.manifest;
     expect(m).toMatchObject({ format: "pneuma-backup", formatVersion: 1, source: { database: kind } });
     expect(m.skippedTables).toEqual(expect.arrayContaining(["sessions", "throttle_events"]));
