@@ -1,9 +1,12 @@
+import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { SecurityPolicy } from "../../../shared/schemas/security";
 import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
+import { Dialog } from "../../components/admin/dialog";
 import { useEditorForm } from "../../components/admin/editor-form";
 import { CheckboxField, FormErrors } from "../../components/admin/fields";
+import { HistoryPanel } from "../../components/admin/history";
 import { loadSettings, SettingsForm } from "../../components/admin/settings-form";
 import { buttonClass, ErrorState, PageHeader } from "../../components/admin/ui";
 import { api, errorMessage } from "../../lib/api-client";
@@ -65,15 +68,63 @@ function SignInPolicy({ initial }: { initial: SecurityPolicy }) {
   );
 }
 
+/** The settings' earlier versions (the same History view as the edit dialogs). */
+function SettingsHistory({ onRestored }: { onRestored: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={buttonClass("secondary")} onClick={() => setOpen(true)}>
+        History
+      </button>
+      <Dialog
+        open={open}
+        size="lg"
+        title="History: Site Settings"
+        onClose={() => setOpen(false)}
+        footer={
+          <button type="button" className={buttonClass("secondary")} onClick={() => setOpen(false)}>
+            Close
+          </button>
+        }
+      >
+        {open && (
+          <HistoryPanel
+            endpoint="/api/settings/site"
+            entity="Settings"
+            onBack={() => setOpen(false)}
+            onRestored={() => {
+              setOpen(false);
+              onRestored();
+            }}
+          />
+        )}
+      </Dialog>
+    </>
+  );
+}
+
 export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
+  // A restored version reloads the form from the server.
+  const [formKey, setFormKey] = useState(0);
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Site Settings" description="Company details, contact information and links shown on the public site." />
+      <PageHeader
+        title="Site Settings"
+        description="Company details, contact information and links shown on the public site."
+        actions={
+          <SettingsHistory
+            onRestored={async () => {
+              await revalidator.revalidate();
+              setFormKey((k) => k + 1);
+            }}
+          />
+        }
+      />
       {loaderData.error ? (
         <ErrorState text={loaderData.error} onRetry={() => revalidator.revalidate()} />
       ) : (
-        <SettingsForm initial={loaderData.settings} />
+        <SettingsForm key={formKey} initial={loaderData.settings} />
       )}
       {typeof loaderData.policy === "string" ? (
         <div className="mt-8">
