@@ -1,4 +1,4 @@
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { useRevalidator, useSearchParams } from "react-router";
 import {
   ACTIVITY_ACTIONS,
   ACTIVITY_PAGE_SIZE,
@@ -9,6 +9,7 @@ import {
 import { mayLoad } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
 import { SelectField, TextField } from "../../components/admin/fields";
+import { Pager } from "../../components/admin/pager";
 import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
 import { api, apiWithHeaders, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/activity";
@@ -135,15 +136,7 @@ function What({ entry }: { entry: ActivityEntry }) {
 export default function ActivityScreen({ loaderData }: Route.ComponentProps) {
   const { entries, total, people, page, error } = loaderData;
   const revalidator = useRevalidator();
-  const [params] = useSearchParams();
   const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n > 1) next.set("page", String(n));
-    else next.delete("page");
-    const qs = next.toString();
-    return qs ? `?${qs}` : ".";
-  };
   return (
     <div>
       <PageHeader
@@ -176,27 +169,7 @@ export default function ActivityScreen({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
-          {pages > 1 && (
-            <nav aria-label="Activity pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-              {page > 1 ? (
-                <Link to={pageLink(page - 1)} className="font-semibold text-brand-700 underline">
-                  Newer
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-slate-600">
-                Page {page} of {pages}
-              </span>
-              {page < pages ? (
-                <Link to={pageLink(page + 1)} className="font-semibold text-brand-700 underline">
-                  Older
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <Pager label="Activity pages" page={page} pages={pages} previous="Newer" next="Older" />
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { mayLoad } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
+import { Pager } from "../../components/admin/pager";
 import { EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
 import { apiWithHeaders } from "../../lib/api-client";
 import type { Route } from "./+types/customers";
@@ -44,15 +45,7 @@ export const meta = () => adminMeta("Customers");
 export default function CustomersScreen({ loaderData }: Route.ComponentProps) {
   const { customers, total, page, error } = loaderData;
   const revalidator = useRevalidator();
-  const [params] = useSearchParams();
   const pages = Math.max(1, Math.ceil(total / CUSTOMERS_PER_PAGE));
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n > 1) next.set("page", String(n));
-    else next.delete("page");
-    const qs = next.toString();
-    return qs ? `?${qs}` : "";
-  };
   return (
     <div>
       <PageHeader title="Customers" description="People who wrote in through the contact form, grouped by e-mail address." />
@@ -99,27 +92,7 @@ export default function CustomersScreen({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Customer pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-              {page > 1 ? (
-                <Link to={pageLink(page - 1)} className="font-semibold text-brand-700 underline">
-                  Previous
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-slate-600">
-                Page {page} of {pages}
-              </span>
-              {page < pages ? (
-                <Link to={pageLink(page + 1)} className="font-semibold text-brand-700 underline">
-                  Next
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <Pager label="Customer pages" page={page} pages={pages} previous="Previous" next="Next" />
         </>
       )}
     </div>

@@ -1,9 +1,10 @@
 import { useEffect } from "react";
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { useRevalidator, useSearchParams } from "react-router";
 import type { Category } from "../../../shared/content/category";
 import { PRODUCT_PAGE_LIMIT_MAX, type Product } from "../../../shared/content/product";
 import { adminMeta } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
+import { Pager } from "../../components/admin/pager";
 import { ProductEditor } from "../../components/admin/product-editor";
 import { useEditorState } from "../../components/admin/simple-screen";
 import { useToast } from "../../components/admin/toast";
@@ -153,13 +154,6 @@ export default function ProductsScreen({ loaderData }: Route.ComponentProps) {
   const pages = Math.max(1, Math.ceil(total / limit));
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n > 1) next.set("page", String(n));
-    else next.delete("page");
-    const qs = next.toString();
-    return qs ? `?${qs}` : ".";
-  };
 
   return (
     <div>
@@ -231,27 +225,7 @@ export default function ProductsScreen({ loaderData }: Route.ComponentProps) {
               <ProductRow key={p._id} product={p} onEdit={() => editor.openEdit(p)} onDelete={() => remove(p)} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
-              {page > 1 ? (
-                <Link to={pageLink(page - 1)} className={buttonClass("secondary", "sm")}>
-                  Previous page
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-sm text-slate-600">
-                Page {page} of {pages}
-              </span>
-              {page < pages ? (
-                <Link to={pageLink(page + 1)} className={buttonClass("secondary", "sm")}>
-                  Next page
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <Pager label="Pages" page={page} pages={pages} />
         </>
       )}
       <ProductEditor
