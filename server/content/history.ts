@@ -117,8 +117,12 @@ export async function recordContentChange(
       .from(revisions)
       .where(and(eq(revisions.contentType, type.name), eq(revisions.recordId, id)))
       .limit(1);
-    // Records from before history was kept: their last state becomes the first version.
-    if (!any) await insertVersion(tx, type, id, "update", rowsBefore, before as Row, { id: null, name: "", ip: "" }, new Date(0));
+    // Records from before history was kept: their last state becomes the first version, dated when it was saved.
+    if (!any) {
+      const saved = rowsBefore[getTableName(type.tables[0]!)]?.[0]?.updated_at;
+      const at = typeof saved === "string" && !Number.isNaN(Date.parse(saved)) ? new Date(saved) : new Date(Date.now() - 1000);
+      await insertVersion(tx, type, id, "update", rowsBefore, before as Row, { id: null, name: "", ip: "" }, at);
+    }
   }
   const rows = await takeSnapshot(tx, type, id);
   if (rows) await insertVersion(tx, type, id, action, rows, after as Row, actor);

@@ -85,37 +85,55 @@ function Comparison({ detail }: { detail: VersionDetail }) {
     );
   }
   return (
-    <table className="w-full table-fixed border-collapse text-left text-sm">
-      <caption className="sr-only">What differs between the chosen version and the current record</caption>
-      <thead>
-        <tr className="border-b border-slate-300 text-xs text-slate-600 uppercase">
-          <th scope="col" className="w-1/4 py-2 pr-2">
-            Field
-          </th>
-          <th scope="col" className="py-2 pr-2">
-            This version
-          </th>
-          <th scope="col" className="py-2">
-            Current
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-200 align-top">
+    <>
+      {/* Phones: each field with its two values one above the other. */}
+      <ul className="space-y-3 text-sm sm:hidden">
         {detail.changes.map((c) => (
-          <tr key={c.field} data-field={c.field}>
-            <th scope="row" className="py-2 pr-2 font-semibold break-words text-slate-800">
-              {fieldLabel(c.field)}
-            </th>
-            <td className="bg-amber-50 px-2 py-2 break-words text-slate-900">
+          <li key={c.field} className="rounded-md border border-slate-200 p-3">
+            <p className="font-semibold text-slate-800">{fieldLabel(c.field)}</p>
+            <p className="mt-2 text-xs font-semibold text-slate-600 uppercase">This version</p>
+            <div className="mt-1 rounded bg-amber-50 px-2 py-1 break-words text-slate-900">
               <Value field={c.field} value={c.revision} />
-            </td>
-            <td className="px-2 py-2 break-words text-slate-700">
+            </div>
+            <p className="mt-2 text-xs font-semibold text-slate-600 uppercase">Current</p>
+            <div className="mt-1 px-2 py-1 break-words text-slate-700">
               <Value field={c.field} value={c.current} />
-            </td>
-          </tr>
+            </div>
+          </li>
         ))}
-      </tbody>
-    </table>
+      </ul>
+      <table className="hidden w-full table-fixed border-collapse text-left text-sm sm:table">
+        <caption className="sr-only">What differs between the chosen version and the current record</caption>
+        <thead>
+          <tr className="border-b border-slate-300 text-xs text-slate-600 uppercase">
+            <th scope="col" className="w-1/4 py-2 pr-2">
+              Field
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              This version
+            </th>
+            <th scope="col" className="py-2">
+              Current
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 align-top">
+          {detail.changes.map((c) => (
+            <tr key={c.field} data-field={c.field}>
+              <th scope="row" className="py-2 pr-2 font-semibold break-words text-slate-800">
+                {fieldLabel(c.field)}
+              </th>
+              <td className="bg-amber-50 px-2 py-2 break-words text-slate-900">
+                <Value field={c.field} value={c.revision} />
+              </td>
+              <td className="px-2 py-2 break-words text-slate-700">
+                <Value field={c.field} value={c.current} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 
@@ -209,7 +227,7 @@ export function HistoryPanel({
             <li key={v._id} className="flex flex-wrap items-center justify-between gap-2 p-3">
               <div className="min-w-0 text-sm">
                 <p className="font-semibold text-slate-900">
-                  {v.createdAt.startsWith("1970-") ? "Before history was kept" : formatDate(v.createdAt, true)}
+                  {formatDate(v.createdAt, true)}
                   {v.current && (
                     <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
                       Current
