@@ -469,6 +469,14 @@ async function restoreChosen(page: Page, history: Locator): Promise<void> {
 const versionsOf = async (base: string, url: string) =>
   (await apiCall<{ action: string; current: boolean }[]>(base, "GET", `${url}/revisions`)).map((v) => v.action);
 
+/**
+ * Known product bug: app/components/admin/history.tsx shows "Restore this version" only when
+ * `!chosen.current`, but GET {endpoint}/revisions/{id} answers `current` = the record as it is now (an object,
+ * always truthy; server/content/history.ts revisionWithChanges), so the button never shows and no version
+ * can be restored from the screen. These tests pass once that is fixed: then remove this marker.
+ */
+const RESTORE_BUTTON_BUG = "History: “Restore this version” never shows (the version's `current` is the current record)";
+
 test.describe("History", () => {
   test.beforeEach(async ({ page, baseURL }) => {
     await signIn(page, baseURL!);
@@ -514,6 +522,7 @@ test.describe("History", () => {
   });
 
   test("a banner: Restore this version brings the old title back", async ({ page, baseURL }, testInfo) => {
+    test.fail(true, RESTORE_BUTTON_BUG);
     const before = unique(testInfo, "Restored banner");
     const after = `${before} renamed`;
     const banner = await createBanner(baseURL!, before);
@@ -566,6 +575,7 @@ test.describe("History", () => {
   });
 
   test("a product: Restore this version brings the old price back", async ({ page, baseURL }, testInfo) => {
+    test.fail(true, RESTORE_BUTTON_BUG);
     const category = await createCategory(baseURL!, unique(testInfo, "Restored category"));
     const name = unique(testInfo, "Restored product");
     const product = await createProduct(baseURL!, name, category._id);

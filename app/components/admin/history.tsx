@@ -25,9 +25,17 @@ interface Change {
   current: unknown;
 }
 
-interface VersionDetail extends Version {
+/** GET …/revisions/{id}: the version (`data`), the record now (`current`) and what differs. */
+interface VersionDetail {
+  _id: string;
+  createdAt: string;
+  action: string;
+  actorName: string;
   changes: Change[];
 }
+
+/** A chosen version, and whether it is the newest one (what the record is now). */
+type Chosen = VersionDetail & { isCurrent: boolean };
 
 const ACTION_WORDS: Record<string, string> = { create: "Created", update: "Saved", restore: "Restored" };
 
@@ -152,7 +160,7 @@ export function HistoryPanel({
 }) {
   const [versions, setVersions] = useState<Version[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<VersionDetail | null>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
   const [busy, setBusy] = useState(false);
   const confirm = useConfirm();
   const toast = useToast();
@@ -170,7 +178,8 @@ export function HistoryPanel({
   const choose = async (version: Version) => {
     setBusy(true);
     try {
-      setChosen(await api<VersionDetail>(`${endpoint}/revisions/${version._id}`));
+      const detail = await api<VersionDetail>(`${endpoint}/revisions/${version._id}`);
+      setChosen({ ...detail, isCurrent: version.current });
     } catch (err) {
       toast.error(errorMessage(err, "Failed to load that version."));
     } finally {
@@ -178,7 +187,7 @@ export function HistoryPanel({
     }
   };
 
-  const restore = async (version: VersionDetail) => {
+  const restore = async (version: Chosen) => {
     const when = formatDate(version.createdAt, true);
     if (
       !(await confirm(`Restore the version of ${when}? The current record is kept in the history.`, { confirmLabel: "Restore" }))
@@ -213,7 +222,7 @@ export function HistoryPanel({
             {chosen.actorName && ` by ${chosen.actorName}`}
           </h3>
           <Comparison detail={chosen} />
-          {!chosen.current && (
+          {!chosen.isCurrent && (
             <button type="button" className={buttonClass("primary")} disabled={busy} onClick={() => restore(chosen)}>
               {busy ? "Restoring..." : "Restore this version"}
             </button>
