@@ -163,8 +163,11 @@ test.describe("admin shell", () => {
       "Services",
       "Contacts",
       "Customers",
+      "Trash",
       "Site Settings",
       "Home Specifications",
+      "Staff",
+      "Activity",
     ]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
