@@ -19,7 +19,18 @@ describe("loadConfig", () => {
       logLevel: "info",
       siteUrl: null,
       buildDir: path.resolve("build"),
+      activityRetentionDays: 365,
+      revisionsKeep: 50,
+      trashDays: 30,
     });
+  });
+
+  it("reads the retention settings of the activity log, history and trash, and refuses nonsense by name", () => {
+    const c = loadConfig({ ACTIVITY_RETENTION_DAYS: "90", REVISIONS_KEEP: "10", TRASH_DAYS: "7" });
+    expect([c.activityRetentionDays, c.revisionsKeep, c.trashDays]).toEqual([90, 10, 7]);
+    expect(() => loadConfig({ REVISIONS_KEEP: "0" })).toThrow(/REVISIONS_KEEP must be a whole number from 1 to 10000, got "0"/);
+    expect(() => loadConfig({ TRASH_DAYS: "thirty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ACTIVITY_RETENTION_DAYS: "1.5" })).toThrow(/ACTIVITY_RETENTION_DAYS/);
   });
 
   it("listens on this machine only in development, unless HOST says otherwise", () => {
