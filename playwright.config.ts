@@ -71,12 +71,25 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/browser.json" }]],
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: "retain-on-failure", launchOptions: chromium },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+      grepInvert: /@alone/,
+    },
     {
       name: "phone",
       use: { ...devices["Pixel 5"], viewport: { width: 360, height: 780 }, launchOptions: chromium },
       // Stored XSS does not depend on the viewport, and its server may be seeded by one project only.
       testIgnore: ["**/xss.spec.ts"],
+      grepInvert: /@alone/,
+    },
+    {
+      // Tests tagged @alone flip a switch every signed-in screen obeys (the owners' 2FA requirement): they run
+      // by themselves, after every other test, so no other test meets the switch on.
+      name: "alone",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+      grep: /@alone/,
+      dependencies: ["desktop", "phone"],
     },
   ],
   webServer: [
