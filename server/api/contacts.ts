@@ -184,7 +184,7 @@ export function contactsRouter(ctx: AppContext): Router {
     res.status(202).json({ message: "The notification is queued again.", data: contact });
   });
 
-  router.delete("/:id", manage, async (req, res) => {
+  router.delete("/:id", requirePermission(ctx, "deleteEnquiries", "delete enquiries"), async (req, res) => {
     const contact = await getContact(ctx.db, String(req.params.id));
     if (!contact || !(await deleteContact(ctx.db, contact._id))) throw notFoundError();
     await logEnquiry(req, "delete", contact);

@@ -10,8 +10,10 @@ export type Permission =
   | "content"
   /** The company details of Site Settings (the home specification table is content). */
   | "settings"
-  /** Read enquiries, change their status, add notes, export and delete them. */
+  /** Read enquiries, change their status, add notes, resend a notification, export them. */
   | "enquiries"
+  /** Delete an enquiry (for good: enquiries have no trash). */
+  | "deleteEnquiries"
   /** Staff accounts. */
   | "staff"
   /** The activity log. */
@@ -20,7 +22,7 @@ export type Permission =
   | "purge";
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  owner: ["content", "settings", "enquiries", "staff", "activity", "purge"],
+  owner: ["content", "settings", "enquiries", "deleteEnquiries", "staff", "activity", "purge"],
   editor: ["content"],
   sales: ["enquiries"],
 };

@@ -78,7 +78,7 @@ const CALLS: Call[] = [
     refusal: "manage enquiries",
   },
   { method: "POST", path: `/api/contacts/${missing}/resend`, permission: "enquiries", refusal: "manage enquiries" },
-  { method: "DELETE", path: `/api/contacts/${missing}`, permission: "enquiries", refusal: "manage enquiries" },
+  { method: "DELETE", path: `/api/contacts/${missing}`, permission: "deleteEnquiries", refusal: "delete enquiries" },
   { method: "GET", path: "/api/users", permission: "staff", refusal: "manage staff accounts" },
   { method: "POST", path: "/api/users", json: {}, permission: "staff", refusal: "manage staff accounts" },
   { method: "GET", path: `/api/users/${missing}`, permission: "staff", refusal: "manage staff accounts" },

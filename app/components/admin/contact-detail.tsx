@@ -120,7 +120,8 @@ export function ContactDetail({
   contact: Contact;
   busy: boolean;
   onStatus: (status: string) => void;
-  onDelete: () => void;
+  /** Left out for a role that may not delete enquiries (sales). */
+  onDelete?: () => void;
   /** The server's answer after a note or a resend. */
   onUpdated: (contact: Contact) => void;
 }) {
@@ -341,11 +342,13 @@ export function ContactDetail({
         </form>
       </section>
 
-      <div className="flex justify-end border-t border-slate-200 pt-4">
-        <button type="button" className={buttonClass("danger-outline")} onClick={onDelete}>
-          Delete<span className="sr-only"> this enquiry</span>
-        </button>
-      </div>
+      {onDelete && (
+        <div className="flex justify-end border-t border-slate-200 pt-4">
+          <button type="button" className={buttonClass("danger-outline")} onClick={onDelete}>
+            Delete<span className="sr-only"> this enquiry</span>
+          </button>
+        </div>
+      )}
     </div>
   );
 }

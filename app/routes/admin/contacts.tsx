@@ -3,7 +3,7 @@ import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } fro
 import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, CONTACT_TYPES, type Contact } from "../../../shared/schemas/enquiry-values";
 import { ContactDetail } from "../../components/admin/contact-detail";
 import { KindBadge, StatusSelect } from "../../components/admin/contact-status";
-import { mayLoad } from "../../components/admin/current-user";
+import { mayLoad, useCan } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
 import { Dialog, useConfirm } from "../../components/admin/dialog";
 import { useToast } from "../../components/admin/toast";
@@ -208,6 +208,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
     }
   };
 
+  const canDelete = useCan("deleteEnquiries");
   const remove = async (contact: Contact) => {
     if (!(await confirm(CONTACT_TEXTS.deleteQuestion))) return;
     try {
@@ -379,9 +380,11 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
                     disabled={busy === c._id}
                     onChange={(s) => changeStatus(c, s)}
                   />
-                  <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => remove(c)}>
-                    Delete<span className="sr-only"> the message from {c.name}</span>
-                  </button>
+                  {canDelete && (
+                    <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => remove(c)}>
+                      Delete<span className="sr-only"> the message from {c.name}</span>
+                    </button>
+                  )}
                 </div>
               </li>
             ))}
@@ -454,9 +457,11 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
                         <button type="button" className={buttonClass("secondary", "sm")} onClick={() => setDetail(c)}>
                           View<span className="sr-only"> the message from {c.name}</span>
                         </button>
-                        <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => remove(c)}>
-                          Delete<span className="sr-only"> the message from {c.name}</span>
-                        </button>
+                        {canDelete && (
+                          <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => remove(c)}>
+                            Delete<span className="sr-only"> the message from {c.name}</span>
+                          </button>
+                        )}
                       </div>
                     </td>
                   </tr>
@@ -500,7 +505,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
             contact={detail}
             busy={busy === detail._id}
             onStatus={(s) => changeStatus(detail, s)}
-            onDelete={() => remove(detail)}
+            onDelete={canDelete ? () => remove(detail) : undefined}
             onUpdated={replace}
           />
         )}
