@@ -34,10 +34,12 @@ async function post(base: string, path: string, body: unknown): Promise<Receipt>
   return (JSON.parse(text) as { data: Receipt }).data;
 }
 
+/** A demo product ("PN-…"): never one another test file creates and deletes while this one runs. */
 async function demoProduct(base: string): Promise<ProductLite> {
-  const { data } = await apiCall<{ data: ProductLite[] }>(base, "GET", "/api/product?limit=1");
-  expect(data.length).toBeGreaterThan(0);
-  return data[0]!;
+  const { data } = await apiCall<{ data: ProductLite[] }>(base, "GET", "/api/product?limit=100");
+  const demo = data.find((p) => p.name.startsWith("PN-"));
+  expect(demo).toBeTruthy();
+  return demo!;
 }
 
 /** A quote, a service request and a message, all named with `tag`. */
