@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { ROLE_DESCRIPTION, ROLE_LABEL, ROLES, type Role } from "../../../shared/auth/roles";
+import { ROLE_DESCRIPTION, ROLE_LABEL, ROLES, type Role, type StaffUser } from "../../../shared/auth/roles";
 import { PASSWORD_MIN_LENGTH, staffCreateInput, staffUpdateInput } from "../../../shared/schemas/login";
 import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
 import { adminMeta, type ListData, loadList } from "../../components/admin/data";
@@ -20,14 +20,8 @@ import type { Route } from "./+types/staff";
  * role, disable or enable, set a new password, sign out everywhere, delete.
  */
 
-interface StaffMember {
-  _id: string;
-  username: string;
-  name: string;
-  email: string;
-  role: Role;
-  twoFactor: boolean;
-  mustChangePassword: boolean;
+/** One account as GET /api/users lists it (server/auth/users.ts, toUserListItem). */
+interface StaffMember extends StaffUser {
   active: boolean;
   lastSignInAt: string | null;
   createdAt: string;
