@@ -2,7 +2,7 @@ import { Router } from "express";
 import { categoryContent, categoryInput } from "../../shared/content/category";
 import { actorOf, requirePermission } from "../auth/require-admin";
 import { createCategory, deleteCategory, getCategory, getCategoryRow, updateCategory } from "../content/category";
-import { moveToTrash, recordContentChange, takeSnapshot } from "../content/history";
+import { moveToTrash, recordContentChange, rowsForFirstVersion, takeSnapshot } from "../content/history";
 import { readCategories, readCategory } from "../content/public-reads";
 import type { AppContext } from "../context";
 import { inTransaction } from "../db/client";
@@ -60,7 +60,7 @@ export function categoryRouter(ctx: AppContext): Router {
       changes.replace(existing.image, image);
       return inTransaction(ctx.db, async (tx) => {
         const before = await getCategory(tx, existing.id);
-        const rowsBefore = await takeSnapshot(tx, categoryContent, existing.id);
+        const rowsBefore = await rowsForFirstVersion(tx, categoryContent, existing.id);
         const saved = await updateCategory(tx, existing.id, { ...input, image });
         if (!saved) throw notFoundError();
         await recordContentChange(tx, actorOf(req), categoryContent, "update", before, saved, rowsBefore);

@@ -2,7 +2,7 @@ import { Router } from "express";
 import type { z } from "zod";
 import type { ListContent, ListTable } from "../../shared/content/define";
 import { actorOf, requirePermission } from "../auth/require-admin";
-import { moveToTrash, recordContentChange, takeSnapshot } from "../content/history";
+import { moveToTrash, recordContentChange, rowsForFirstVersion, takeSnapshot } from "../content/history";
 import { listStore } from "../content/list-content";
 import { readList, readOne } from "../content/public-reads";
 import type { AppContext } from "../context";
@@ -71,7 +71,7 @@ export function listRouter<T extends ListTable, S extends z.ZodObject, Out exten
       if (uploaded) input.image = uploaded;
       changes.replace((current as { image?: string }).image, input.image);
       return inTransaction(ctx.db, async (tx) => {
-        const rowsBefore = await takeSnapshot(tx, resource, existing.id as string);
+        const rowsBefore = await rowsForFirstVersion(tx, resource, existing.id as string);
         const saved = await store.update(tx, existing.id as string, input);
         if (!saved) throw notFoundError(); // deleted meanwhile
         await recordContentChange(tx, actorOf(req), resource, "update", current, saved, rowsBefore);

@@ -9,7 +9,7 @@ import {
 import { LIMITS } from "../../shared/schemas/fields";
 import { actorOf, requirePermission } from "../auth/require-admin";
 import { getCategoryRow, subcategoryCheck } from "../content/category";
-import { moveToTrash, recordContentChange, takeSnapshot } from "../content/history";
+import { moveToTrash, recordContentChange, rowsForFirstVersion, takeSnapshot } from "../content/history";
 import { createProduct, deleteProduct, getProduct, getProductRow, updateProduct } from "../content/product";
 import { readProduct, readProducts } from "../content/public-reads";
 import type { AppContext } from "../context";
@@ -131,7 +131,7 @@ export function productRouter(ctx: AppContext): Router {
       for (const url of existing.additionalImages) if (!extra.includes(url)) changes.replace(url);
       return inTransaction(ctx.db, async (tx) => {
         const before = await getProduct(tx, existing.id);
-        const rowsBefore = await takeSnapshot(tx, productContent, existing.id);
+        const rowsBefore = await rowsForFirstVersion(tx, productContent, existing.id);
         const saved = await updateProduct(tx, existing.id, { ...input, mainImage, additionalImages: extra });
         if (!saved) throw notFoundError();
         await recordContentChange(tx, actorOf(req), productContent, "update", before, saved, rowsBefore);

@@ -5,7 +5,7 @@ import { securityPolicySchema } from "../../shared/schemas/security";
 import { changedFields, recordActivity } from "../activity/log";
 import { getSecurityPolicy, saveSecurityPolicy } from "../auth/policy";
 import { actorOf, currentUser, forbidden, requireAdmin, requirePermission } from "../auth/require-admin";
-import { recordContentChange, SETTINGS_RECORD_ID, takeSnapshot } from "../content/history";
+import { recordContentChange, rowsForFirstVersion, SETTINGS_RECORD_ID } from "../content/history";
 import { readSettings } from "../content/public-reads";
 import { getSettings, saveSettings } from "../content/settings";
 import type { AppContext } from "../context";
@@ -36,7 +36,7 @@ export function settingsRouter(ctx: AppContext): Router {
     const current = await getSettings(ctx.db);
     const settings = parseInput(siteSettingsSchema, { ...current, ...fields });
     const saved = await inTransaction(ctx.db, async (tx) => {
-      const rowsBefore = await takeSnapshot(tx, settingsContent, SETTINGS_RECORD_ID);
+      const rowsBefore = await rowsForFirstVersion(tx, settingsContent, SETTINGS_RECORD_ID);
       const after = await saveSettings(tx, settings);
       // The settings always exist (with defaults until first saved): every save is an update.
       await recordContentChange(tx, actorOf(req), settingsContent, "update", current, after, rowsBefore);

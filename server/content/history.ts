@@ -3,6 +3,7 @@ import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type { AnyListContent, CustomContent } from "../../shared/content/define";
 import { CONTENT } from "../../shared/content/registry";
 import { isId } from "../../shared/lib/ids";
+import type { RevisionDetail, RevisionSummary, TrashItem } from "../../shared/schemas/history";
 import { type Actor, changedFields, recordActivity, recordLabel } from "../activity/log";
 import type { AppContext } from "../context";
 import { type Database, queryRows } from "../db/client";
@@ -90,8 +91,21 @@ function recordIdOf(type: ContentType, view: Row | null): string | null {
 }
 
 /**
+ * Before an update: the record's rows when it has no version yet (a record from before history was kept),
+ * so that state becomes its first version; null otherwise (one indexed read on the usual path).
+ */
+export async function rowsForFirstVersion(tx: Database, type: ContentType, id: string): Promise<Rows | null> {
+  const [any] = await tx
+    .select({ id: revisions.id })
+    .from(revisions)
+    .where(and(eq(revisions.contentType, type.name), eq(revisions.recordId, id)))
+    .limit(1);
+  return any ? null : takeSnapshot(tx, type, id);
+}
+
+/**
  * A content write's bookkeeping, inside its transaction: the activity entry, and for a create or update a
- * new version (with, for a record that had none yet, its state before the change as the first one).
+ * new version (after `rowsBefore`, from rowsForFirstVersion, as the first one when given).
  */
 export async function recordContentChange(
   tx: Database,
@@ -112,17 +126,10 @@ export async function recordContentChange(
   });
   if (!id) return;
   if (rowsBefore && before) {
-    const [any] = await tx
-      .select({ id: revisions.id })
-      .from(revisions)
-      .where(and(eq(revisions.contentType, type.name), eq(revisions.recordId, id)))
-      .limit(1);
-    // Records from before history was kept: their last state becomes the first version, dated when it was saved.
-    if (!any) {
-      const saved = rowsBefore[getTableName(type.tables[0]!)]?.[0]?.updated_at;
-      const at = typeof saved === "string" && !Number.isNaN(Date.parse(saved)) ? new Date(saved) : new Date(Date.now() - 1000);
-      await insertVersion(tx, type, id, "update", rowsBefore, before as Row, { id: null, name: "", ip: "" }, at);
-    }
+    // A record from before history was kept: its last state becomes the first version, dated when it was saved.
+    const saved = rowsBefore[getTableName(type.tables[0]!)]?.[0]?.updated_at;
+    const at = typeof saved === "string" && !Number.isNaN(Date.parse(saved)) ? new Date(saved) : new Date(Date.now() - 1000);
+    await insertVersion(tx, type, id, "update", rowsBefore, before as Row, { id: null, name: "", ip: "" }, at);
   }
   const rows = await takeSnapshot(tx, type, id);
   if (rows) await insertVersion(tx, type, id, action, rows, after as Row, actor);
@@ -173,15 +180,6 @@ export async function moveToTrash(tx: Database, actor: Actor, type: ContentType,
 
 // ---- versions ------------------------------------------------------------------------------------------
 
-export interface RevisionSummary {
-  _id: string;
-  createdAt: string;
-  action: string;
-  actorName: string;
-  /** The newest version: what the record is now. */
-  current: boolean;
-}
-
 export async function listRevisions(db: Database, type: ContentType, id: string, keep: number): Promise<RevisionSummary[]> {
   const rows = await db
     .select({ id: revisions.id, createdAt: revisions.createdAt, action: revisions.action, actorName: revisions.actorName })
@@ -211,7 +209,12 @@ async function findRevision(db: Database, type: ContentType, id: string, revisio
 const NOT_SHOWN = new Set(["_id", "createdAt", "updatedAt"]);
 
 /** One version, the record now, and the fields that differ, side by side. */
-export async function revisionWithChanges(db: Database, type: ContentType, id: string, revisionId: string) {
+export async function revisionWithChanges(
+  db: Database,
+  type: ContentType,
+  id: string,
+  revisionId: string,
+): Promise<RevisionDetail | null> {
   const revision = await findRevision(db, type, id, revisionId);
   if (!revision) return null;
   const current = await readView(db, type, type.name === "settings" ? SETTINGS_RECORD_ID : id);
@@ -293,17 +296,6 @@ function pgCode(err: unknown): string | undefined {
 }
 
 // ---- trash ---------------------------------------------------------------------------------------------
-
-export interface TrashItem {
-  _id: string;
-  type: string;
-  typeLabel: string;
-  recordId: string;
-  label: string;
-  deletedAt: string;
-  deletedBy: string;
-  view: Row;
-}
 
 const typeByName = new Map<string, ContentType>(CONTENT.map((c) => [c.name, c as ContentType]));
 const typeByTable = new Map<string, ContentType>(CONTENT.map((c) => [getTableName(c.tables[0]!), c as ContentType]));

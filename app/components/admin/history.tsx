@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { RevisionDetail, RevisionSummary } from "../../../shared/schemas/history";
 import { api, errorMessage } from "../../lib/api-client";
 import { ResponsiveImage } from "../responsive-image";
 import { useConfirm } from "./dialog";
@@ -11,31 +12,8 @@ import { buttonClass, formatDate, LoadingState } from "./ui";
  * GET/POST {endpoint}/revisions… (server/api/history.ts).
  */
 
-interface Version {
-  _id: string;
-  createdAt: string;
-  action: string;
-  actorName: string;
-  current: boolean;
-}
-
-interface Change {
-  field: string;
-  revision: unknown;
-  current: unknown;
-}
-
-/** GET …/revisions/{id}: the version (`data`), the record now (`current`) and what differs. */
-interface VersionDetail {
-  _id: string;
-  createdAt: string;
-  action: string;
-  actorName: string;
-  changes: Change[];
-}
-
 /** A chosen version, and whether it is the newest one (what the record is now). */
-type Chosen = VersionDetail & { isCurrent: boolean };
+type Chosen = RevisionDetail & { isCurrent: boolean };
 
 const ACTION_WORDS: Record<string, string> = { create: "Created", update: "Saved", restore: "Restored" };
 
@@ -86,7 +64,7 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-function Comparison({ detail }: { detail: VersionDetail }) {
+function Comparison({ detail }: { detail: RevisionDetail }) {
   if (detail.changes.length === 0) {
     return (
       <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">This version is the same as the current one.</p>
@@ -158,7 +136,7 @@ export function HistoryPanel({
   onBack: () => void;
   onRestored: () => void;
 }) {
-  const [versions, setVersions] = useState<Version[] | null>(null);
+  const [versions, setVersions] = useState<RevisionSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [busy, setBusy] = useState(false);
@@ -167,7 +145,7 @@ export function HistoryPanel({
 
   useEffect(() => {
     let live = true;
-    api<Version[]>(`${endpoint}/revisions`)
+    api<RevisionSummary[]>(`${endpoint}/revisions`)
       .then((list) => live && setVersions(list))
       .catch((err) => live && setError(errorMessage(err, "Failed to load the history.")));
     return () => {
@@ -175,10 +153,10 @@ export function HistoryPanel({
     };
   }, [endpoint]);
 
-  const choose = async (version: Version) => {
+  const choose = async (version: RevisionSummary) => {
     setBusy(true);
     try {
-      const detail = await api<VersionDetail>(`${endpoint}/revisions/${version._id}`);
+      const detail = await api<RevisionDetail>(`${endpoint}/revisions/${version._id}`);
       setChosen({ ...detail, isCurrent: version.current });
     } catch (err) {
       toast.error(errorMessage(err, "Failed to load that version."));

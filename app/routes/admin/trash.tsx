@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { LIST_CONTENT } from "../../../shared/content/registry";
+import type { TrashItem } from "../../../shared/schemas/history";
 import { mayLoad, useCan } from "../../components/admin/current-user";
 import { adminMeta, type ListData, loadList } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
@@ -13,16 +14,6 @@ import type { Route } from "./+types/trash";
  * Trash (/admin/trash, editors and owners): what was deleted, by whom and when. Restore puts a record back
  * where it was, with its images; Delete forever (owners) removes it for good. Emptied after 30 days.
  */
-
-interface TrashItem {
-  _id: string;
-  type: string;
-  typeLabel: string;
-  recordId: string;
-  label: string;
-  deletedAt: string;
-  deletedBy: string;
-}
 
 export async function clientLoader(): Promise<ListData<TrashItem>> {
   if (!(await mayLoad("content"))) return { items: [], error: null };
