@@ -1,9 +1,24 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
+import enhancementScript from "./enhance/main.ts?worker&url";
 import "./app.css";
 
+/**
+ * What a route module may say in its `handle` export. `hydrate: true` (the staff panel) loads React and
+ * React Router in the browser; every other page is server-rendered HTML with one small enhancement script
+ * (app/enhance/, docs/decisions/015).
+ */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+function useHydratesInBrowser(): boolean {
+  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const hydrate = useHydratesInBrowser();
   return (
     <html lang="en-IN">
       <head>
@@ -14,21 +29,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Stylesheets need no nonce (style-src allows our origin). Without this, the server would put the
             script nonce on them, which browsers hide from the DOM, and hydration would report a mismatch. */}
         <Links nonce="" />
+        {!hydrate && <script type="module" src={enhancementScript} />}
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
+  const hydrate = useHydratesInBrowser();
   // Marks the document once React has taken over the server's HTML (tests wait for it before tapping).
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    if (hydrate) document.documentElement.dataset.hydrated = "true";
+  }, [hydrate]);
   return <Outlet />;
 }
 

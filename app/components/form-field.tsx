@@ -98,3 +98,42 @@ export function Honeypot({ idPrefix }: { idPrefix: string }) {
     </div>
   );
 }
+
+/** The form's message when sending failed: the server's words, or the fallback when no answer came. */
+export function FormFailure({ message }: { message: string }) {
+  return <p className="mt-5 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">{message}</p>;
+}
+
+/**
+ * A public form's submit button. While the form is being sent (app/enhance/enquiry-form.ts) it is disabled
+ * and reads `busyLabel` beside a spinner.
+ */
+export function SubmitButton({
+  label,
+  busyLabel,
+  className,
+  spinnerClassName,
+  name,
+  value,
+}: {
+  label: string;
+  busyLabel: string;
+  className: string;
+  spinnerClassName: string;
+  name?: string;
+  value?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      data-busy-label={busyLabel}
+      data-send
+      className={`inline-flex items-center justify-center gap-2 rounded-md font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-70 ${className}`}
+    >
+      <span aria-hidden="true" hidden data-spinner className={`h-4 w-4 animate-spin rounded-full border-2 ${spinnerClassName}`} />
+      <span data-label>{label}</span>
+    </button>
+  );
+}

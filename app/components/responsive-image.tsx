@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from "react";
 import { parseUploadUrl } from "../../shared/lib/image-url";
 
-const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 interface ResponsiveImageProps {
   src: string | null | undefined;
@@ -13,37 +12,31 @@ interface ResponsiveImageProps {
   className?: string;
 }
 
+/** The srcset of an uploaded image (its copies), or undefined for any other URL. */
+export function uploadSrcSet(src: string | null | undefined): string | undefined {
+  const info = src ? parseUploadUrl(src) : null;
+  return info ? info.variants.map((v) => `${v.url} ${v.width}w`).join(", ") : undefined;
+}
+
 /**
  * The one image component. Uploaded images get width/height (no layout shift) and a srcset of the copies
- * the server made; other URLs are shown as they are. A missing or broken image shows the local placeholder.
+ * the server made; other URLs are shown as they are. A missing image shows the local placeholder; one that
+ * fails to load is swapped for it by app/enhance/image-fallback.ts (`data-fallback`).
  */
 export function ResponsiveImage({ src, alt, sizes, priority = false, className }: ResponsiveImageProps) {
-  // Remembers which src failed, so a new src gets its own chance.
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const failed = failedSrc !== null && failedSrc === src;
-  const setFailed = () => setFailedSrc(src ?? null);
-  const ref = useRef<HTMLImageElement>(null);
-  // An image that failed before hydration fired its error event before React listened.
-  useEffect(() => {
-    const img = ref.current;
-    if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailedSrc(img.getAttribute("src"));
-  }, []);
-
   const info = src ? parseUploadUrl(src) : null;
-  const usable = src && !failed;
   return (
     <img
-      ref={ref}
-      src={usable ? src : PLACEHOLDER_IMAGE}
-      srcSet={usable && info ? info.variants.map((v) => `${v.url} ${v.width}w`).join(", ") : undefined}
-      sizes={usable && info ? sizes : undefined}
+      src={src || PLACEHOLDER_IMAGE}
+      srcSet={uploadSrcSet(src)}
+      sizes={info ? sizes : undefined}
       width={info?.width ?? 1200}
       height={info?.height ?? 800}
       alt={alt}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding={priority ? "sync" : "async"}
-      onError={setFailed}
+      data-fallback={PLACEHOLDER_IMAGE}
       className={className}
     />
   );

@@ -1,5 +1,4 @@
-import { useEffect, useId, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import type { SiteSettings } from "../../shared/content/settings";
 import { telHref } from "../lib/format";
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon } from "./icons";
@@ -11,9 +10,6 @@ export const NAV_ITEMS = [
   { to: "/services", label: "Services", end: false },
   { to: "/contact", label: "Contact Us", end: false },
 ] as const;
-
-/** Past this many pixels of scrolling the bar becomes compact (SPEC §9). */
-const COMPACT_AFTER_PX = 10;
 
 function SearchForm({ id, className = "" }: { id: string; className?: string }) {
   return (
@@ -39,30 +35,21 @@ function SearchForm({ id, className = "" }: { id: string; className?: string }) 
   );
 }
 
+/**
+ * The header of every public page, drawn on the server. Its behaviour (compact after 10 px of scrolling,
+ * the phone menu's toggle) is the `site-header` module (app/enhance/site-header.ts). Without JavaScript
+ * the toggle is a link that opens the menu with CSS (`#site-menu:target`).
+ */
 export function SiteHeader({ settings }: { settings: SiteSettings }) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [compact, setCompact] = useState(false);
-  const location = useLocation();
-  const menuId = useId();
   const phone = settings.phones[0]?.value;
   const email = settings.emails[0]?.value;
 
-  useEffect(() => {
-    const onScroll = () => setCompact(window.scrollY > COMPACT_AFTER_PX);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-
-  // Choosing a link (or any navigation) closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
-
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded px-3 py-2 text-sm font-semibold transition-colors ${isActive ? "text-brand-700 underline decoration-accent-500 decoration-2 underline-offset-8" : "text-slate-700 hover:text-brand-700"}`;
+  const toggleClass = "ml-auto h-11 w-11 place-items-center rounded-md text-brand-700 hover:bg-brand-50 lg:hidden";
 
   return (
-    <header data-compact={compact} className="sticky top-0 z-40 bg-white shadow-sm">
+    <header id="top" data-module="site-header" data-compact="false" className="group/header sticky top-0 z-40 bg-white shadow-sm">
       <div className="hidden bg-brand-900 text-brand-50 md:block">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1.5 text-sm">
           <div className="flex items-center gap-6">
@@ -89,11 +76,15 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
           </div>
         </div>
       </div>
-      <div
-        className={`mx-auto flex max-w-7xl items-center gap-4 px-4 transition-[padding] duration-200 ${compact ? "py-2" : "py-4"}`}
-      >
+      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-4 transition-[padding] duration-200 group-data-[compact=true]/header:py-2">
         <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${settings.companyName} home`}>
-          <img src="/favicon.svg" alt="" width={compact ? 32 : 40} height={compact ? 32 : 40} className="transition-all" />
+          <img
+            src="/favicon.svg"
+            alt=""
+            width={40}
+            height={40}
+            className="h-10 w-10 transition-all group-data-[compact=true]/header:h-8 group-data-[compact=true]/header:w-8"
+          />
           <span className="text-lg leading-tight font-bold text-brand-700">{settings.companyName}</span>
         </Link>
         <nav aria-label="Main" className="ml-auto hidden lg:block">
@@ -107,7 +98,7 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
             ))}
           </ul>
         </nav>
-        <SearchForm id={`${menuId}-search`} className="hidden w-56 xl:block" />
+        <SearchForm id="site-search" className="hidden w-56 xl:block" />
         <Link
           to="/contact"
           className="hidden rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-accent-600 lg:inline-block"
@@ -116,16 +107,26 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
         </Link>
         <button
           type="button"
-          className="ml-auto grid h-11 w-11 place-items-center rounded-md text-brand-700 hover:bg-brand-50 lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={`${menuId}-menu`}
-          onClick={() => setMenuOpen((open) => !open)}
+          className={`grid noscript:hidden ${toggleClass}`}
+          aria-expanded="false"
+          aria-controls="site-menu"
+          data-menu-toggle
         >
-          {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
-          <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+          <MenuIcon className="h-6 w-6 group-data-[menu-open=true]/header:hidden" />
+          <CloseIcon className="hidden h-6 w-6 group-data-[menu-open=true]/header:block" />
+          <span className="sr-only" data-menu-label>
+            Open menu
+          </span>
         </button>
+        <a href="#site-menu" className={`hidden noscript:grid ${toggleClass}`}>
+          <MenuIcon className="h-6 w-6" />
+          <span className="sr-only">Open menu</span>
+        </a>
       </div>
-      <div id={`${menuId}-menu`} hidden={!menuOpen} className="border-t border-slate-200 bg-white lg:hidden">
+      <div
+        id="site-menu"
+        className="hidden border-t border-slate-200 bg-white data-[open=true]:block noscript:target:block lg:hidden!"
+      >
         <nav aria-label="Main menu" className="mx-auto max-w-7xl px-4 py-3">
           <ul className="flex flex-col">
             {NAV_ITEMS.map((item) => (
@@ -133,7 +134,6 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
                 <NavLink
                   to={item.to}
                   end={item.end}
-                  onClick={() => setMenuOpen(false)}
                   className={({ isActive }) =>
                     `block rounded px-3 py-3 font-semibold ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-50"}`
                   }
@@ -143,14 +143,16 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
               </li>
             ))}
           </ul>
-          <SearchForm id={`${menuId}-mobile-search`} className="mt-3" />
+          <SearchForm id="site-menu-search" className="mt-3" />
           <Link
             to="/contact"
-            onClick={() => setMenuOpen(false)}
             className="mt-3 block rounded-md bg-accent-500 px-4 py-3 text-center font-semibold text-brand-900 hover:bg-accent-600"
           >
             Contact Us
           </Link>
+          <a href="#top" className="mt-3 hidden rounded-md px-4 py-3 text-center font-semibold text-brand-700 noscript:block">
+            Close menu
+          </a>
         </nav>
       </div>
     </header>

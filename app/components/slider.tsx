@@ -1,6 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
-
-const FADE_MS = 500;
+import type { ReactNode } from "react";
 
 interface SliderProps<T> {
   slides: readonly T[];
@@ -8,55 +6,27 @@ interface SliderProps<T> {
   intervalMs: number;
   /** Accessible name of the carousel, e.g. "Featured products". */
   label: string;
-  renderSlide: (slide: T, index: number, active: boolean) => ReactNode;
+  renderSlide: (slide: T, index: number) => ReactNode;
   /** Classes of the frame; give it a fixed aspect ratio or height so nothing shifts. */
   className?: string;
 }
 
-function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
-}
-
 /**
- * The one slider: slides fade (500 ms) every `intervalMs`; dots jump to a slide. It pauses while hovered
- * or focused, and does not advance on its own for visitors who prefer reduced motion.
+ * The one slider, drawn on the server with the first slide showing. The `slider` module
+ * (app/enhance/slider.ts) fades (500 ms) to the next slide every `intervalMs`, makes the dots jump to a
+ * slide, pauses while hovered or focused and for visitors who prefer reduced motion. Without JavaScript
+ * the slides sit side by side in a strip that scrolls sideways, so every slide can be reached.
  */
 export function Slider<T>({ slides, intervalMs, label, renderSlide, className = "" }: SliderProps<T>) {
-  const [current, setCurrent] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
   const count = slides.length;
-
-  useEffect(() => {
-    setReducedMotion(prefersReducedMotion());
-    const query = window.matchMedia?.("(prefers-reduced-motion: reduce)");
-    const onChange = () => setReducedMotion(query.matches);
-    query?.addEventListener("change", onChange);
-    return () => query?.removeEventListener("change", onChange);
-  }, []);
-
-  // One timeout per shown slide: re-armed whenever the slide changes (also after a dot click).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `current` is the trigger, not a value read
-  useEffect(() => {
-    if (count < 2 || hovered || focused || reducedMotion) return;
-    const timer = setTimeout(() => setCurrent((c) => (c + 1) % count), intervalMs);
-    return () => clearTimeout(timer);
-  }, [current, count, hovered, focused, reducedMotion, intervalMs]);
-
   if (count === 0) return null;
-  const active = current % count;
   return (
     <section
       aria-roledescription="carousel"
       aria-label={label}
-      className={`relative overflow-hidden ${className}`}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
-      }}
+      data-module="slider"
+      data-interval={intervalMs}
+      className={`relative overflow-hidden noscript:flex noscript:snap-x noscript:snap-mandatory noscript:overflow-x-auto ${className}`}
     >
       {slides.map((slide, i) => (
         // biome-ignore lint/a11y/useSemanticElements: a slide is a group with a role description (WAI-ARIA APG)
@@ -65,31 +35,26 @@ export function Slider<T>({ slides, intervalMs, label, renderSlide, className = 
           key={i}
           aria-roledescription="slide"
           aria-label={`${i + 1} of ${count}`}
-          aria-hidden={i !== active}
-          inert={i !== active}
-          data-active={i === active}
+          data-active={i === 0}
           role="group"
-          className="absolute inset-0 transition-opacity ease-in-out"
-          style={{ opacity: i === active ? 1 : 0, transitionDuration: `${FADE_MS}ms`, zIndex: i === active ? 1 : 0 }}
+          className="absolute inset-0 z-0 opacity-0 transition-opacity duration-500 ease-in-out data-[active=true]:z-[1] data-[active=true]:opacity-100 noscript:relative noscript:w-full noscript:shrink-0 noscript:snap-start noscript:opacity-100"
         >
-          {renderSlide(slide, i, i === active)}
+          {renderSlide(slide, i)}
         </div>
       ))}
       {count > 1 && (
-        <div className="absolute inset-x-0 bottom-4 z-10 flex justify-center gap-2">
+        <div className="absolute inset-x-0 bottom-4 z-10 flex justify-center gap-2 noscript:hidden">
           {slides.map((_, i) => (
             <button
               // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide
               key={i}
               type="button"
               aria-label={`Show slide ${i + 1} of ${count}`}
-              aria-current={i === active ? "true" : undefined}
-              onClick={() => setCurrent(i)}
-              className="grid h-8 w-8 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              aria-current={i === 0 ? "true" : undefined}
+              data-slide-dot
+              className="group grid h-8 w-8 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
-              <span
-                className={`block h-3 w-3 rounded-full border-2 border-white shadow transition-colors ${i === active ? "bg-white" : "bg-white/30"}`}
-              />
+              <span className="block h-3 w-3 rounded-full border-2 border-white bg-white/30 shadow transition-colors group-aria-[current=true]:bg-white" />
             </button>
           ))}
         </div>

@@ -65,18 +65,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/**
- * With JavaScript: a request that fails without an answer (network, a proxy's error page) shows the
- * fallback message instead of an error page. The error status keeps the other loaders from reloading.
- */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    return data<ContactResult>({ ok: false }, { status: 500 });
-  }
-}
-
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteInfoFrom(matches);
   const faq = loaderData?.faq ?? [];

@@ -29,18 +29,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<QuoteResult>(result, { status, headers });
 }
 
-/**
- * With JavaScript: a request that fails without an answer (network, a proxy's error page) shows the
- * fallback message instead of an error page.
- */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    return data<QuoteResult>({ ok: false, kind: "error" }, { status: 500 });
-  }
-}
-
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(siteInfoFrom(matches), {
     title: "Request a Quote",

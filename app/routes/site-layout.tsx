@@ -1,4 +1,4 @@
-import { Outlet, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { Outlet } from "react-router";
 import { readCategories, readSettings } from "../../server/content/public-reads";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { SiteFooter } from "../components/site-footer";
@@ -23,14 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { site, categories: footerCategories };
 }
 
-/** Settings and the category list change rarely: keep them across page-to-page navigation. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
-}
-
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.formMethod === undefined;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -40,18 +33,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <SiteHeader settings={loaderData.site.settings} />
-      <main id="main" className="relative flex-1" aria-busy={loading}>
-        {loading && (
-          <div role="status" className="absolute inset-x-0 top-0 z-30 flex justify-center pt-24">
-            <div className="flex items-center gap-3 rounded-full bg-white px-5 py-3 shadow-lg">
-              <span
-                className="h-5 w-5 animate-spin rounded-full border-2 border-brand-100 border-t-brand-700"
-                aria-hidden="true"
-              />
-              <span className="text-sm font-medium text-slate-700">Loading content...</span>
-            </div>
-          </div>
-        )}
+      <main id="main" className="relative flex-1">
         <Outlet />
       </main>
       <WhatsAppButton

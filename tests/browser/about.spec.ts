@@ -34,20 +34,12 @@ const activeSlideIndex = (page: Page) =>
   slides(page).evaluateAll((els) => els.findIndex((el) => el.getAttribute("data-active") === "true"));
 const main = (page: Page) => page.locator("main");
 
-/** Opens the page on a paused clock and waits until the hydrated slider has started its timer. */
+/** Opens the page on a paused clock and waits until the slider module has started its timer. */
 async function openWithPausedClock(page: Page, path: string) {
   await page.clock.install();
   await page.clock.pauseAt(new Date("2030-01-01T09:00:00Z"));
   await page.goto(path);
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const el = document.querySelector('[aria-roledescription="carousel"]');
-        return el !== null && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-      }),
-    )
-    .toBe(true);
-  await page.waitForTimeout(300); // real time only: React flushes its effects, the fake clock stands still
+  await page.locator('[aria-roledescription="carousel"][data-module-started]').waitFor();
 }
 
 async function getJson<T>(request: import("@playwright/test").APIRequestContext, path: string): Promise<T> {

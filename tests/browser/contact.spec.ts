@@ -11,7 +11,16 @@ const FALLBACK = "Failed to submit form. Please try again.";
 const REFERENCE_LINE = (letter: "M" | "S") => new RegExp(`^Your reference: (${letter}-\\d{4}-\\d{5})$`);
 
 /** The request React Router sends for the contact route's action (single fetch: POST /contact.data). */
-const isActionRequest = (url: URL) => url.pathname === "/contact.data";
+/**
+ * Routes the form's post (the enhancement script's POST /contact) to `handler`; every other request to
+ * the page (loading it) goes on as usual.
+ */
+function onFormPost(page: Page, handler: (route: Route) => Promise<void> | void) {
+  return page.route(
+    (url) => url.pathname === "/contact",
+    (route) => (route.request().method() === "POST" ? handler(route) : route.fallback()),
+  );
+}
 
 /** A subject nobody else uses, so a test finds its own message among everything stored. */
 const uniqueSubject = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
@@ -69,7 +78,7 @@ test.describe("contact form with JavaScript", () => {
       release = resolve;
     });
     let sawAction = false;
-    await page.route(isActionRequest, async (route: Route) => {
+    await onFormPost(page, async (route: Route) => {
       sawAction = true;
       await held;
       await route.continue();
@@ -151,7 +160,7 @@ test.describe("contact form with JavaScript", () => {
   });
 
   test("a failed request without a message shows the fallback text", async ({ page }) => {
-    await page.route(isActionRequest, (route) =>
+    await onFormPost(page, (route) =>
       route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
     );
     await page.goto("/contact");
@@ -166,7 +175,7 @@ test.describe("contact form with JavaScript", () => {
   });
 
   test("a request that never reaches the server shows the fallback text", async ({ page }) => {
-    await page.route(isActionRequest, (route) => route.abort("connectionrefused"));
+    await onFormPost(page, (route) => route.abort("connectionrefused"));
     await page.goto("/contact");
     await page.waitForLoadState("networkidle");
     await fillForm(page, uniqueSubject("Offline"));
@@ -395,8 +404,8 @@ test.describe("FAQ structured data", () => {
     const types = (await jsonLd(page)).map((x) => x["@type"]);
     expect(types).toContain("LocalBusiness"); // the page has its other structured data
     expect(types).not.toContain("FAQPage");
-    // The same after hydration (the client renders from the same loader data).
-    await page.locator("html[data-hydrated]").waitFor();
+    // The same once the enhancement script has run.
+    await page.locator("html[data-enhanced]").waitFor();
     await expect(page.locator("#faq")).toHaveCount(0);
     expect((await jsonLd(page)).map((x) => x["@type"])).not.toContain("FAQPage");
   });

@@ -5,10 +5,10 @@ import { expectNoA11yViolations } from "./support";
 
 const isPhone = (width: number | undefined) => (width ?? 0) < 1024;
 
-/** Opens a page and waits until React has hydrated it, so a tap reaches its handler. */
+/** Opens a page and waits until its enhancement script has run, so a tap reaches its handler. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor();
+  await page.locator("html[data-enhanced]").waitFor();
 }
 
 test.describe("header on a phone", () => {

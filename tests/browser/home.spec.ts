@@ -25,23 +25,14 @@ const activeSlideIndex = (page: Page) =>
   slides(page).evaluateAll((els) => els.findIndex((el) => el.getAttribute("data-active") === "true"));
 
 /**
- * Opens the page with Playwright's clock paused, then waits until React has hydrated the slider (its DOM
- * nodes carry React's fiber keys) and its effects have run, so the slide timer starts at a known moment.
+ * Opens the page with Playwright's clock paused, then waits until the slider module has started (it arms
+ * the slide timer as it starts), so the timer starts at a known moment.
  */
 async function openWithPausedClock(page: Page, path: string) {
   await page.clock.install();
   await page.clock.pauseAt(new Date("2030-01-01T09:00:00Z"));
   await page.goto(path);
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const el = document.querySelector('[aria-roledescription="carousel"]');
-        return el !== null && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-      }),
-    )
-    .toBe(true);
-  // Real time passes, fake time does not: lets React flush its passive effects (the slide timer).
-  await page.waitForTimeout(300);
+  await page.locator('[aria-roledescription="carousel"][data-module-started]').waitFor();
 }
 
 test.describe("without JavaScript", () => {

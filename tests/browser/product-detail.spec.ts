@@ -58,7 +58,7 @@ const mainImage = (page: Page) => mainImageButton(page).locator("img");
 
 async function openHydrated(page: Page, path: string) {
   const res = await page.goto(path);
-  await page.locator("[data-gallery][data-hydrated]").waitFor();
+  await page.locator("[data-gallery][data-module-started]").waitFor();
   return res;
 }
 

@@ -118,7 +118,7 @@ test.describe("products landing page", () => {
     await page.clock.install();
     await page.clock.pauseAt(new Date("2030-01-01T09:00:00Z"));
     await page.goto("/products");
-    await page.locator("[data-products-hero][data-hydrated]").waitFor();
+    await page.locator("[data-products-hero] [data-module-started]").waitFor();
     const slides = page.locator('[aria-roledescription="slide"]');
     await expect(slides).toHaveCount(3);
     await expect(page.getByRole("button", { name: /^Show slide \d of 3$/ })).toHaveCount(3);
@@ -156,7 +156,7 @@ test.describe("products landing page", () => {
 
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/products");
-    await page.locator("[data-products-hero][data-hydrated]").waitFor();
+    await page.locator("[data-products-hero] [data-module-started]").waitFor();
     await expectNoA11yViolations(page);
   });
 });

@@ -14,8 +14,16 @@ const THANK_YOU =
   /^Thank you! Your quote request (Q-\d{4}-\d{5}) has reached our sales team\. We'll reply within one working day\.$/;
 const SEND = "Send Quote Request";
 
-/** The request React Router sends for the quote route's action (single fetch: POST /quote.data). */
-const isActionRequest = (url: URL) => url.pathname === "/quote.data";
+/**
+ * Routes the form's post (the enhancement script's POST /quote) to `handler`; every other request to
+ * the page (loading it) goes on as usual.
+ */
+function onFormPost(page: Page, handler: (route: Route) => Promise<void> | void) {
+  return page.route(
+    (url) => url.pathname === "/quote",
+    (route) => (route.request().method() === "POST" ? handler(route) : route.fallback()),
+  );
+}
 
 /** A company name nobody else uses, so a test finds its own request among everything stored. */
 const uniqueCompany = (label: string) => `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
@@ -141,7 +149,7 @@ test.describe("quote request with JavaScript", () => {
       release = resolve;
     });
     let sawAction = false;
-    await page.route(isActionRequest, async (route: Route) => {
+    await onFormPost(page, async (route: Route) => {
       sawAction = true;
       await held;
       await route.continue();

@@ -114,9 +114,9 @@ test.describe("with a WhatsApp number (demo settings)", () => {
     }
   });
 
-  test("after navigating in the browser the text names the new page", async ({ page, baseURL }) => {
+  test("after moving to another page the text names the new page", async ({ page, baseURL }) => {
     await page.goto(PRODUCT);
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
     await page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(whatsapp(page)).toHaveAttribute(

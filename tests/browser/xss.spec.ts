@@ -521,14 +521,14 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
 }
 
-/** Opens a page and checks it right after load, then again once React has hydrated it. */
+/** Opens a page and checks it right after load, then again once its script has run (enhancement or React). */
 async function visit(page: Page, w: Watch, path: string, status = 200): Promise<Inspection> {
   const res = await page.goto(path);
   expect(res?.status(), path).toBe(status);
   await expectClean(page, w, "after load", status === 404);
-  await page.locator("html[data-hydrated]").waitFor();
+  await page.locator("html[data-enhanced], html[data-hydrated]").first().waitFor();
   await settle(page);
-  return expectClean(page, w, "after hydration", status === 404);
+  return expectClean(page, w, "after its script ran", status === 404);
 }
 
 /** Payload keys whose value is not in the page as literal text (or, for `orValue`, as a form field's value). */

@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { type EnquiryService, serviceRequestSubject } from "../../../shared/schemas/enquiry-values";
-import { Honeypot, TextField } from "../form-field";
+import { FormFailure, Honeypot, SubmitButton, TextField } from "../form-field";
 import { CheckIcon } from "../icons";
 import {
   CONTACT_FAILED,
-  CONTACT_FIELDS,
   CONTACT_SUCCESS,
   type ContactField,
   type ContactResult,
@@ -14,10 +12,13 @@ import {
 } from "./texts";
 
 /**
- * The public message form (SPEC §4): idle → sending (button disabled, "Sending...") → success (message for
- * 5 s, form cleared) or error (the server's message, or the fallback). It posts to the contact route's
- * action, so it also works without JavaScript. With a `service` (/contact?service={slug}) it is a service
- * request: the subject starts as "Service request: {title}" and the service's id is posted with it.
+ * The public message form (SPEC §4), drawn on the server: empty, or with the answer to the last post (the
+ * success text with the reference, or the server's message and each field's error, with the values
+ * filled in again). It posts to the contact route's action, so it works without JavaScript. The
+ * `enquiry-form` module (app/enhance/enquiry-form.ts) posts it in the background: the button reads
+ * "Sending..." (disabled), then the form shows the server's answer, and a success for 5 s. With a
+ * `service` (/contact?service={slug}) it is a service request: the subject starts as
+ * "Service request: {title}" and the service's id is posted with it.
  */
 export function ContactForm({
   actionData,
@@ -26,42 +27,16 @@ export function ContactForm({
   actionData: ContactResult | undefined;
   service?: EnquiryService | null;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const formRef = useRef<HTMLFormElement>(null);
-  const idPrefix = useId();
-  // What is shown now: the last answer, until the next submission (or, for success, for 5 s).
-  const [shown, setShown] = useState<ContactResult | undefined>(actionData);
-  // Values to fill in again come only with a page rendered by the server (no JavaScript).
-  const [initialValues] = useState(() => (actionData && !actionData.ok ? actionData.values : undefined));
+  const idPrefix = "contact";
+  const shown = actionData;
+  // Values to fill in again after a failed post; after a success the form starts empty.
+  const initialValues = actionData && !actionData.ok ? actionData.values : undefined;
   const startSubject = service ? serviceRequestSubject(service.title) : "";
-
-  useEffect(() => {
-    setShown(actionData);
-    if (!actionData?.ok) return;
-    const form = formRef.current;
-    if (form) {
-      form.reset();
-      for (const name of CONTACT_FIELDS) {
-        const el = form.elements.namedItem(name);
-        // A service request's form starts again as it began: with the service's subject.
-        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)
-          el.value = name === "subject" ? startSubject : "";
-      }
-    }
-    const timer = window.setTimeout(() => setShown(undefined), SUCCESS_VISIBLE_MS);
-    return () => window.clearTimeout(timer);
-  }, [actionData, startSubject]);
-
-  useEffect(() => {
-    if (sending) setShown(undefined);
-  }, [sending]);
-
   const failure = shown && !shown.ok ? shown : undefined;
   const fieldError = (name: ContactField) => failure?.issues?.find((i) => i.path === name)?.message;
 
   return (
-    <Form method="post" ref={formRef} preventScrollReset className="relative" aria-labelledby={`${idPrefix}-title`}>
+    <Form method="post" className="relative" aria-labelledby={`${idPrefix}-title`} data-module="enquiry-form" data-form="contact">
       <h2 id={`${idPrefix}-title`} className="text-2xl font-bold text-brand-700">
         Send us a message
       </h2>
@@ -71,7 +46,10 @@ export function ContactForm({
 
       <div role="status" aria-live="polite">
         {shown?.ok && (
-          <p className="mt-5 flex items-start gap-3 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+          <p
+            className="mt-5 flex items-start gap-3 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900"
+            data-dismiss-after={SUCCESS_VISIBLE_MS}
+          >
             <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
             <span>
               <span className="block">{CONTACT_SUCCESS}</span>
@@ -84,13 +62,10 @@ export function ContactForm({
           </p>
         )}
       </div>
-      <div role="alert">
-        {failure && (
-          <p className="mt-5 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-            {failure.message || CONTACT_FAILED}
-          </p>
-        )}
-      </div>
+      <div role="alert">{failure && <FormFailure message={failure.message || CONTACT_FAILED} />}</div>
+      <template data-failure>
+        <FormFailure message={CONTACT_FAILED} />
+      </template>
 
       {service && (
         <div
@@ -164,16 +139,12 @@ export function ContactForm({
 
       <Honeypot idPrefix={idPrefix} />
 
-      <button
-        type="submit"
-        disabled={sending}
-        className="mt-6 inline-flex min-w-40 items-center justify-center gap-2 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-70"
-      >
-        {sending && (
-          <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
-        )}
-        {sending ? "Sending..." : "Send Message"}
-      </button>
+      <SubmitButton
+        label="Send Message"
+        busyLabel="Sending..."
+        className="mt-6 min-w-40 bg-brand-700 px-6 py-3 text-white hover:bg-brand-900 focus-visible:outline-brand-500"
+        spinnerClassName="border-white/40 border-t-white"
+      />
     </Form>
   );
 }

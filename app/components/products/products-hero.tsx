@@ -3,7 +3,6 @@ import { categoryPath } from "../../../shared/lib/product-paths";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 import { Slider } from "../slider";
-import { useHydrated } from "./use-hydrated";
 
 /** About and products sliders change every 6 s (SPEC §9). */
 const PRODUCTS_SLIDE_INTERVAL_MS = 6000;
@@ -109,9 +108,8 @@ function GaugeArt() {
 /** The products landing hero: three slides about the range, 6 s each, with a 500 ms fade. */
 export function ProductsHero({ categories }: { categories: HeroCategory[] }) {
   const slides = resolveSlides(categories);
-  const hydrated = useHydrated();
   return (
-    <div data-products-hero data-hydrated={hydrated ? "true" : undefined}>
+    <div data-products-hero>
       <Slider
         slides={slides}
         intervalMs={PRODUCTS_SLIDE_INTERVAL_MS}

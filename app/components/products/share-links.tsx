@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { whatsappHref } from "../../lib/format";
 
 /** Where a page can be shared, with the page's absolute URL and a line of text. */
@@ -21,30 +20,16 @@ export function shareTargets(url: string, title: string, summary: string) {
   ] as const;
 }
 
-const COPIED_VISIBLE_MS = 4000;
-
 const chip =
   "inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:border-brand-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
-/** Share links that open the service's own share page, and a button that copies the link. */
+/**
+ * Share links that open the service's own share page, and a button that copies the link: it needs
+ * JavaScript, so it is hidden until the `share-links` module (app/enhance/share-links.ts) shows it.
+ */
 export function ShareLinks({ url, title, summary }: { url: string; title: string; summary: string }) {
-  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus("copied");
-    } catch {
-      setStatus("failed");
-    }
-    timer.current = setTimeout(() => setStatus("idle"), COPIED_VISIBLE_MS);
-  };
-
   return (
-    <div>
+    <div data-module="share-links" data-url={url}>
       <h2 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">Share this product</h2>
       <ul className="mt-3 flex flex-wrap gap-2">
         {shareTargets(url, title, summary).map((t) => (
@@ -60,18 +45,13 @@ export function ShareLinks({ url, title, summary }: { url: string; title: string
             </a>
           </li>
         ))}
-        <li>
-          <button type="button" onClick={copy} className={chip}>
+        <li hidden data-copy-link>
+          <button type="button" className={chip}>
             Copy link
           </button>
         </li>
       </ul>
-      <p
-        role="status"
-        className={`mt-2 min-h-5 text-sm font-medium break-all ${status === "failed" ? "text-slate-700" : "text-green-800"}`}
-      >
-        {status === "copied" ? "Link copied" : status === "failed" ? `Could not copy. The link is ${url}` : ""}
-      </p>
+      <p role="status" className="mt-2 min-h-5 text-sm font-medium break-all text-green-800 data-[failed=true]:text-slate-700" />
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { Honeypot, TextField } from "../form-field";
+import { Form } from "react-router";
+import { FormFailure, Honeypot, SubmitButton, TextField } from "../form-field";
 import { CheckIcon } from "../icons";
 import { QuoteItems } from "./quote-items";
 import { INTENT_SEND, type Issue, QUOTE_FAILED, type QuoteField, type QuoteResult, type QuoteRow, quoteThankYou } from "./texts";
@@ -17,80 +16,38 @@ interface QuoteFormProps {
 type Failure = Extract<QuoteResult, { ok: false }>;
 
 /**
- * The quote request form. It posts to the quote route's action, so everything works without JavaScript:
- * Send stores the request; Add, a choice and Remove post an `intent` and come back with the changed list.
- * With JavaScript: Remove happens in the browser, the button reads "Sending..." (disabled) while the
- * request runs, then the success text with the reference or the server's message (SPEC §4, as the
- * contact form). The success text stays, since it carries the reference the buyer may want to note.
+ * The quote request form, drawn on the server with the answer to the last post. It posts to the quote
+ * route's action, so everything works without JavaScript: Send stores the request; Add, a choice and Remove
+ * post an `intent` and come back with the changed list. The `enquiry-form` module
+ * (app/enhance/enquiry-form.ts) sends the same posts in the background and shows the form of the answer:
+ * the button reads "Sending..." (disabled) while the request runs, then the success text with the
+ * reference or the server's message (SPEC §4, as the contact form). The success text stays, since it
+ * carries the reference the buyer may want to note.
  */
 export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionData }: QuoteFormProps) {
-  const navigation = useNavigation();
-  const posting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const postedIntent = posting ? String(navigation.formData?.get("intent") ?? INTENT_SEND) : null;
-  const sending = postedIntent === INTENT_SEND;
-  const idPrefix = useId();
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-
-  // Values to fill in again come only with a page rendered by the server (no JavaScript).
-  const [initialValues, setInitialValues] = useState(() => failed?.values);
-  const [items, setItems] = useState<QuoteRow[]>(() => failed?.items ?? linkedItems);
-  const [addText, setAddText] = useState(() => failed?.addModel ?? "");
-  // What is shown now: the last answer until the next submission, or a change made in the browser.
-  const [shown, setShown] = useState<QuoteResult | undefined>(actionData);
-  const [localNotice, setLocalNotice] = useState<string>();
-  // Bumped after a success: the fields start again from their defaults.
-  const [generation, setGeneration] = useState(0);
-
-  const messageRef = useRef<HTMLDivElement>(null);
-  const addInputRef = useRef<HTMLInputElement>(null);
-  const linkedRef = useRef(linkedItems);
-  linkedRef.current = linkedItems;
-  const firstAnswer = useRef(actionData);
-
-  useEffect(() => {
-    if (!actionData || actionData === firstAnswer.current) return;
-    setShown(actionData);
-    setLocalNotice(undefined);
-    if (actionData.ok) {
-      setItems(linkedRef.current);
-      setAddText("");
-      setInitialValues(undefined);
-      setGeneration((g) => g + 1);
-    } else {
-      if (actionData.items) setItems(actionData.items);
-      if (actionData.addModel !== undefined) setAddText(actionData.addModel);
-      if (actionData.kind === "edit") return;
-    }
-    // The message is above the form; on a phone the Send button is a screen or two below it.
-    messageRef.current?.scrollIntoView({ block: "center", behavior: "smooth" });
-  }, [actionData]);
-
-  useEffect(() => {
-    if (posting) {
-      setShown(undefined);
-      setLocalNotice(undefined);
-    }
-  }, [posting]);
-
-  const removeRow = (index: number) => {
-    const row = items[index];
-    if (!row) return;
-    setItems(items.filter((_, i) => i !== index));
-    // Errors of the rows are numbered by position: they no longer fit once a row is gone.
-    if (shown && !shown.ok) setShown({ ...shown, issues: shown.issues?.filter((i) => !i.path.startsWith("items")) });
-    setLocalNotice(`Removed ${row.name}.`);
-    addInputRef.current?.focus();
-  };
-
+  const idPrefix = "quote";
+  const shown = actionData;
   const failure: Failure | undefined = shown && !shown.ok ? shown : undefined;
+  // After a success the list starts again from the page's link and the fields are empty.
+  const values = failure?.values ?? {};
+  const items = failure?.items ?? linkedItems;
+  const addText = failure?.addModel ?? "";
   const issues: Issue[] = failure?.issues ?? [];
   const fieldError = (name: QuoteField) => issues.find((i) => i.path === name)?.message;
-  const notice = localNotice ?? (failure?.kind === "edit" ? failure.notice : undefined);
-  const values = initialValues ?? {};
+  const notice = failure?.kind === "edit" ? failure.notice : undefined;
+  // The answer to Send is above the form; on a phone the Send button is a screen or two below it.
+  const reveal = shown !== undefined && failure?.kind !== "edit";
   const field = { idPrefix };
 
   return (
-    <Form method="post" preventScrollReset className="relative" aria-labelledby={`${idPrefix}-title`} data-quote-form>
+    <Form
+      method="post"
+      className="relative"
+      aria-labelledby={`${idPrefix}-title`}
+      data-quote-form
+      data-module="enquiry-form"
+      data-form="quote"
+    >
       {/* Enter in a text field uses the first submit button: make it Send (not a row's Remove). */}
       <button
         type="submit"
@@ -99,7 +56,6 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
         formNoValidate
         tabIndex={-1}
         aria-hidden="true"
-        disabled={posting}
         className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden"
       >
         Send
@@ -112,7 +68,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
         Fields marked <span className="text-red-700">*</span> are required. Everything else helps us quote the right machine.
       </p>
 
-      <div ref={messageRef} className="scroll-mt-28">
+      <div className="scroll-mt-28" data-reveal={reveal || undefined}>
         <div role="status" aria-live="polite">
           {shown?.ok && (
             <div className="mt-5 flex items-start gap-3 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
@@ -122,13 +78,10 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
           )}
           {notice && <p className="mt-5 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-brand-900">{notice}</p>}
         </div>
-        <div role="alert">
-          {failure?.kind === "error" && (
-            <p className="mt-5 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-              {failure.message || QUOTE_FAILED}
-            </p>
-          )}
-        </div>
+        <div role="alert">{failure?.kind === "error" && <FormFailure message={failure.message || QUOTE_FAILED} />}</div>
+        <template data-failure>
+          <FormFailure message={QUOTE_FAILED} />
+        </template>
       </div>
       {unknownProducts > 0 && !actionData && (
         <p className="mt-5 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-slate-800">
@@ -137,18 +90,14 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
         </p>
       )}
 
-      <div key={generation} className="mt-6 space-y-8">
+      <div className="mt-6 space-y-8">
         <QuoteItems
           idPrefix={idPrefix}
           items={items}
           issues={issues}
-          onRemove={removeRow}
           addText={addText}
-          onAddTextChange={setAddText}
           suggestions={suggestions}
           choices={failure?.kind === "edit" ? (failure.choices ?? []) : []}
-          busyIntent={postedIntent && postedIntent !== INTENT_SEND ? postedIntent : null}
-          addInputRef={addInputRef}
         />
 
         <fieldset className="min-w-0">
@@ -253,21 +202,14 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
 
       <Honeypot idPrefix={idPrefix} />
 
-      <button
-        type="submit"
+      <SubmitButton
         name="intent"
         value={INTENT_SEND}
-        disabled={sending}
-        className="mt-8 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-accent-500 px-6 py-3 text-lg font-semibold text-brand-900 hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-70 sm:w-auto sm:min-w-56"
-      >
-        {sending && (
-          <span
-            aria-hidden="true"
-            className="h-4 w-4 animate-spin rounded-full border-2 border-brand-900/30 border-t-brand-900"
-          />
-        )}
-        {sending ? "Sending..." : "Send Quote Request"}
-      </button>
+        label="Send Quote Request"
+        busyLabel="Sending..."
+        className="mt-8 min-h-12 w-full bg-accent-500 px-6 py-3 text-lg text-brand-900 hover:bg-accent-600 focus-visible:outline-brand-500 sm:w-auto sm:min-w-56"
+        spinnerClassName="border-brand-900/30 border-t-brand-900"
+      />
     </Form>
   );
 }

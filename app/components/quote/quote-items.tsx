@@ -1,5 +1,3 @@
-import { type KeyboardEvent, type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { inputClass, labelClass } from "../form-field";
 import { ResponsiveImage } from "../responsive-image";
 import {
@@ -22,72 +20,24 @@ interface QuoteItemsProps {
   idPrefix: string;
   items: QuoteRow[];
   issues: Issue[];
-  /** Removes row `index` in the browser (with JavaScript; without it the button posts `remove-N`). */
-  onRemove: (index: number) => void;
   addText: string;
-  onAddTextChange: (text: string) => void;
   /** Product names for the datalist, from the page (at most ~50). */
   suggestions: string[];
   choices: QuoteChoice[];
-  /** Which edit is under way ("add", "pick-…"), for the buttons' labels. */
-  busyIntent: string | null;
-  addInputRef: RefObject<HTMLInputElement | null>;
-}
-
-/** Suggestions while typing (with JavaScript): the quote route's loader with `?q=`, a moment after the last key. */
-function useTypedSuggestions(text: string, initial: string[]): string[] {
-  const fetcher = useFetcher<{ suggestions: string[] }>();
-  const { load } = fetcher;
-  const lastAsked = useRef("");
-  useEffect(() => {
-    const typed = text.trim();
-    if (typed.length < 2 || typed === lastAsked.current) return;
-    const timer = window.setTimeout(() => {
-      lastAsked.current = typed;
-      void load(`/quote?q=${encodeURIComponent(typed)}`);
-    }, 250);
-    return () => window.clearTimeout(timer);
-  }, [text, load]);
-  return text.trim().length >= 2 && fetcher.data ? fetcher.data.suggestions : initial;
 }
 
 /**
  * The products of the quote: one row per product (hidden productId, picture, name, quantity, Remove) and
- * "Add a model". Every button is a submit button with an `intent`, so it all works without JavaScript.
+ * "Add a model". Every button is a submit button with an `intent`, so it all works without JavaScript;
+ * with it, app/enhance/enquiry-form.ts sends them in the background and suggests models while typing.
  */
-export function QuoteItems({
-  idPrefix,
-  items,
-  issues,
-  onRemove,
-  addText,
-  onAddTextChange,
-  suggestions,
-  choices,
-  busyIntent,
-  addInputRef,
-}: QuoteItemsProps) {
-  const addButtonRef = useRef<HTMLButtonElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const options = useTypedSuggestions(hydrated ? addText : "", suggestions);
+export function QuoteItems({ idPrefix, items, issues, addText, suggestions, choices }: QuoteItemsProps) {
   const full = items.length >= MAX_QUOTE_ITEMS;
   const issue = (path: string) => issues.find((i) => i.path === path)?.message;
   const listError = issue("items");
   const addError = issue(ADD_MODEL_FIELD);
   const addId = `${idPrefix}-add-model`;
   const listId = `${idPrefix}-models`;
-
-  // Enter in "Add a model" adds the model (the form's default button would send the request).
-  const onAddKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
-    e.preventDefault();
-    addButtonRef.current?.click();
-  };
-  const remove = (index: number) => (e: MouseEvent<HTMLButtonElement>) => {
-    e.preventDefault();
-    onRemove(index);
-  };
 
   return (
     <fieldset className="min-w-0">
@@ -158,7 +108,6 @@ export function QuoteItems({
                     name="intent"
                     value={removeIntent(i)}
                     formNoValidate
-                    onClick={remove(i)}
                     className={`${smallButton} ml-auto border border-slate-300 bg-white px-3 text-slate-700 hover:border-red-300 hover:bg-red-50 hover:text-red-800 sm:ml-2`}
                   >
                     Remove<span className="sr-only"> {row.name}</span>
@@ -189,15 +138,14 @@ export function QuoteItems({
         </p>
         <div className="mt-1.5 flex gap-2">
           <input
-            ref={addInputRef}
             id={addId}
             name={ADD_MODEL_FIELD}
             type="text"
             list={listId}
             autoComplete="off"
-            value={addText}
-            onChange={(e) => onAddTextChange(e.target.value)}
-            onKeyDown={onAddKeyDown}
+            defaultValue={addText}
+            data-suggest="/quote"
+            data-focus-after-swap
             disabled={full}
             maxLength={120}
             aria-invalid={addError ? true : undefined}
@@ -205,19 +153,19 @@ export function QuoteItems({
             className={`${inputClass.replace("mt-1.5 ", "")} min-w-0 flex-1`}
           />
           <button
-            ref={addButtonRef}
             type="submit"
             name="intent"
             value={INTENT_ADD}
             formNoValidate
-            disabled={full || busyIntent !== null}
+            disabled={full}
+            data-busy-label="Adding..."
             className={`${smallButton} shrink-0 bg-brand-700 px-5 text-white hover:bg-brand-900`}
           >
-            {busyIntent === INTENT_ADD ? "Adding..." : "Add"}
+            <span data-label>Add</span>
           </button>
         </div>
         <datalist id={listId}>
-          {options.map((name) => (
+          {suggestions.map((name) => (
             <option key={name} value={name} />
           ))}
         </datalist>
@@ -239,7 +187,6 @@ export function QuoteItems({
                     name="intent"
                     value={pickIntent(c.slug)}
                     formNoValidate
-                    disabled={busyIntent !== null}
                     className={`${smallButton} border border-brand-700 bg-white px-4 text-left text-brand-700 hover:bg-brand-50`}
                   >
                     <span aria-hidden="true">+</span> {c.name}

@@ -8,6 +8,7 @@ import { ToastProvider } from "../../components/admin/toast";
 import { buttonClass, LoadingState, Spinner } from "../../components/admin/ui";
 import { MenuIcon } from "../../components/icons";
 import { ApiError, api, clearToken, getToken, LOGIN_PATH, loginUrl } from "../../lib/api-client";
+import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/layout";
 
 /** Entering the admin area: no token, or a token the server rejects, sends the user to the login page. */
@@ -27,6 +28,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 /** Verified once on entry; moving between screens or reloading a list does not ask again (the server checks every call). */
+/** The staff panel is a React app in the browser (app/root.tsx). */
+export const handle: RouteHandle = { hydrate: true };
+
 export function shouldRevalidate() {
   return false;
 }

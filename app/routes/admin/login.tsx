@@ -4,6 +4,7 @@ import { loginInput, twoFactorCodeInput } from "../../../shared/schemas/login";
 import { TextField } from "../../components/admin/fields";
 import { buttonClass, LoadingState } from "../../components/admin/ui";
 import { ApiError, api, clearToken, errorMessage, getToken, isAdminPath, setToken } from "../../lib/api-client";
+import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/login";
 
 const LOGIN_FAILED = "Login failed. Please try again.";
@@ -25,6 +26,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   }
   throw redirect(target(new URL(request.url).searchParams));
 }
+
+/** The staff panel is a React app in the browser (app/root.tsx). */
+export const handle: RouteHandle = { hydrate: true };
 
 export function meta() {
   return [{ title: "Sign in | Admin Panel" }, { name: "robots", content: "noindex, nofollow" }];

@@ -1,0 +1,50 @@
+import { enquiryForm } from "./enquiry-form";
+import { gallery } from "./gallery";
+import { watchImageFallbacks } from "./image-fallback";
+import { prefetchLinks } from "./prefetch";
+import { shareLinks } from "./share-links";
+import { siteHeader } from "./site-header";
+import { slider } from "./slider";
+
+/**
+ * A behaviour for one element: called once per element carrying `data-module="<name>"`. `startWithin`
+ * starts the modules of markup the behaviour puts into the page later (a form's new content).
+ */
+export type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) => void) => void;
+
+/** Every module by the name its markup uses in `data-module`. */
+const MODULES: Record<string, EnhancementModule> = {
+  "enquiry-form": enquiryForm,
+  gallery,
+  "share-links": shareLinks,
+  "site-header": siteHeader,
+  slider,
+};
+
+/**
+ * Starts every module on the elements under `root` (the document, or markup the page just received).
+ * An element is started once (`data-module-started`); an unknown name or a module that fails leaves that
+ * element as plain HTML and the others working.
+ */
+function startModules(root: ParentNode): void {
+  for (const element of root.querySelectorAll<HTMLElement>("[data-module]")) {
+    if (element.dataset.moduleStarted) continue;
+    const start = MODULES[element.dataset.module ?? ""];
+    if (!start) continue;
+    element.dataset.moduleStarted = "true";
+    try {
+      start(element, startModules);
+    } catch (error) {
+      console.error(`data-module="${element.dataset.module}" could not start`, error);
+    }
+  }
+}
+
+/** The whole page: the modules, and the behaviours every page has (image fallback, prefetching). */
+export function startAll(document: Document): void {
+  watchImageFallbacks(document);
+  startModules(document);
+  prefetchLinks(document);
+  // Tests (and anyone curious) can tell the enhancements are in place.
+  document.documentElement.dataset.enhanced = "true";
+}
