@@ -98,12 +98,13 @@ export function removeAtCleanup(dir) {
 /**
  * Starts `node server.js` with `env` (on top of this process's environment; a key set to undefined is
  * removed) and resolves once it prints its "running at" line. The caller owns the process: stop() or kill().
+ * `script` (relative to the project) and `nodeArgs` start another server the same way (bench/ceiling.js).
  */
-export async function startServer(env, { timeoutMs = 120_000 } = {}) {
+export async function startServer(env, { timeoutMs = 120_000, script = "server.js", nodeArgs = [] } = {}) {
   const fullEnv = { ...process.env, ...SERVER_ENV, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env };
   for (const [k, v] of Object.entries(fullEnv)) if (v === undefined) delete fullEnv[k];
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, script], {
     cwd: root,
     env: fullEnv,
     stdio: ["ignore", "pipe", "pipe"],
