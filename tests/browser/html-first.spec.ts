@@ -1,0 +1,221 @@
+import { gzipSync } from "node:zlib";
+import { expect, type Page, test } from "@playwright/test";
+import { watchErrors } from "./support";
+
+/**
+ * Public pages are HTML first (issue 13, docs/decisions/015): they load one small enhancement script and
+ * never React or React Router, everything works without JavaScript, and with it the enhancement modules
+ * add the behaviour. The behaviours themselves are tested with their pages (header, home, about,
+ * product-detail, contact, quote specs); this file holds what is about the approach.
+ */
+
+const RECIP = "reciprocating-air-compressors";
+/** Two pictures: the main image and one additional image. */
+const PN_RC_5 = `/products/${RECIP}/pn-rc-5-two-stage-reciprocating-compressor`;
+const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/products",
+  `/products/${RECIP}`,
+  PN_RC_5,
+  "/services",
+  "/services/preventive-maintenance-amc",
+  "/contact",
+  "/quote",
+  "/search?q=dryer",
+  "/no-such-page",
+];
+const isPhone = (width: number | undefined) => (width ?? 0) < 1024;
+/** The issue's budget for the JavaScript a first visit to a public page loads. */
+const MAX_SCRIPT_GZIP_BYTES = 15 * 1024;
+
+interface LoadedScript {
+  url: string;
+  body: Buffer;
+}
+
+/** Opens `path` and returns every script the page loaded once the network is quiet. */
+async function scriptsOf(page: Page, path: string): Promise<LoadedScript[]> {
+  const loaded: Promise<LoadedScript>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") {
+      loaded.push(response.body().then((body) => ({ url: response.url(), body })));
+    }
+  });
+  await page.goto(path, { waitUntil: "networkidle" });
+  return Promise.all(loaded);
+}
+
+test.describe("scripts of the public pages", () => {
+  test("each public page loads one small enhancement script, never React or React Router", async ({ page }) => {
+    const problems = watchErrors(page);
+    for (const path of PUBLIC_PAGES) {
+      const scripts = await scriptsOf(page, path);
+      expect(
+        scripts.map((s) => new URL(s.url).pathname),
+        path,
+      ).toEqual([expect.stringMatching(/^\/assets\/main-[\w-]+\.js$/)]);
+      const [script] = scripts;
+      expect(gzipSync(script!.body, { level: 9 }).length, path).toBeLessThanOrEqual(MAX_SCRIPT_GZIP_BYTES);
+      const text = script!.body.toString("utf8");
+      // React's and React Router's client code carry these names even when minified.
+      for (const marker of ["__reactRouterContext", "react.transitional.element", "__reactFiber"]) {
+        expect(text, `${path}: ${marker}`).not.toContain(marker);
+      }
+      expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
+      await expect(page.locator("html"), path).toHaveAttribute("data-enhanced", "true");
+      // No inline script: only the external one and structured data (JSON, never run).
+      const inline = await page
+        .locator("script:not([src])")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("type")).filter((type) => type !== "application/ld+json"));
+      expect(
+        inline.filter((type) => type !== "speculationrules"),
+        path,
+      ).toEqual([]);
+      await expect(page.locator('link[rel="modulepreload"]'), path).toHaveCount(0);
+    }
+    // The not-found page itself answers 404, which Chromium reports; nothing else may go wrong.
+    expect(problems.filter((p) => !p.includes("status of 404"))).toEqual([]);
+    expect(problems).toHaveLength(1);
+  });
+
+  test("the staff panel still runs React Router in the browser", async ({ page }) => {
+    const scripts = await scriptsOf(page, "/admin/login");
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.map((s) => s.body.toString("utf8")).join("\n")).toContain("__reactRouterContext");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.locator("html")).not.toHaveAttribute("data-enhanced", "true");
+  });
+
+  test("the enhancement script is cached for a year", async ({ page, request }) => {
+    const [script] = await scriptsOf(page, "/");
+    const res = await request.get(script!.url);
+    expect(res.headers()["cache-control"]).toContain("max-age=31536000");
+    expect(res.headers()["cache-control"]).toContain("immutable");
+  });
+});
+
+test.describe("moving between pages", () => {
+  test("a normal page load, prefetched when the link is pointed at, with no loading spinner", async ({ page }) => {
+    const problems = watchErrors(page);
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
+    // Chromium reads Speculation Rules (allowed by the CSP without allowing inline script).
+    const rules = await page.locator('script[type="speculationrules"]').evaluateAll((els) => els.map((e) => e.textContent));
+    expect(rules).toHaveLength(1);
+    const parsed = JSON.parse(rules[0] ?? "{}");
+    expect(parsed.prefetch[0].eagerness).toBe("moderate");
+    expect(JSON.stringify(parsed)).toContain('"/admin*"');
+
+    const footerAbout = page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true });
+    const [navigation] = await Promise.all([page.waitForEvent("framenavigated"), footerAbout.click()]);
+    expect(new URL(navigation.url()).pathname).toBe("/about");
+    await expect(page.getByText("Loading content...")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
+    expect(problems).toEqual([]);
+  });
+
+  test("pages fade into each other with a cross-document view transition", async ({ page }) => {
+    await page.goto("/");
+    const css = await page.evaluate(async () => {
+      const sheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+      return sheet ? (await fetch(sheet.href)).text() : "";
+    });
+    expect(css).toMatch(/@view-transition\s*\{\s*navigation:\s*auto/);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the phone menu opens and its links work", async ({ page, viewport }) => {
+    test.skip(!isPhone(viewport?.width), "the menu toggle exists on small screens only");
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await expect(menu).toBeHidden();
+    // The script's toggle button is not shown; a link opens the menu instead.
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await page.getByRole("link", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole("link", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Services", exact: true }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("every banner slide can be reached, and the dots that need a script are not shown", async ({ page }) => {
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Highlights" });
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    const count = await slides.count();
+    expect(count).toBeGreaterThan(1);
+    await expect(carousel.getByRole("button", { name: /^Show slide/ })).toHaveCount(0);
+    for (let i = 0; i < count; i++) {
+      const slide = slides.nth(i);
+      await slide.scrollIntoViewIfNeeded();
+      await expect(slide).toBeInViewport({ ratio: 0.9 });
+      await expect(slide.getByRole("heading")).toBeVisible();
+      await expect(slide.getByRole("link", { name: "Explore Products" })).toBeVisible();
+    }
+  });
+
+  test("the gallery's thumbnails each show their picture, and Copy link is not offered", async ({ page, request }) => {
+    const product = await (await request.get("/api/product/pn-rc-5-two-stage-reciprocating-compressor")).json();
+    await page.goto(PN_RC_5);
+    const thumbnails = page.getByRole("list", { name: "Product images" }).getByRole("link");
+    await expect(thumbnails).toHaveCount(2);
+    await expect(thumbnails.nth(0)).toHaveAttribute("href", product.mainImage);
+    await expect(thumbnails.nth(1)).toHaveAttribute("href", product.additionalImages[0]);
+    const [picture] = await Promise.all([page.waitForResponse(product.additionalImages[0]), thumbnails.nth(1).click()]);
+    expect(picture.status()).toBe(200);
+    expect(picture.headers()["content-type"]).toBe("image/webp");
+    await page.goBack();
+    await expect(page.getByRole("button", { name: "Copy link" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toBeVisible();
+  });
+
+  test("the header does not depend on the script: full size, Products highlighted", async ({ page }) => {
+    await page.goto(PN_RC_5);
+    await expect(page.locator("header").first()).toHaveAttribute("data-compact", "false");
+    await expect(page.locator('header a[href="/products"][aria-current="page"]').first()).toBeAttached();
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test("the phone menu closes with Escape and gives focus back to its toggle", async ({ page, viewport }) => {
+    test.skip(!isPhone(viewport?.width), "the menu toggle exists on small screens only");
+    await page.goto("/contact");
+    await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Home", exact: true }).focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  });
+
+  test("the Copy link button appears, and the gallery's thumbnails become toggle buttons", async ({ page }) => {
+    await page.goto(PN_RC_5);
+    await expect(page.locator("[data-gallery][data-module-started]")).toBeAttached();
+    await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
+    const thumbnails = page.getByRole("button", { name: /^Show image \d of 2$/ });
+    await expect(thumbnails).toHaveCount(2);
+    await thumbnails.nth(1).focus();
+    await page.keyboard.press("Space");
+    await expect(thumbnails.nth(1)).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(new RegExp(`${PN_RC_5}$`));
+  });
+
+  test("a broken picture falls back to the placeholder", async ({ page }) => {
+    await page.route(/\/uploads\/.*\.webp$/, (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto(PN_RC_5);
+    const main = page.locator("[data-main-image] img");
+    await expect(main).toHaveAttribute("src", "/images/placeholder.svg");
+    await expect(main).not.toHaveAttribute("srcset", /./);
+    expect(await main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+});
