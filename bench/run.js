@@ -1,41 +1,66 @@
-// `npm run bench`: starts its own production server on a fresh database with demo content and prints, in
-// one run (figures only; nothing here passes or fails):
-//  1. requests/s and latency p50/p99 for the home page, a product page (/products/{category}/{product}) and
-//     the API reads; then the two pages again with the in-process content cache off (CONTENT_CACHE=off, the
-//     server restarted on the same data) and the warm-cache / uncached ratio;
-//  2. the server's peak memory (RSS high-water mark) under that load;
-//  3. when nginx is installed: the two pages through deploy/nginx.conf (TLS, micro-cache) beside nginx
+// `npm run bench`: starts its own production server (BUILD_DIR, default build/) on a fresh database with
+// demo content and prints, in one run, each figure beside its goal (issue 13) and a summary at the end:
+//  1. the JavaScript a first visit to each public page loads (gzip -9, as Chromium loads it; goal ≤ 15 KB
+//     per page) and the admin sign-in page's, for the record (bench/js-size.js); each page's HTML size;
+//  2. the home page's HTML, raw and gzip (goal: smaller than before issue 13);
+//  3. the home and product pages with the content cache off (CONTENT_CACHE=off, the server restarted on the
+//     same data): requests/s and p99 (goal ≥ 200 req/s, p99 ≤ 500 ms);
+//  4. warm (cache on): the pages and API reads, and the ceiling of this stack measured in the same run:
+//     a bare Express route sending a fixed 10 KB gzip buffer with the project's security headers and
+//     request log (bench/ceiling.js), and a bare "hello" route; home and GET /api/product/{id} ÷ that
+//     ceiling (goal ≥ 0.7);
+//  5. with `-- --peers` (or BENCH_PEERS=1): GET /api/product and /api/product/{id} against Directus 11.3.5
+//     with its cache on and the same products, measured alternately (goal ≥ 2×; bench/directus.js installs
+//     it on demand, or says why it is skipped);
+//  6. the server's peak memory (RSS high-water mark) under that load (goal ≤ 250 MB);
+//  7. when nginx is installed: the two pages through deploy/nginx.conf (TLS, micro-cache) beside nginx
 //     serving a static copy of the same HTML (the ceiling), and their ratio (bench/nginx.js explains
 //     what makes it meaningful on a small machine);
-//  4. the gzip -9 size of the JavaScript a first visit to the home page loads, against the 110 KB target
-//     (bench/js-size.js; the list is checked in Chromium when installed);
-//  5. with `npm run bench -- --catalogue=10k` (or BENCH_CATALOGUE=10k): the catalogue pages (home, /products,
-//     a category page, a product page, /sitemap.xml, the admin product list as the admin screen asks for
-//     it) on the demo data, then again after 10,000 generated products in 200 categories were added
+//  8. with `-- --catalogue=10k` (or BENCH_CATALOGUE=10k): the catalogue pages (home, /products, a category
+//     page, a product page, /sitemap.xml, the admin product list as the admin screen asks for it) on the
+//     demo data, then again after 10,000 generated products in 200 categories were added
 //     (bench/catalogue-seed.ts; the seeding time is printed), side by side.
 // Every request sends Accept-Encoding: gzip, as browsers do, so the server's compression is part of the cost.
-// Options: BENCH_SECONDS (default 10 per measurement), BENCH_CONNECTIONS (default 50), --catalogue=N or
-// BENCH_CATALOGUE=N (products, e.g. 10k; 50 to a category). Servers and nginx are stopped at the end, on
-// failure and on Ctrl-C.
+// Each figure of sections 3–5 follows up to 3 s of unmeasured load (no cold JIT in any figure).
+// Lighthouse's figures come from `npm run bench:lighthouse`.
+// Options: BENCH_SECONDS (default 10 per measurement), BENCH_CONNECTIONS (default 50), --peers or
+// BENCH_PEERS=1, --catalogue=N or BENCH_CATALOGUE=N (products, e.g. 10k; 50 to a category). Servers,
+// Directus and nginx are stopped at the end, on failure and on Ctrl-C.
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import os from "node:os";
 import { adminToken, catalogueOption, cataloguePages, seedCatalogue } from "./catalogue.js";
-import { jsSizeReport } from "./js-size.js";
+import { startDirectus } from "./directus.js";
+import { jsSizes } from "./js-size.js";
 import { latencyAlone, measure } from "./measure.js";
 import { benchNginx } from "./nginx.js";
-import { onCleanup, runMain } from "./process.js";
+import { benchPages } from "./pages.js";
+import { onCleanup, runMain, startServer as startProcess } from "./process.js";
 import { startBenchServer } from "./server.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const catalogue = catalogueOption(process.argv.slice(2), process.env.BENCH_CATALOGUE);
+const argv = process.argv.slice(2);
+const catalogue = catalogueOption(argv, process.env.BENCH_CATALOGUE);
+const peers = argv.includes("--peers") || ["1", "true", "yes"].includes(process.env.BENCH_PEERS ?? "");
 const GZIP = { "accept-encoding": "gzip" };
 const admin = { username: "bench-admin", password: randomBytes(12).toString("hex") };
 // As deployed behind nginx (deploy/nginx.conf); without a proxy in front it changes nothing.
 const serverEnv = { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, TRUST_PROXY: "loopback" };
 /** The default (cache on), whatever the caller's environment says. */
 const CACHE_ON = { CONTENT_CACHE: undefined };
+
+/** Issue 13's goals. */
+const GOAL = {
+  jsKb: 15,
+  /** The home page's HTML, gzip, before issue 13 (it carried React Router's serialised loader data). */
+  homeHtmlBeforeKb: 10.3,
+  uncachedRps: 200,
+  uncachedP99Ms: 500,
+  ofCeiling: 0.7,
+  overDirectus: 2,
+  memoryMb: 250,
+};
 
 // ---- servers and cleanup -----------------------------------------------------------------------------
 
@@ -57,24 +82,44 @@ onCleanup(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** bench/ceiling.js with the app's logging, proxy setting and Node flags; stopped at cleanup. */
+async function startCeiling() {
+  const ceiling = await startProcess(
+    { NODE_ENV: "production", TRUST_PROXY: serverEnv.TRUST_PROXY },
+    { script: "bench/ceiling.js", nodeArgs: ["--import", "tsx"] },
+  );
+  onCleanup(() => ceiling.stop());
+  return ceiling;
+}
+
 // ---- measuring -----------------------------------------------------------------------------------------
 
 /**
- * Waits until the server is idle: a slow page leaves requests running in the server after the load
- * generator stopped (React Router finishes a render whose client left), and they would eat into the
- * next measurement.
+ * Waits until `target` (a server with cpuSeconds()) is idle: a slow page leaves requests running in the
+ * server after the load generator stopped (React Router finishes a render whose client left), and they
+ * would eat into the next measurement.
  */
-async function settle() {
+async function settle(target) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const before = server.cpuSeconds();
+    const before = target.cpuSeconds();
     await new Promise((r) => setTimeout(r, 250));
-    if (!(server.cpuSeconds() - before > 0.05) || Date.now() > deadline) return; // under 20% of a core
+    if (!(target.cpuSeconds() - before > 0.05) || Date.now() > deadline) return; // under 20% of a core
   }
 }
 
-async function run(baseUrl, pathname, headers = {}) {
-  await settle();
+/**
+ * Load without measuring (at most 3 s) before each figure of a server just started, ours or another, so
+ * that no figure includes a cold JIT: the first renders of a fresh server run far slower, and a cold
+ * ceiling or Directus would flatter the comparison with ours.
+ */
+async function warmUp(baseUrl, pathname) {
+  await measure(baseUrl + pathname, { seconds: Math.min(seconds, 3), connections, headers: GZIP });
+}
+
+/** One measurement of `pathname` on `target` (default: the app), after it is idle and one warm-up GET. */
+async function run(baseUrl, pathname, headers = {}, target = server) {
+  await settle(target);
   await fetch(baseUrl + pathname, { headers: { ...GZIP, ...headers } }).then((r) => r.arrayBuffer()); // warm-up
   return measure(baseUrl + pathname, { seconds, connections, headers: { ...GZIP, ...headers } });
 }
@@ -82,7 +127,13 @@ const rps = (r) => Math.round(r.rps);
 /** p50/p99, or "> N s" when no request finished inside the measurement (a very slow page). */
 const ms = (r, key) => (r.completed > 0 ? r[key] : `> ${seconds} s`);
 const ratio = (a, b) => Number((a / b).toFixed(2));
+const kbPerResponse = (r) => Number((r.bytesPerRequest / 1024).toFixed(1));
 const machine = () => `${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`;
+const verdict = (ok) => (ok ? "meets" : "misses");
+
+/** Rows of the summary printed at the end: { figure, measured, goal, verdict }. */
+const summary = [];
+const note = (figure, measured, goal, ok) => summary.push({ figure, measured, goal, verdict: ok === null ? "-" : verdict(ok) });
 
 async function main() {
   console.log(`bench: ${connections} connections, ${seconds} s per measurement; ${machine()} at the start`);
@@ -96,58 +147,161 @@ async function main() {
     ["home page", "/"],
     ["product page", `/products/${product.categoryId.slug}/${product.slug}`],
   ];
+  const itemPath = `/api/product/${product._id}`;
   const targets = [
     ...pages,
     ["GET /api/product", "/api/product"],
     ["GET /api/category", "/api/category"],
-    ["GET /api/product/{id}", `/api/product/${product._id}`],
+    ["GET /api/product/{id}", itemPath],
   ];
 
-  // 1. Uncached first, then warm (cache on).
+  // 1. and 2. Sizes (no load: measured first, on the first server).
+  const sizes = await jsSizes(server.baseUrl, await benchPages(server.baseUrl), GOAL.jsKb);
+  console.log(`\n1. JavaScript a first visit loads (${sizes.source}); goal ≤ ${GOAL.jsKb} KB on every public page`);
+  console.table(sizes.rows);
+  for (const line of sizes.notes) console.log(`   ${line}`);
+  const publicJs = [...sizes.byPage].filter(([, f]) => !f.admin);
+  const worst = publicJs.reduce((a, b) => (b[1].kb > a[1].kb ? b : a));
+  const over = publicJs.filter(([, f]) => f.kb > GOAL.jsKb).length;
+  note(
+    "JavaScript of a first visit, gzip, each public page",
+    `${worst[1].kb} KB at most (${worst[0]}); ${over} of ${publicJs.length} pages over`,
+    `≤ ${GOAL.jsKb} KB each`,
+    over === 0,
+  );
+  for (const [name, f] of sizes.byPage) if (f.admin) note(`JavaScript of the ${name} page`, `${f.kb} KB`, "report it", null);
+
+  const home = sizes.byPage.get("home").html;
+  const homeGzipKb = Number(((home.servedGzip ? home.served : home.gzip9) / 1024).toFixed(1));
+  console.log(
+    `\n2. Home page HTML: ${(home.raw / 1024).toFixed(1)} KB raw, ${homeGzipKb} KB gzip as served ` +
+      `(${(home.gzip9 / 1024).toFixed(1)} KB at gzip -9${home.servedGzip ? "" : "; the server sent it uncompressed"}), ` +
+      `${(home.inlineScript / 1024).toFixed(1)} KB of it inline script; goal: smaller than ${GOAL.homeHtmlBeforeKb} KB gzip (before issue 13)`,
+  );
+  note("home page HTML, gzip", `${homeGzipKb} KB`, `< ${GOAL.homeHtmlBeforeKb} KB`, homeGzipKb < GOAL.homeHtmlBeforeKb);
+
+  // 3. Uncached.
   await stopServer();
   await startServer({ CONTENT_CACHE: "off" });
   const uncached = new Map();
-  for (const [name, p] of pages) uncached.set(name, await run(server.baseUrl, p));
+  for (const [name, p] of pages) {
+    await warmUp(server.baseUrl, p);
+    uncached.set(name, await run(server.baseUrl, p));
+  }
   const uncachedPeak = server.peakMemoryMb();
   await stopServer();
-
-  await startServer(CACHE_ON);
-  const warm = new Map();
-  for (const [name, p] of targets) warm.set(name, await run(server.baseUrl, p));
-  const warmPeak = server.peakMemoryMb();
-
-  console.log(`\n1. Direct to the app (${server.baseUrl}), content cache on (warm)`);
-  console.table(
-    targets.map(([name, p]) => {
-      const r = warm.get(name);
-      return { endpoint: name, path: p, "req/s": rps(r), "p50 ms": ms(r, "p50"), "p99 ms": ms(r, "p99"), errors: r.errors };
-    }),
+  console.log(
+    `\n3. Content cache off (CONTENT_CACHE=off, same data), ${connections} connections; ` +
+      `goal ≥ ${GOAL.uncachedRps} req/s and p99 ≤ ${GOAL.uncachedP99Ms} ms`,
   );
-  console.log("   content cache: warm vs off (CONTENT_CACHE=off, same data)");
   console.table(
-    pages.map(([name]) => {
-      const w = warm.get(name);
+    pages.map(([name, p]) => {
       const u = uncached.get(name);
+      const ok = u.rps >= GOAL.uncachedRps && u.completed > 0 && u.p99 <= GOAL.uncachedP99Ms && u.errors === 0;
+      note(
+        `${name} uncached: req/s, p99`,
+        `${rps(u)} req/s, p99 ${u.completed > 0 ? `${u.p99} ms` : ms(u, "p99")}`,
+        `≥ ${GOAL.uncachedRps}, ≤ ${GOAL.uncachedP99Ms} ms`,
+        ok,
+      );
       return {
         page: name,
-        "warm req/s": rps(w),
-        "uncached req/s": rps(u),
-        "warm / uncached": ratio(w.rps, u.rps),
-        "warm p50 ms": ms(w, "p50"),
-        "uncached p50 ms": ms(u, "p50"),
-        "uncached p99 ms": ms(u, "p99"),
-        "uncached errors": u.errors,
+        path: p,
+        "req/s": rps(u),
+        "p50 ms": ms(u, "p50"),
+        "p99 ms": ms(u, "p99"),
+        errors: u.errors,
+        goal: `≥ ${GOAL.uncachedRps} req/s, p99 ≤ ${GOAL.uncachedP99Ms} ms`,
+        verdict: verdict(ok),
       };
     }),
   );
 
-  // 2.
+  // 4. Warm, then the ceiling of the stack, in the same run.
+  await startServer(CACHE_ON);
+  const warm = new Map();
+  for (const [name, p] of targets) {
+    await warmUp(server.baseUrl, p); // as the ceiling's below
+    warm.set(name, await run(server.baseUrl, p));
+  }
+  const warmPeak = server.peakMemoryMb();
+  const ceiling = await startCeiling();
+  for (const p of ["/gzip-10k", "/hello"]) await warmUp(ceiling.baseUrl, p);
+  const bare = {
+    gzip: await run(ceiling.baseUrl, "/gzip-10k", {}, ceiling),
+    hello: await run(ceiling.baseUrl, "/hello", {}, ceiling),
+  };
+  await ceiling.stop();
+
+  console.log(`\n4. Warm (content cache on), ${connections} connections, against the ceiling of this stack in the same run`);
+  console.table([
+    ...targets.map(([name, p]) => {
+      const r = warm.get(name);
+      const u = uncached.get(name);
+      return {
+        endpoint: name,
+        path: p.length > 48 ? `${p.slice(0, 47)}…` : p,
+        "req/s": rps(r),
+        "p50 ms": ms(r, "p50"),
+        "p99 ms": ms(r, "p99"),
+        errors: r.errors,
+        "KB/resp": kbPerResponse(r),
+        "÷ ceiling": ratio(r.rps, bare.gzip.rps),
+        "warm ÷ uncached": u && u.rps > 0 ? ratio(r.rps, u.rps) : "",
+      };
+    }),
+    ...[
+      ["ceiling: Express + headers + log, 10 KB gzip", "/gzip-10k", bare.gzip],
+      ['bare "hello" (reference)', "/hello", bare.hello],
+    ].map(([name, p, r]) => ({
+      endpoint: name,
+      path: p,
+      "req/s": rps(r),
+      "p50 ms": ms(r, "p50"),
+      "p99 ms": ms(r, "p99"),
+      errors: r.errors,
+      "KB/resp": kbPerResponse(r),
+      "÷ ceiling": ratio(r.rps, bare.gzip.rps),
+      "warm ÷ uncached": "",
+    })),
+  ]);
+  for (const [name, label] of [
+    ["home page", "home page warm ÷ ceiling"],
+    ["GET /api/product/{id}", "GET /api/product/{id} warm ÷ ceiling"],
+  ]) {
+    const r = warm.get(name);
+    const x = ratio(r.rps, bare.gzip.rps);
+    console.log(`   ${label}: ${x} (${rps(r)} ÷ ${rps(bare.gzip)} req/s); goal ≥ ${GOAL.ofCeiling}`);
+    note(
+      label,
+      `${x} (${rps(r)} ÷ ${rps(bare.gzip)} req/s)`,
+      `≥ ${GOAL.ofCeiling}`,
+      r.rps / bare.gzip.rps >= GOAL.ofCeiling && r.errors === 0,
+    );
+  }
   console.log(
-    `\n2. Server peak memory (RSS high-water mark) under that load: ${warmPeak.toFixed(0)} MB (cache on), ` +
-      `${uncachedPeak.toFixed(0)} MB (cache off); first start with demo seeding: ${firstStartPeak.toFixed(0)} MB`,
+    `   ceiling: bench/ceiling.js (server/http/security.ts and request-log.ts, LOG_LEVEL=info, NODE_ENV=production, ` +
+      `same Node flags); "hello" ${rps(bare.hello)} req/s`,
   );
 
-  // 3.
+  // 5. Peers.
+  if (peers) {
+    await benchPeers(itemPath);
+  } else {
+    const figure = "GET /api/product and /{id} ÷ Directus 11.3.5";
+    note(figure, "not measured (npm run bench -- --peers)", `≥ ${GOAL.overDirectus}×`, null);
+  }
+
+  // 6. Memory.
+  const peak = Math.max(warmPeak, uncachedPeak);
+  console.log(
+    `\n6. Server peak memory (RSS high-water mark) under load: ${warmPeak.toFixed(0)} MB (cache on), ` +
+      `${uncachedPeak.toFixed(0)} MB (cache off); goal ≤ ${GOAL.memoryMb} MB; first start with demo seeding: ` +
+      `${firstStartPeak.toFixed(0)} MB`,
+  );
+  note("server memory under load (peak RSS)", `${peak.toFixed(0)} MB`, `≤ ${GOAL.memoryMb} MB`, peak <= GOAL.memoryMb);
+
+  // 7.
   const ng = await benchNginx({
     app: server,
     pages,
@@ -160,29 +314,92 @@ async function main() {
       }),
   });
   if (ng.skipped) {
-    console.log(`\n3. nginx: ${ng.skipped}; skipped.`);
+    console.log(`\n7. nginx: ${ng.skipped}; skipped.`);
   } else {
     console.log(
-      `\n3. Through deploy/nginx.conf (${ng.nginx}, 1 worker, TLS, HTTP/1.1 keep-alive) vs a static copy; load: ${ng.client}`,
+      `\n7. Through deploy/nginx.conf (${ng.nginx}, 1 worker, TLS, HTTP/1.1 keep-alive) vs a static copy; load: ${ng.client}`,
     );
     console.table(ng.rows);
     for (const line of ng.ratios) console.log(`   ${line}`);
     for (const line of ng.cache) console.log(`   micro-cache, ${line}`);
   }
 
-  // 4.
-  console.log("\n4.", (await jsSizeReport(server.baseUrl, "/")).join("\n   "));
-
-  // 5.
+  // 8.
   if (catalogue) await benchCatalogue();
-  console.log(`\nbench done; ${machine()} at the end`);
+
+  console.log("\nSummary (issue 13's figures; Lighthouse: npm run bench:lighthouse)");
+  console.table(summary);
+  console.log(`bench done; ${machine()} at the end`);
   return 0;
 }
 
-/** Under load (as section 1), then alone: one request at a time, the page's own latency. */
+/**
+ * Our GET /api/product and /api/product/{id} (cache on) and Directus's equivalents on the same products,
+ * measured alternately so that both see the same machine.
+ */
+async function benchPeers(itemPath) {
+  const products = (await (await fetch(`${server.baseUrl}/api/product?limit=100`)).json()).data;
+  const id = itemPath.slice(itemPath.lastIndexOf("/") + 1);
+  console.log(`\n5. Peers: Directus with its cache on, the same ${products.length} products`);
+  const directus = await startDirectus(products, { onStarted: (stop) => onCleanup(stop) });
+  if (directus.skipped) {
+    console.log(`   ${directus.skipped}`);
+    console.log("   skipped.");
+    note("GET /api/product and /{id} ÷ Directus 11.3.5", "skipped (see 5.)", `≥ ${GOAL.overDirectus}×`, null);
+    return;
+  }
+  const rows = [];
+  try {
+    for (const p of [directus.listPath, directus.itemPath(id)]) await warmUp(directus.baseUrl, p);
+    for (const [name, ours, theirs] of [
+      ["GET /api/product", "/api/product", directus.listPath],
+      ["GET /api/product/{id}", itemPath, directus.itemPath(id)],
+    ]) {
+      const a = await run(server.baseUrl, ours);
+      const b = await run(directus.baseUrl, theirs, {}, directus);
+      const seen = await directus.probe(theirs);
+      const x = ratio(a.rps, b.rps);
+      note(
+        `${name} ÷ Directus ${directus.version}`,
+        `${x}× (${rps(a)} vs ${rps(b)} req/s)`,
+        `≥ ${GOAL.overDirectus}×`,
+        a.rps / b.rps >= GOAL.overDirectus && a.errors === 0,
+      );
+      for (const [who, p, r] of [
+        ["Pneuma", ours, a],
+        [`Directus ${directus.version}`, theirs, b],
+      ]) {
+        rows.push({
+          endpoint: name,
+          server: who,
+          path: p.length > 40 ? `${p.slice(0, 39)}…` : p,
+          "req/s": rps(r),
+          "p50 ms": ms(r, "p50"),
+          "p99 ms": ms(r, "p99"),
+          errors: r.errors,
+          "KB/resp": kbPerResponse(r),
+          "Pneuma ÷ Directus": who === "Pneuma" ? x : "",
+          goal: who === "Pneuma" ? `≥ ${GOAL.overDirectus}` : "",
+          "Directus cache, encoding": who === "Pneuma" ? "" : `${seen.cache}, ${seen.encoding}`,
+        });
+      }
+    }
+    const peak = directus.peakMemoryMb();
+    console.table(rows);
+    console.log(
+      `   Directus: SQLite, CACHE_ENABLED=true CACHE_STORE=memory, PRESSURE_LIMITER_ENABLED=false, request log at info; ` +
+        `answers {data: …}; "cache, encoding": its X-Cache-Status and Content-Encoding after the run; ` +
+        `its peak memory ${peak.toFixed(0)} MB`,
+    );
+  } finally {
+    await directus.stop();
+  }
+}
+
+/** Under load (as section 4), then alone: one request at a time, the page's own latency. */
 async function runCatalogue(baseUrl, page) {
   const loaded = await run(baseUrl, page.path, page.headers);
-  await settle();
+  await settle(server);
   const alone = await latencyAlone(baseUrl + page.path, { headers: { ...GZIP, ...page.headers } });
   return { ...loaded, alone };
 }
@@ -204,7 +421,7 @@ async function benchCatalogue() {
   for (const page of big.pages) after.set(page.key, await runCatalogue(server.baseUrl, page));
 
   console.log(
-    `\n5. Catalogue scale (${catalogue.label}): seeded ${seeded.products} products, ${seeded.categories} categories, ` +
+    `\n8. Catalogue scale (${catalogue.label}): seeded ${seeded.products} products, ${seeded.categories} categories, ` +
       `${seeded.subcategories} subcategories in ${(seedMs / 1000).toFixed(1)} s (inserts ${(seeded.ms / 1000).toFixed(1)} s ` +
       `incl. opening the database; server restart ${(restartMs / 1000).toFixed(1)} s). ` +
       `Demo: ${demo.total} products in ${demo.categoryCount} categories; now ${big.total} in ${big.categoryCount}.`,

@@ -1,6 +1,7 @@
 // The production server the benchmarks measure: built if stale (BUILD_DIR, default build/; checked once
 // per run), started on a fresh data directory (so the demo content is loaded), on a free port, with rate
-// limits off. Used by bench/run.js and bench/lighthouse.js; the server process itself is bench/process.js's startServer, as for bench/load.js and bench/crash.js.
+// limits off. Used by bench/run.js and bench/lighthouse.js; the server process itself is bench/process.js's
+// startServer, as for bench/load.js and bench/crash.js.
 // `startBenchServer(extraEnv, { dataDir })` reuses a data directory a previous server left (stop({ keepData })),
 // e.g. to restart with other settings or after bench/catalogue.js added products. An env value of
 // `undefined` removes that variable from the server's environment.
