@@ -52,6 +52,18 @@ function run(command, args) {
   });
 }
 
+/** npm's first error line in install.log ("npm error code ECONNREFUSED"), if any. */
+function npmError() {
+  try {
+    return readFileSync(logFile, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("npm error"))
+      ?.trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /** Why the installed copy cannot run (null when it can): missing, another version, or a native module. */
 async function notUsable() {
   const pkg = path.join(dir, "node_modules", "directus", "package.json");
@@ -85,7 +97,7 @@ async function install() {
   writeFileSync(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);
   console.log(`   installing Directus ${VERSION} into ${dir} (once; a few minutes; log: ${logFile})`);
   const code = await run("npm", ["install", "--no-audit", "--no-fund", "--save-exact", `directus@${VERSION}`]);
-  if (code !== 0) return `npm install failed (exit ${code}; no registry access?), see ${logFile}`;
+  if (code !== 0) return `npm install failed (${npmError() ?? `exit ${code}`}; no registry access?), see ${logFile}`;
   let why = await notUsable();
   if (why !== null) {
     // Scripts skipped or a build that failed once: approve (npm ≥ 11; fails harmlessly before) and rebuild.
