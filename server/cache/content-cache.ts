@@ -16,22 +16,32 @@ import { isReadMethod } from "../http/caching";
  *
  * An entry holds the read's promise, so a burst of requests after a change costs one query, not one each.
  * Values are frozen: a caller that modified one would change what every later request sees.
+ *
+ * Bounded by entries and by an estimate of their size (the JSON length of each value, measured once when
+ * it arrives); the oldest go first. Callers normalise their keys (server/content/public-reads.ts), so
+ * URLs that mean the same read share one entry.
  */
 export interface ContentCacheOptions {
   enabled: boolean;
-  /** Upper bound on entries (keys include slugs and page numbers); the oldest go first. */
+  /** Upper bound on entries (keys include slugs and page numbers). */
   maxEntries?: number;
+  /** Upper bound on the estimated bytes of all values; a value over a quarter of it is not kept. */
+  maxBytes?: number;
 }
 
 interface Entry {
   generation: number;
   value: Promise<unknown>;
+  /** Estimated size once the value arrived; 0 while it is being read. */
+  bytes: number;
 }
 
 export class ContentCache {
   private readonly enabled: boolean;
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
   private readonly entries = new Map<string, Entry>();
+  private totalBytes = 0;
   /** Bumped by every invalidation; an entry filled in an older generation is never served. */
   private generation = 0;
   /** PostgreSQL: the highest committed content version seen. */
@@ -44,6 +54,7 @@ export class ContentCache {
   constructor(options: ContentCacheOptions) {
     this.enabled = options.enabled;
     this.maxEntries = options.maxEntries ?? 5_000;
+    this.maxBytes = options.maxBytes ?? 16_000_000;
   }
 
   /** Connects the cache to the database's change signal. */
@@ -61,22 +72,36 @@ export class ContentCache {
       return hit.value as Promise<T>;
     }
     this.misses++;
-    const entry: Entry = { generation: this.generation, value: load().then(deepFreeze) };
-    this.entries.delete(key); // re-inserted last: Map order is the eviction order
+    const entry: Entry = { generation: this.generation, value: load().then(deepFreeze), bytes: 0 };
     this.entries.set(key, entry);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    // A failed read is not remembered, so the next request tries the database again; nor is "not found",
-    // so made-up URLs cannot push real content out.
+    // Room is made when a value arrives, not here: a read that finds nothing (a made-up slug) or fails is
+    // not remembered and must not push real content out. Reads in flight are bounded by the requests.
     entry.value.then(
       (value) => {
-        if (value == null) this.forget(key, entry);
+        if (this.entries.get(key) !== entry) return; // content changed meanwhile, or already pushed out
+        const bytes = value == null ? 0 : estimateBytes(value) + key.length;
+        if (value == null || bytes > this.maxBytes / 4) {
+          this.entries.delete(key);
+          return;
+        }
+        entry.bytes = bytes;
+        this.totalBytes += bytes;
+        this.makeRoom();
       },
       () => this.forget(key, entry),
     );
     return entry.value as Promise<T>;
+  }
+
+  /** Drops the oldest entries until both bounds hold. */
+  private makeRoom(): void {
+    while (this.entries.size > this.maxEntries || this.totalBytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      const entry = this.entries.get(oldest);
+      this.entries.delete(oldest);
+      this.totalBytes -= entry?.bytes ?? 0;
+    }
   }
 
   /** PostgreSQL: empties the cache when content changed since the last look (a no-op on PGlite). */
@@ -101,6 +126,7 @@ export class ContentCache {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.totalBytes = 0;
     for (const listener of this.invalidationListeners) listener();
   }
 
@@ -113,8 +139,15 @@ export class ContentCache {
     return this.entries.size;
   }
 
+  /** The estimated bytes of all kept values, for the memory bound. */
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
   private forget(key: string, entry: Entry): void {
-    if (this.entries.get(key) === entry) this.entries.delete(key);
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    this.totalBytes -= entry.bytes;
   }
 }
 
@@ -124,6 +157,16 @@ export function contentFreshness(cache: ContentCache): RequestHandler {
     if (isReadMethod(req.method)) await cache.checkFreshness();
     next();
   };
+}
+
+/** About what a value costs to keep: its JSON length (text for strings), measured once per read. */
+function estimateBytes(value: unknown): number {
+  if (typeof value === "string") return value.length;
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return 1_000; // not JSON (none of our reads); counted as a small value
+  }
 }
 
 function deepFreeze<T>(value: T): T {

@@ -46,6 +46,18 @@ export interface ProductQuery {
   limit: number;
 }
 
+/**
+ * A cache key for `listProducts(q)`: queries with the same key list the same page. A malformed category or
+ * subcategory id matches nothing, whatever it is.
+ */
+export function productQueryKey(q: ProductQuery): string {
+  const page = `${q.page}|${q.limit}`;
+  if ((q.categoryId !== undefined && !isId(q.categoryId)) || (q.subcategoryId !== undefined && !isId(q.subcategoryId))) {
+    return `none|${page}`;
+  }
+  return `${q.categoryId ?? ""}|${q.subcategoryId ?? ""}|${q.featured ?? ""}|${page}`;
+}
+
 export interface ProductPage {
   data: Product[];
   total: number;

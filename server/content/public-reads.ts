@@ -3,13 +3,17 @@ import type { ListContent, ListTable } from "../../shared/content/define";
 import type { AppContext } from "../context";
 import { getCategory, listCategories } from "./category";
 import { listStore } from "./list-content";
-import { getProduct, listProducts, type ProductQuery } from "./product";
+import { getProduct, listProducts, type ProductQuery, productQueryKey } from "./product";
 import { getSettings } from "./settings";
+import { idOrSlugKey } from "./slugs";
 
 /**
  * The reads behind public pages and the public GET API, through the content cache (server/cache). Pages and
  * API share the entries: the home page and GET /api/banner cost one query between two changes.
  * Writes and admin-only reads go to the database directly.
+ *
+ * Keys are normalised (`idOrSlugKey`, `productQueryKey`): an upper-case slug or `limit=010` reads the same
+ * entry as its plain form, and an id or slug that cannot match anything is answered without an entry.
  */
 
 export function readList<T extends ListTable, S extends z.ZodObject, Out>(ctx: AppContext, content: ListContent<T, S, Out>) {
@@ -21,19 +25,25 @@ export function readOne<T extends ListTable, S extends z.ZodObject, Out>(
   content: ListContent<T, S, Out>,
   idOrSlug: string,
 ) {
+  const key = idOrSlugKey(idOrSlug);
+  if (key === null) return Promise.resolve(null);
   // "one:" keeps a record whose slug is "list" apart from the list itself.
-  return ctx.cache.read(`${content.name}:one:${idOrSlug}`, () => listStore(content).get(ctx.db, idOrSlug));
+  return ctx.cache.read(`${content.name}:one:${key}`, () => listStore(content).get(ctx.db, idOrSlug));
 }
 
 export const readCategories = (ctx: AppContext) => ctx.cache.read("categories", () => listCategories(ctx.db));
 
-export const readCategory = (ctx: AppContext, idOrSlug: string) =>
-  ctx.cache.read(`category:${idOrSlug}`, () => getCategory(ctx.db, idOrSlug));
+export function readCategory(ctx: AppContext, idOrSlug: string) {
+  const key = idOrSlugKey(idOrSlug);
+  return key === null ? Promise.resolve(null) : ctx.cache.read(`category:${key}`, () => getCategory(ctx.db, idOrSlug));
+}
 
 export const readProducts = (ctx: AppContext, query: ProductQuery) =>
-  ctx.cache.read(`products:${JSON.stringify(query)}`, () => listProducts(ctx.db, query));
+  ctx.cache.read(`products:${productQueryKey(query)}`, () => listProducts(ctx.db, query));
 
-export const readProduct = (ctx: AppContext, idOrSlug: string) =>
-  ctx.cache.read(`product:${idOrSlug}`, () => getProduct(ctx.db, idOrSlug));
+export function readProduct(ctx: AppContext, idOrSlug: string) {
+  const key = idOrSlugKey(idOrSlug);
+  return key === null ? Promise.resolve(null) : ctx.cache.read(`product:${key}`, () => getProduct(ctx.db, idOrSlug));
+}
 
 export const readSettings = (ctx: AppContext) => ctx.cache.read("settings", () => getSettings(ctx.db));

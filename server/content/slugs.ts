@@ -15,6 +15,16 @@ export function isSlugShaped(value: string): boolean {
   return value.length <= 120 && SLUG_PATTERN.test(value.toLowerCase());
 }
 
+/**
+ * A cache key for `findByIdOrSlug(value)`: values with the same key find the same row, and null means
+ * none can (so nothing needs reading or keeping). Slugs are looked up in lower case, so "PN-22" and "pn-22"
+ * share a key; an id is exact (lower-case hex), and upper-case hex is a slug only, hence its own "~" key.
+ */
+export function idOrSlugKey(value: string): string | null {
+  if (isId(value)) return value;
+  return isSlugShaped(value) ? `~${value.toLowerCase()}` : null;
+}
+
 /** The row whose id or slug is `value`; an id wins over a slug that happens to look like one. */
 export async function findByIdOrSlug<T extends SluggedTable>(
   db: Database,

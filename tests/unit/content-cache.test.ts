@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { ContentCache } from "../../server/cache/content-cache";
+import { productQueryKey } from "../../server/content/product";
+import { idOrSlugKey } from "../../server/content/slugs";
+
+const value = (chars: number) => ({ text: "x".repeat(chars - 11) }); // JSON: {"text":"…"} is `chars` long
+
+describe("content cache bounds", () => {
+  it("holds at most its estimated bytes, dropping the oldest entries", async () => {
+    const cache = new ContentCache({ enabled: true, maxBytes: 10_000 });
+    for (let i = 0; i < 10; i++) await cache.read(`k${i}`, async () => value(2_000));
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBe(4); // 2,000 bytes and the key's length each
+    let loads = 0;
+    await cache.read("k9", async () => ++loads);
+    await cache.read("k0", async () => ++loads);
+    expect(loads).toBe(1); // k9 was kept, k0 was dropped
+    cache.invalidate();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("holds at most its entries", async () => {
+    const cache = new ContentCache({ enabled: true, maxEntries: 50 });
+    for (let i = 0; i < 200; i++) await cache.read(`k${i}`, async () => i);
+    expect(cache.size).toBe(50);
+  });
+
+  it("does not keep a value over a quarter of its bytes", async () => {
+    const cache = new ContentCache({ enabled: true, maxBytes: 10_000 });
+    await cache.read("small", async () => value(100));
+    await cache.read("big", async () => value(2_600));
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(100 + "small".length);
+  });
+
+  it("lets no made-up key or failed read push real content out, even when full", async () => {
+    const cache = new ContentCache({ enabled: true, maxEntries: 10 });
+    for (let i = 0; i < 10; i++) await cache.read(`real${i}`, async () => ({ i }));
+    await Promise.all(Array.from({ length: 500 }, (_, i) => cache.read(`made-up${i}`, async () => null)));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => cache.read(`failing${i}`, () => Promise.reject(new Error("down"))).catch(() => {})),
+    );
+    expect(cache.size).toBe(10);
+    let loads = 0;
+    for (let i = 0; i < 10; i++) await cache.read(`real${i}`, async () => ++loads);
+    expect(loads).toBe(0);
+  });
+});
+
+describe("content cache keys", () => {
+  it("gives slugs in any case one key, ids their exact key, and no key to what matches nothing", () => {
+    expect(idOrSlugKey("PN-22")).toBe(idOrSlugKey("pn-22"));
+    expect(idOrSlugKey("Pn-22")).toBe(idOrSlugKey("pn-22"));
+    const id = "0123456789abcdef01234567";
+    expect(idOrSlugKey(id)).toBe(id);
+    // Upper-case hex is not an id (ids are lower case) but could be a slug: its own key, not the id's.
+    expect(idOrSlugKey(id.toUpperCase())).not.toBe(idOrSlugKey(id));
+    expect(idOrSlugKey(id.toUpperCase())).toBe(idOrSlugKey(id.toUpperCase().replace("ABC", "abc")));
+    expect(idOrSlugKey("no such thing!")).toBeNull();
+    expect(idOrSlugKey("x".repeat(200))).toBeNull();
+  });
+
+  it("gives product queries that list the same page one key", () => {
+    const base = { page: 1, limit: 10 };
+    expect(productQueryKey({ ...base })).toBe(productQueryKey({ limit: 10, page: 1 }));
+    expect(productQueryKey({ ...base, featured: true })).not.toBe(productQueryKey({ ...base, featured: false }));
+    expect(productQueryKey({ ...base, featured: false })).not.toBe(productQueryKey(base));
+    // A malformed id matches nothing, whichever it is.
+    expect(productQueryKey({ ...base, categoryId: "nope" })).toBe(
+      productQueryKey({ ...base, subcategoryId: "NOPE", featured: true }),
+    );
+    const category = "0123456789abcdef01234567";
+    expect(productQueryKey({ ...base, categoryId: category })).not.toBe(productQueryKey(base));
+  });
+});
