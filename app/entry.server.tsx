@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -6,18 +5,21 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { etagMatches, type KeepPage, NONCE_PLACEHOLDER } from "../server/cache/page-cache";
+import type { KeepPage } from "../server/cache/page-cache";
+import { etagMatches, weakEtag } from "../server/cache/response-cache";
 import { isPublicPageRequest } from "../server/http/caching";
 
 export const streamTimeout = 5_000;
 
 /**
- * Server rendering, with the CSP nonce from the server on every inline script React Router writes.
+ * Server rendering. Staff screens get the CSP nonce from the server on every inline script React Router
+ * writes; public pages have no inline script and get no nonce (server/http/security.ts), so a page is the
+ * same bytes for every visitor.
  *
- * Public pages are rendered whole, so they get an ETag (a hash of the page without its nonce) and a
- * matching If-None-Match gets 304 with no body. Cache-Control comes from server/http/caching.ts; a server
- * error is never stored. Staff screens (rendered in the browser, never cached) stream their shell, and
- * so does everything for a browser that is not a public page.
+ * Public pages are rendered whole, so they get an ETag (a hash of the page) and a matching If-None-Match
+ * gets 304 with no body; a 200 page is offered to the page cache. Cache-Control comes from
+ * server/http/caching.ts; a server error is never stored. Staff screens (rendered in the browser, never
+ * cached) stream their shell, and so does everything for a browser that is not a public page.
  */
 export default function handleRequest(
   request: Request,
@@ -43,9 +45,9 @@ export default function handleRequest(
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         if (responseStatusCode >= 500) responseHeaders.set("Cache-Control", "no-store");
         if (isPublicPage && responseStatusCode < 500) {
-          const done = (html: string) => {
+          const done = (html: Buffer) => {
             clearTimeout(timeout);
-            resolve(withEtag(request, html, nonce, responseStatusCode, responseHeaders, loadContext.keepPage));
+            resolve(withEtag(request, html, responseStatusCode, responseHeaders, loadContext.keepPage));
           };
           pipe(collect(done, reject));
           return;
@@ -69,8 +71,8 @@ export default function handleRequest(
   });
 }
 
-/** A writable that hands over everything written to it as one string. */
-function collect(done: (text: string) => void, fail: (error: unknown) => void): Writable {
+/** A writable that hands over everything written to it as one buffer. */
+function collect(done: (bytes: Buffer) => void, fail: (error: unknown) => void): Writable {
   const chunks: Buffer[] = [];
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -78,7 +80,7 @@ function collect(done: (text: string) => void, fail: (error: unknown) => void): 
       callback();
     },
     final(callback) {
-      done(Buffer.concat(chunks).toString("utf8"));
+      done(Buffer.concat(chunks));
       callback();
     },
     destroy(error, callback) {
@@ -88,23 +90,25 @@ function collect(done: (text: string) => void, fail: (error: unknown) => void): 
   });
 }
 
+/** Headers the cache sets itself on a kept page; the others a route added (e.g. Link preloads) are kept with it. */
+const OWN_HEADERS = new Set(["content-type", "content-length", "content-encoding", "etag", "cache-control", "vary", "date"]);
+
 /** The page with its ETag, or 304 when the browser's copy (If-None-Match) is the same page. */
-function withEtag(
-  request: Request,
-  html: string,
-  nonce: string,
-  status: number,
-  headers: Headers,
-  keepPage: KeepPage | undefined,
-): Response {
-  // The nonce differs on every request; the page it guards does not.
-  const withPlaceholder = html.replaceAll(nonce, NONCE_PLACEHOLDER);
-  const etag = `W/"${createHash("sha256").update(withPlaceholder).digest("base64url").slice(0, 27)}"`;
+function withEtag(request: Request, html: Buffer, status: number, headers: Headers, keepPage: KeepPage | undefined): Response {
+  const etag = weakEtag(html);
   headers.set("ETag", etag);
-  if (status === 200) keepPage?.(withPlaceholder, etag);
+  // A page that sets a cookie is this visitor's own: never shared.
+  if (status === 200 && keepPage && !headers.has("set-cookie")) {
+    const extra: [string, string][] = [];
+    headers.forEach((value, name) => {
+      if (!OWN_HEADERS.has(name)) extra.push([name, value]);
+    });
+    keepPage(html, etag, extra);
+  }
   if (status === 200 && etagMatches(request.headers.get("if-none-match") ?? undefined, etag)) {
     headers.delete("Content-Type");
     return new Response(null, { status: 304, headers });
   }
-  return new Response(html, { status, headers });
+  // (A Buffer's memory is an ArrayBuffer; the DOM types only accept it by that name.)
+  return new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length), { status, headers });
 }

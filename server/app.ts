@@ -4,6 +4,7 @@ import express, { type Express, type RequestHandler } from "express";
 import { apiRouter } from "./api/router";
 import { contentFreshness } from "./cache/content-cache";
 import { servePageCache } from "./cache/page-cache";
+import { isSentFromCache } from "./cache/response-cache";
 import type { AppContext } from "./context";
 import { pageCaching } from "./http/caching";
 import { requestLog } from "./http/request-log";
@@ -27,7 +28,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   app.use(requestLog);
   app.use(securityHeaders({ dev: ctx.config.dev }));
-  app.use(compression());
+  // Kept pages and API answers are sent already compressed (or as is, when the client takes neither
+  // brotli nor gzip): never compressed again per request.
+  app.use(compression({ filter: (req, res) => !isSentFromCache(res) && compression.filter(req, res) }));
 
   // Public reads come from the content cache; on PostgreSQL it first checks nothing changed elsewhere.
   const freshContent = contentFreshness(ctx.cache);

@@ -1,5 +1,6 @@
-import { type ContentCache, openContentCache } from "./cache/content-cache";
-import { type PageCache, pageCacheFollowing } from "./cache/page-cache";
+import { type ContentCache, type ContentCacheOptions, openContentCache } from "./cache/content-cache";
+import { PAGE_CACHE_LIMITS } from "./cache/page-cache";
+import { type ResponseCache, type ResponseCacheOptions, responseCacheFollowing } from "./cache/response-cache";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import { MAIL_OFF, type Mailer, OutboxSender, type OutboxSenderOptions } from "./mail/outbox";
@@ -14,8 +15,10 @@ export interface AppContext {
   images: ImageStore;
   /** Public content reads, kept until the next change (server/cache/content-cache.ts). */
   cache: ContentCache;
-  /** Rendered public pages, emptied with `cache` (server/cache/page-cache.ts). */
-  pages: PageCache;
+  /** Rendered public pages as compressed bytes, emptied with `cache` (server/cache/page-cache.ts). */
+  pages: ResponseCache;
+  /** Public API answers as compressed bytes, emptied with `cache` (server/cache/api-cache.ts). */
+  answers: ResponseCache;
   /** The e-mail outbox's sender (started by the server); MAIL_OFF when SMTP_URL is unset. */
   mail: Mailer;
 }
@@ -25,7 +28,16 @@ export interface ContextOptions {
   outbox?: OutboxSenderOptions;
   /** Another transport than SMTP_URL's (none in production). */
   mailTransport?: MailTransport;
+  /** Other cache bounds than the defaults (tests fill small ones). */
+  cacheLimits?: {
+    content?: Omit<ContentCacheOptions, "enabled">;
+    pages?: Omit<ResponseCacheOptions, "enabled">;
+    answers?: Omit<ResponseCacheOptions, "enabled">;
+  };
 }
+
+/** Public API answers are 1–100 KB of JSON (a product, a page of up to 100 products). */
+const ANSWER_CACHE_LIMITS = { maxEntries: 1_000, maxBytes: 16_000_000 };
 
 /** The context for an opened database: the server's and the API tests' one way to build it. */
 export async function createAppContext(
@@ -34,7 +46,9 @@ export async function createAppContext(
   images: ImageStore,
   options: ContextOptions = {},
 ): Promise<AppContext> {
-  const cache = await openContentCache(database.contentChanges, { enabled: config.contentCache });
+  const enabled = config.contentCache;
+  const limits = options.cacheLimits ?? {};
+  const cache = await openContentCache(database.contentChanges, { enabled, ...limits.content });
   const transport = options.mailTransport ?? (config.mail ? smtpTransport(config.mail) : null);
   return {
     config,
@@ -42,7 +56,8 @@ export async function createAppContext(
     dbKind: database.kind,
     images,
     cache,
-    pages: pageCacheFollowing(cache, config.contentCache),
+    pages: responseCacheFollowing(cache, { enabled, ...(limits.pages ?? PAGE_CACHE_LIMITS) }),
+    answers: responseCacheFollowing(cache, { enabled, ...(limits.answers ?? ANSWER_CACHE_LIMITS) }),
     mail: transport ? new OutboxSender(database.db, database.kind, transport, options.outbox) : MAIL_OFF,
   };
 }

@@ -17,7 +17,8 @@ import { ImageStore } from "./uploads/images";
 declare module "react-router" {
   interface AppLoadContext {
     app: AppContext;
-    cspNonce: string;
+    /** Staff screens only (server/http/security.ts): public pages carry no inline script. */
+    cspNonce: string | undefined;
     /** The client's address (after TRUST_PROXY), for rate limits in actions. */
     clientIp: string;
     /** Public pages: hands the finished page to the page cache (app/entry.server.tsx). */
@@ -76,7 +77,7 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
     mode: config.dev ? "development" : "production",
     getLoadContext: (req, res) => ({
       app: ctx,
-      cspNonce: res.locals.cspNonce as string,
+      cspNonce: res.locals.cspNonce as string | undefined,
       clientIp: req.ip ?? "unknown",
       keepPage: res.locals.keepPage as KeepPage | undefined,
     }),

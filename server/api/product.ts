@@ -8,10 +8,20 @@ import {
 } from "../../shared/content/product";
 import { LIMITS } from "../../shared/schemas/fields";
 import { actorOf, requirePermission } from "../auth/require-admin";
+import type { PublicAnswerKeys } from "../cache/api-cache";
 import { getCategoryRow, subcategoryCheck } from "../content/category";
 import { moveToTrash, recordContentChange, rowsForFirstVersion, takeSnapshot } from "../content/history";
-import { createProduct, deleteProduct, getProduct, getProductRow, updateProduct } from "../content/product";
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  getProductRow,
+  type ProductQuery,
+  productQueryKey,
+  updateProduct,
+} from "../content/product";
 import { readProduct, readProducts } from "../content/public-reads";
+import { idOrSlugKey } from "../content/slugs";
 import type { AppContext } from "../context";
 import { inTransaction } from "../db/client";
 import { badRequest, notFound, parseInput } from "../http/errors";
@@ -21,8 +31,10 @@ const JSON_FIELDS = ["features", "specifications", "additionalImages"];
 const MAIN_IMAGE_FIELDS = ["mainImage", "image"];
 const notFoundError = () => notFound("Product not found.");
 
-function queryNumber(req: Request, name: string, fallback: number): number {
-  const raw = req.query[name];
+type Query = Request["query"];
+
+function queryNumber(query: Query, name: string, fallback: number): number {
+  const raw = query[name];
   if (raw === undefined || raw === "") return fallback;
   const n = typeof raw === "string" ? Number(raw) : Number.NaN;
   if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
@@ -33,12 +45,36 @@ function queryNumber(req: Request, name: string, fallback: number): number {
   return n;
 }
 
-function queryText(req: Request, name: string): string | undefined {
-  const raw = req.query[name];
+function queryText(query: Query, name: string): string | undefined {
+  const raw = query[name];
   if (raw === undefined || raw === "") return undefined;
   if (typeof raw !== "string") throw badRequest(`The query parameter "${name}" must be given once.`);
   return raw;
 }
+
+/** GET /api/product's filters and page; other parameters are ignored. A 400 error for bad values. */
+function productListQuery(query: Query): ProductQuery {
+  const featured = queryText(query, "featured");
+  return {
+    categoryId: queryText(query, "categoryId"),
+    subcategoryId: queryText(query, "subcategoryId"),
+    featured: featured === undefined ? undefined : featured === "true",
+    page: queryNumber(query, "page", 1),
+    limit: Math.min(queryNumber(query, "limit", PRODUCT_PAGE_LIMIT_MAX), PRODUCT_PAGE_LIMIT_MAX),
+  };
+}
+
+/** The answer cache's keys for /api/product (server/cache/api-cache.ts): the list's by its normalised query. */
+export const productAnswerKeys: PublicAnswerKeys = {
+  list: (query) => {
+    try {
+      return productQueryKey(productListQuery(query));
+    } catch {
+      return null; // the route answers 400
+    }
+  },
+  one: idOrSlugKey,
+};
 
 /** The category must exist; its subcategory must be one of its own, and is required when it has any. */
 async function checkCategory(ctx: AppContext, input: ProductInput): Promise<ProductInput> {
@@ -82,16 +118,7 @@ export function productRouter(ctx: AppContext): Router {
   const write = requirePermission(ctx, "content", `change ${productContent.plural}`);
 
   router.get("/", async (req, res) => {
-    const featured = queryText(req, "featured");
-    res.json(
-      await readProducts(ctx, {
-        categoryId: queryText(req, "categoryId"),
-        subcategoryId: queryText(req, "subcategoryId"),
-        featured: featured === undefined ? undefined : featured === "true",
-        page: queryNumber(req, "page", 1),
-        limit: Math.min(queryNumber(req, "limit", PRODUCT_PAGE_LIMIT_MAX), PRODUCT_PAGE_LIMIT_MAX),
-      }),
-    );
+    res.json(await readProducts(ctx, productListQuery(req.query)));
   });
 
   router.get("/:id", async (req, res) => {

@@ -2,6 +2,7 @@ import express, { Router } from "express";
 import type { AnyListContent } from "../../shared/content/define";
 import { CONTENT } from "../../shared/content/registry";
 import { authRouter } from "../auth/routes";
+import { type PublicAnswerKeys, plainAnswerKeys, serveApiAnswers } from "../cache/api-cache";
 import type { AppContext } from "../context";
 import { ping } from "../db/client";
 import { apiCaching } from "../http/caching";
@@ -10,7 +11,7 @@ import { activityRouter } from "./activity";
 import { categoryRouter } from "./category";
 import { contactsRouter } from "./contacts";
 import { historyRouter } from "./history";
-import { productRouter } from "./product";
+import { productAnswerKeys, productRouter } from "./product";
 import { quotesRouter } from "./quotes";
 import { settingsRouter } from "./settings";
 import { trashRouter } from "./trash";
@@ -32,12 +33,22 @@ function contentRouter(ctx: AppContext, content: (typeof CONTENT)[number]): Rout
 
 import { listRouter } from "./list-router";
 
+/** How the answer cache keys each public endpoint, where it differs from `plainAnswerKeys`. */
+const ANSWER_KEYS: Record<string, PublicAnswerKeys> = {
+  product: productAnswerKeys,
+  // GET /api/settings/security is the owners' (private): only the settings themselves are kept.
+  settings: { list: () => "", one: () => null },
+};
+
 /**
  * Everything under /api (SPEC §7). Paths match case-insensitively (/api/Testimonial works), and every
  * answer, including errors and unknown paths, is JSON.
  */
 export function apiRouter(ctx: AppContext): Router {
   const api = Router({ caseSensitive: false });
+  // Anonymous public reads already kept: answered before body parsing and routing.
+  const endpoints = new Map(CONTENT.map((c) => [c.path.toLowerCase(), ANSWER_KEYS[c.name] ?? plainAnswerKeys]));
+  api.use(serveApiAnswers(ctx.answers, endpoints));
   api.use(express.json({ limit: "1mb" }), express.urlencoded({ extended: false, limit: "1mb", parameterLimit: 200 }));
   // A body we cannot read would otherwise be taken as "no fields" (and a PUT would change nothing but say 200).
   api.use((req, _res, next) => {

@@ -1,34 +1,33 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { hasCredentials, isPublicPageRequest } from "../http/caching";
-import type { ContentCache } from "./content-cache";
+import { type ResponseCache, type ResponseCacheOptions, sendKept } from "./response-cache";
 
 /**
- * Rendered public pages, kept until content changes (with the content cache) and for ten minutes at most
- * (the footer's year). Rendering is most of a page view's cost once the data comes from memory.
+ * Rendered public pages, kept as final bytes (server/cache/response-cache.ts) until content changes (with
+ * the content cache) and for ten minutes at most (the footer's year). Rendering is most of a page view's
+ * cost once the data comes from memory. Public pages carry no inline script and so no CSP nonce: every
+ * visitor gets the same bytes.
  *
- * Every answer still gets its own CSP nonce: a page is kept with a placeholder where the nonce was, and
- * the placeholder is replaced by this request's nonce on the way out. Only complete 200 pages are kept:
- * not redirects or not-found pages, and not a page drawn with a fallback because a read failed
- * (`markPageDegraded`, called by the loaders' orFallback).
+ * Only complete 200 pages are kept: not redirects or not-found pages, and not a page drawn with a fallback
+ * because a read failed (`markPageDegraded`, called by the loaders' orFallback).
  */
+export const PAGE_CACHE_LIMITS = {
+  maxEntries: 300,
+  /** All variants of all pages (a page is 50–800 KB of HTML; compressed variants add 15–25%). */
+  maxBytes: 24_000_000,
+  maxAgeMs: 10 * 60_000,
+} satisfies Omit<ResponseCacheOptions, "enabled">;
 
-const MAX_AGE_MS = 10 * 60_000;
-/** Memory bound: kept pages hold at most this many characters in all (a page is 50–800 KB of HTML). */
-const MAX_TOTAL_CHARS = 24_000_000;
-/** Stands for the nonce in kept pages; random per process, so page content cannot contain it. */
-export const NONCE_PLACEHOLDER = `nonce-placeholder-${randomBytes(12).toString("hex")}`;
-
-interface KeptPage {
-  generation: number;
-  storedAt: number;
-  html: string;
-  etag: string;
-}
+/**
+ * The query parameters public pages read (contact: service; category: type, page; quote: product). A URL
+ * with any other parameter is rendered but not kept, so made-up query strings cannot push real pages out.
+ * `q` (search, quote suggestions) is free text: those pages are not kept either.
+ */
+const PAGE_QUERY_PARAMETERS = new Set(["service", "type", "page", "product"]);
 
 /** What a page render needs to hand its result to the cache; undefined when it must not be kept. */
-export type KeepPage = (htmlWithPlaceholder: string, etag: string) => void;
+export type KeepPage = (html: Buffer, etag: string, headers: [string, string][]) => void;
 
 interface PageRequest {
   degraded: boolean;
@@ -42,71 +41,20 @@ export function markPageDegraded(): void {
   if (request) request.degraded = true;
 }
 
-export class PageCache {
-  private readonly pages = new Map<string, KeptPage>();
-  private generation = 0;
-  private totalChars = 0;
-
-  constructor(
-    readonly enabled: boolean,
-    private readonly maxPages = 300,
-  ) {}
-
-  get(key: string): KeptPage | undefined {
-    const page = this.pages.get(key);
-    if (!page) return undefined;
-    if (page.generation !== this.generation || Date.now() - page.storedAt > MAX_AGE_MS) {
-      this.remove(key);
-      return undefined;
-    }
-    return page;
-  }
-
-  /** Keeps a page rendered from the data of `generation`, unless content changed meanwhile. */
-  keep(key: string, generation: number, html: string, etag: string): void {
-    if (generation !== this.generation || html.length > MAX_TOTAL_CHARS / 10) return;
-    this.remove(key); // re-inserted last: Map order is the eviction order
-    this.pages.set(key, { generation, storedAt: Date.now(), html, etag });
-    this.totalChars += html.length;
-    while (this.pages.size > this.maxPages || this.totalChars > MAX_TOTAL_CHARS) {
-      const oldest = this.pages.keys().next().value;
-      if (oldest === undefined) break;
-      this.remove(oldest);
-    }
-  }
-
-  private remove(key: string): void {
-    const page = this.pages.get(key);
-    if (!page) return;
-    this.totalChars -= page.html.length;
-    this.pages.delete(key);
-  }
-
-  get currentGeneration(): number {
-    return this.generation;
-  }
-
-  invalidate(): void {
-    this.generation++;
-    this.pages.clear();
-    this.totalChars = 0;
-  }
-
-  get size(): number {
-    return this.pages.size;
-  }
-
-  /** Characters of HTML kept, for the memory bound. */
-  get chars(): number {
-    return this.totalChars;
-  }
-}
-
-/** A page cache that empties whenever the content cache does. */
-export function pageCacheFollowing(content: ContentCache, enabled: boolean): PageCache {
-  const pages = new PageCache(enabled);
-  content.onInvalidate(() => pages.invalidate());
-  return pages;
+/**
+ * The page-cache key of a URL (path and query), or null when it must not be kept. Parameters are sorted
+ * (stably: repeated ones keep their order), since pages read them by name: `?page=2&type=x` and
+ * `?type=x&page=2` are one page. The path is kept as sent.
+ */
+export function pageKey(url: string): string | null {
+  const question = url.indexOf("?");
+  if (question === -1) return url;
+  const path = url.slice(0, question);
+  const params = new URLSearchParams(url.slice(question + 1));
+  for (const name of params.keys()) if (!PAGE_QUERY_PARAMETERS.has(name)) return null;
+  params.sort();
+  const query = params.toString();
+  return query === "" ? path : `${path}?${query}`;
 }
 
 /**
@@ -114,41 +62,24 @@ export function pageCacheFollowing(content: ContentCache, enabled: boolean): Pag
  * offers the result to the cache (through `res.locals.keepPage`, passed on in the load context).
  * Runs after `contentFreshness`, so on PostgreSQL a change elsewhere has already emptied it.
  */
-export function servePageCache(pages: PageCache, siteUrl: string | null): RequestHandler {
+export function servePageCache(pages: ResponseCache, siteUrl: string | null): RequestHandler {
   return (req, res, next) => {
     const cacheable =
       pages.enabled && isPublicPageRequest(req.method, req.path) && !req.path.endsWith(".data") && !hasCredentials(req);
     if (!cacheable) return next();
+    const url = pageKey(req.originalUrl);
+    if (url === null) return next();
     // Pages show absolute links made from SITE_URL, or else from the request's own origin.
     const origin = siteUrl ?? `${req.protocol}://${req.get("x-forwarded-host") ?? ""}|${req.get("host") ?? ""}`;
-    const key = `${origin}${req.originalUrl}`;
+    const key = `${origin}${url}`;
     const page = pages.get(key);
-    if (page) {
-      res.setHeader("Content-Type", "text/html; charset=utf-8");
-      res.setHeader("ETag", page.etag);
-      if (etagMatches(req.headers["if-none-match"], page.etag)) {
-        res.status(304).end();
-        return;
-      }
-      res.status(200).send(page.html.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string));
-      return;
-    }
+    if (page) return sendKept(req, res, page);
     const generation = pages.currentGeneration;
     const request: PageRequest = { degraded: false };
-    const keepPage: KeepPage = (html, etag) => {
-      if (!request.degraded) pages.keep(key, generation, html, etag);
+    const keepPage: KeepPage = (html, etag, headers) => {
+      if (!request.degraded) pages.keep(key, generation, html, "text/html; charset=utf-8", etag, headers);
     };
     res.locals.keepPage = keepPage;
     currentRequest.run(request, next);
   };
-}
-
-/** Whether an If-None-Match header names this (weak) ETag. */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === bare);
 }

@@ -7,7 +7,7 @@ import type { RequestHandler, Response } from "express";
  * revalidate every time (max-age=0) and get a 304 when nothing changed. Anything private or about a
  * change is never stored.
  */
-const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
 const PRIVATE_CACHE_CONTROL = "no-store";
 
 /** GET or HEAD: a request that only reads, so its answer may be cached. */
@@ -55,11 +55,14 @@ export function apiCaching(publicPrefixes: string[]): RequestHandler {
  */
 export const pageCaching: RequestHandler = (req, res, next) => {
   res.setHeader("Cache-Control", isPublicPageRequest(req.method, req.path) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
-  // A 304 tells the browser to reuse its copy, whose inline scripts carry that copy's CSP nonce. Sending
-  // this request's policy with it would replace the stored one and block those scripts.
-  beforeHeaders(res, () => {
-    if (res.statusCode === 304) res.removeHeader("Content-Security-Policy");
-  });
+  // Only staff screens carry a nonce (server/http/security.ts), and they are neither kept nor given ETags,
+  // so this is a safety net: a 304 tells the browser to reuse its copy, whose inline scripts carry that
+  // copy's nonce, and sending this request's policy with it would replace the stored one and block them.
+  if (res.locals.cspNonce !== undefined) {
+    beforeHeaders(res, () => {
+      if (res.statusCode === 304) res.removeHeader("Content-Security-Policy");
+    });
+  }
   next();
 };
 

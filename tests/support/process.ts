@@ -9,11 +9,19 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
-/** Runs the production server (`node server.js`, as `npm start` does after building) with `env`. */
+/** Runs the production server (`node server.js`, as `npm start` does after building, from BUILD_DIR) with `env`. */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const proc = spawn(process.execPath, ["server.js"], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", HOST: "127.0.0.1", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      // The build the global set-up made (BUILD_DIR lets parallel runs keep their own).
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { RequestHandler } from "express";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { type AppContext, type ContextOptions, createAppContext } from "../../server/context";
@@ -42,12 +43,12 @@ export interface TestResponse {
 }
 
 /**
- * A real server (the API and uploads, no pages) on a fresh database, listening on a random port.
- * Every test file gets its own; nothing is mocked.
+ * A real server (the API and uploads, no pages unless `pages` renders them) on a fresh database, listening
+ * on a random port. Every test file gets its own; nothing is mocked.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { shareDataWith?: TestServer; context?: ContextOptions } = {},
+  options: { shareDataWith?: TestServer; context?: ContextOptions; pages?: RequestHandler } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-test-"));
   let scratch: ScratchDatabase | null = null;
@@ -75,7 +76,7 @@ export async function startTestServer(
   const ctx = await createAppContext(config, database, images, options.context);
   await prepareData(ctx, { print: () => {} });
   ctx.mail.start(); // as the real server does (nothing when SMTP_URL is unset)
-  const app = createApp(ctx);
+  const app = createApp(ctx, options.pages ? { pages: options.pages } : {});
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });

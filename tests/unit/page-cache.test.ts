@@ -1,42 +1,108 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContentCache } from "../../server/cache/content-cache";
-import { etagMatches, pageCacheFollowing } from "../../server/cache/page-cache";
+import { PAGE_CACHE_LIMITS, pageKey } from "../../server/cache/page-cache";
+import { etagMatches, preferredEncoding, responseCacheFollowing } from "../../server/cache/response-cache";
 import { isReadMethod, isStaffPath } from "../../server/http/caching";
+
+const html = (text: string) => Buffer.from(text);
+
+function pageCache() {
+  const content = new ContentCache({ enabled: true });
+  const pages = responseCacheFollowing(content, { enabled: true, ...PAGE_CACHE_LIMITS });
+  return { content, pages };
+}
 
 describe("page cache", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it("keeps a page until the content cache is invalidated", () => {
-    const content = new ContentCache({ enabled: true });
-    const pages = pageCacheFollowing(content, true);
-    pages.keep("/about", pages.currentGeneration, "<html>", 'W/"a"');
-    expect(pages.get("/about")?.html).toBe("<html>");
+  it("keeps a page as bytes, gzipped and brotli-compressed, until the content cache is invalidated", async () => {
+    const { content, pages } = pageCache();
+    const body = html(`<html>${"é page ".repeat(500)}</html>`);
+    pages.keep("/about", pages.currentGeneration, body, "text/html; charset=utf-8", 'W/"a"', [["link", "</x.css>"]]);
+    expect(pages.get("/about")).toBeUndefined(); // still compressing: the next request renders
+    await pages.idle();
+    const kept = pages.get("/about");
+    expect(kept?.identity.equals(body)).toBe(true);
+    expect(gunzipSync(kept!.gzip).equals(body)).toBe(true);
+    expect(brotliDecompressSync(kept!.br).equals(body)).toBe(true);
+    expect(kept!.br.length).toBeLessThan(kept!.gzip.length);
+    expect(kept!.headers).toEqual([["link", "</x.css>"]]);
+    expect(pages.bytes).toBe(body.length + kept!.gzip.length + kept!.br.length + "/about".length);
     content.invalidate();
     expect(pages.get("/about")).toBeUndefined();
+    expect(pages.bytes).toBe(0);
   });
 
-  it("drops a page rendered from data older than a change made during its render", () => {
-    const content = new ContentCache({ enabled: true });
-    const pages = pageCacheFollowing(content, true);
+  it("drops a page rendered from data older than a change made during its render or its compression", async () => {
+    const { content, pages } = pageCache();
     const renderStartedIn = pages.currentGeneration;
     content.invalidate(); // content changed while the page was rendering
-    pages.keep("/about", renderStartedIn, "<old>", 'W/"a"');
+    pages.keep("/about", renderStartedIn, html("<old>"), "text/html", 'W/"a"');
+    pages.keep("/", pages.currentGeneration, html("<old home>"), "text/html", 'W/"h"');
+    content.invalidate(); // … or while it was being compressed
+    await pages.idle();
     expect(pages.get("/about")).toBeUndefined();
+    expect(pages.get("/")).toBeUndefined();
+    expect(pages.size).toBe(0);
   });
 
-  it("forgets pages after ten minutes, and the oldest first when full", () => {
-    vi.useFakeTimers();
-    const content = new ContentCache({ enabled: true });
-    const pages = pageCacheFollowing(content, true);
-    pages.keep("/", pages.currentGeneration, "<home>", 'W/"h"');
+  it("forgets pages after ten minutes, and the oldest first when full", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { pages } = pageCache();
+    pages.keep("/", pages.currentGeneration, html("<home>"), "text/html", 'W/"h"');
+    await pages.idle();
+    expect(pages.get("/")).toBeDefined();
     vi.advanceTimersByTime(10 * 60_000 + 1);
     expect(pages.get("/")).toBeUndefined();
-    for (let i = 0; i < 301; i++) pages.keep(`/p${i}`, pages.currentGeneration, "<p>", 'W/"p"');
+    for (let i = 0; i < 301; i++) pages.keep(`/p${i}`, pages.currentGeneration, html("<p>"), "text/html", 'W/"p"');
+    await pages.idle();
     expect(pages.size).toBe(300);
     expect(pages.get("/p0")).toBeUndefined();
     expect(pages.get("/p300")).toBeDefined();
+  });
+
+  it("holds at most its bytes of all variants, dropping the oldest pages, and does not keep a page over a tenth of it", async () => {
+    expect(PAGE_CACHE_LIMITS.maxBytes).toBe(24_000_000);
+    const content = new ContentCache({ enabled: true });
+    const pages = responseCacheFollowing(content, { enabled: true, maxEntries: 300, maxBytes: 1_000_000 });
+    // Random text compresses little, so every variant weighs about as much as the page.
+    const noise = (n: number) => Buffer.from(Array.from({ length: n }, () => Math.random().toString(36).slice(2, 3)).join(""));
+    for (let i = 0; i < 12; i++) pages.keep(`/big${i}`, pages.currentGeneration, noise(60_000), "text/html", 'W/"b"');
+    await pages.idle();
+    expect(pages.bytes).toBeLessThanOrEqual(1_000_000);
+    expect(pages.size).toBeLessThan(12);
+    expect(pages.get("/big0")).toBeUndefined();
+    expect(pages.get("/big11")).toBeDefined();
+    pages.keep("/huge", pages.currentGeneration, noise(100_001), "text/html", 'W/"h"');
+    await pages.idle();
+    expect(pages.get("/huge")).toBeUndefined();
+    content.invalidate();
+    expect(pages.bytes).toBe(0);
+  });
+
+  it("compresses a burst of the same page once", async () => {
+    const { pages } = pageCache();
+    const generation = pages.currentGeneration;
+    pages.keep("/", generation, html("<first>"), "text/html", 'W/"1"');
+    pages.keep("/", generation, html("<second>"), "text/html", 'W/"2"');
+    await pages.idle();
+    expect(pages.get("/")?.etag).toBe('W/"1"');
+  });
+
+  it("keys a URL by its path and its sorted known parameters, and keeps no URL with others", () => {
+    expect(pageKey("/about")).toBe("/about");
+    expect(pageKey("/about?")).toBe("/about");
+    expect(pageKey("/products/screw?type=oil-free&page=2")).toBe("/products/screw?page=2&type=oil-free");
+    expect(pageKey("/products/screw?page=2&type=oil-free")).toBe("/products/screw?page=2&type=oil-free");
+    expect(pageKey("/contact?service=repair%20work")).toBe(pageKey("/contact?service=repair+work"));
+    // Repeated parameters keep their order (the quote page lists its products in that order).
+    expect(pageKey("/quote?product=b&product=a")).toBe("/quote?product=b&product=a");
+    expect(pageKey("/?utm_source=mail")).toBeNull();
+    expect(pageKey("/search?q=compressor")).toBeNull();
+    expect(pageKey("/quote?product=a&q=x")).toBeNull();
   });
 
   it("matches If-None-Match lists, weak or not, and *", () => {
@@ -47,19 +113,19 @@ describe("page cache", () => {
     expect(etagMatches(undefined, 'W/"abc"')).toBe(false);
   });
 
-  it("holds at most 24 million characters of HTML, dropping the oldest pages", () => {
-    const content = new ContentCache({ enabled: true });
-    const pages = pageCacheFollowing(content, true);
-    const big = "x".repeat(2_000_000);
-    for (let i = 0; i < 20; i++) pages.keep(`/big${i}`, pages.currentGeneration, big, 'W/"b"');
-    expect(pages.chars).toBeLessThanOrEqual(24_000_000);
-    expect(pages.size).toBe(12);
-    expect(pages.get("/big0")).toBeUndefined();
-    expect(pages.get("/big19")).toBeDefined();
-    pages.keep("/huge", pages.currentGeneration, "x".repeat(3_000_000), 'W/"h"'); // over a tenth: not kept
-    expect(pages.get("/huge")).toBeUndefined();
-    content.invalidate();
-    expect(pages.chars).toBe(0);
+  it("sends brotli when accepted, else gzip, else the bytes as they are", () => {
+    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(preferredEncoding("gzip, deflate, br")).toBe("br");
+    expect(preferredEncoding("gzip")).toBe("gzip");
+    expect(preferredEncoding("deflate, gzip;q=0.8")).toBe("gzip");
+    expect(preferredEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(preferredEncoding("gzip;q=1, br;q=0.5")).toBe("gzip");
+    expect(preferredEncoding("*")).toBe("br");
+    expect(preferredEncoding("*;q=0, identity")).toBe("identity");
+    expect(preferredEncoding("deflate")).toBe("identity");
+    expect(preferredEncoding("identity")).toBe("identity");
+    expect(preferredEncoding("")).toBe("identity");
+    expect(preferredEncoding(undefined)).toBe("identity");
   });
 });
 

@@ -1,0 +1,261 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { PUBLIC_CACHE_CONTROL } from "../http/caching";
+import { errorFields, log } from "../log";
+import type { ContentCache } from "./content-cache";
+
+/**
+ * Complete public answers (rendered pages, public API reads) kept as the bytes that go on the wire: the
+ * body as is, gzipped and brotli-compressed, with its ETag. A hit is a header lookup and one write: no
+ * rendering, no serialising, no compressing per request (docs/decisions/008).
+ *
+ * An answer is compressed once, in zlib's thread pool, after the request that produced it has been
+ * answered; it is kept only if content did not change meanwhile (the generation it was built from is
+ * still current). Emptied with the content cache; bounded by entries and by the bytes of all variants.
+ */
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Once per kept answer, so the better ratios are worth it: brotli 10 is ~20% smaller than gzip on our pages for ~20 ms (11 takes ~70 ms for 2% more). */
+const BROTLI_QUALITY = 10;
+const GZIP_LEVEL = 9;
+
+type Encoding = "br" | "gzip" | "identity";
+
+export interface KeptAnswer {
+  etag: string;
+  contentType: string;
+  /** Response headers the answer carried besides the ones set here (e.g. a page's Link preloads). */
+  headers: readonly (readonly [string, string])[];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** All variants and the key: what the byte bound counts. */
+  bytes: number;
+  generation: number;
+  storedAt: number;
+}
+
+export interface ResponseCacheOptions {
+  enabled: boolean;
+  maxEntries: number;
+  /** Bound on the bytes of every kept variant together; an answer over a tenth of it is not kept. */
+  maxBytes: number;
+  /** Forget an answer after this long even if content did not change (pages show the year). */
+  maxAgeMs?: number;
+}
+
+export class ResponseCache {
+  readonly enabled: boolean;
+  private readonly options: ResponseCacheOptions;
+  private readonly answers = new Map<string, KeptAnswer>();
+  /** Keys being compressed, with their generation: a burst of misses compresses an answer once. */
+  private readonly compressing = new Map<string, number>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private generation = 0;
+  private totalBytes = 0;
+  hits = 0;
+
+  constructor(options: ResponseCacheOptions) {
+    this.enabled = options.enabled;
+    this.options = options;
+  }
+
+  get(key: string): KeptAnswer | undefined {
+    const answer = this.answers.get(key);
+    if (!answer) return undefined;
+    const { maxAgeMs } = this.options;
+    if (answer.generation !== this.generation || (maxAgeMs !== undefined && Date.now() - answer.storedAt > maxAgeMs)) {
+      this.remove(key);
+      return undefined;
+    }
+    this.hits++;
+    return answer;
+  }
+
+  /**
+   * Compresses `body` (in the background) and keeps it under `key`, unless content changed since
+   * `generation` (the one the answer was built from) or the same key is already being compressed.
+   */
+  keep(
+    key: string,
+    generation: number,
+    body: Buffer,
+    contentType: string,
+    etag: string,
+    headers: KeptAnswer["headers"] = [],
+  ): void {
+    if (!this.enabled || generation !== this.generation || body.length > this.options.maxBytes / 10) return;
+    if (this.compressing.get(key) === generation || this.answers.has(key)) return;
+    this.compressing.set(key, generation);
+    const work = Promise.all([
+      gzipAsync(body, { level: GZIP_LEVEL }),
+      brotliAsync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    ]).then(
+      ([gzipped, brotli]) => {
+        if (generation !== this.generation) return; // content changed while compressing
+        const bytes = body.length + gzipped.length + brotli.length + key.length;
+        this.insert(key, {
+          etag,
+          contentType,
+          headers,
+          identity: body,
+          gzip: gzipped,
+          br: brotli,
+          bytes,
+          generation,
+          storedAt: Date.now(),
+        });
+      },
+      (err: unknown) => log.warn("could not compress an answer for the cache", errorFields(err)),
+    );
+    const settled = work.finally(() => {
+      if (this.compressing.get(key) === generation) this.compressing.delete(key);
+      this.inFlight.delete(settled);
+    });
+    this.inFlight.add(settled);
+  }
+
+  private insert(key: string, answer: KeptAnswer): void {
+    this.remove(key); // re-inserted last: Map order is the eviction order
+    this.answers.set(key, answer);
+    this.totalBytes += answer.bytes;
+    while (this.answers.size > this.options.maxEntries || this.totalBytes > this.options.maxBytes) {
+      const oldest = this.answers.keys().next().value;
+      if (oldest === undefined) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(key: string): void {
+    const answer = this.answers.get(key);
+    if (!answer) return;
+    this.totalBytes -= answer.bytes;
+    this.answers.delete(key);
+  }
+
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.answers.clear();
+    this.compressing.clear();
+    this.totalBytes = 0;
+  }
+
+  /** Resolves when every answer being compressed is kept or dropped (for tests). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+  }
+
+  get size(): number {
+    return this.answers.size;
+  }
+
+  /** Bytes of every kept variant, for the memory bound. */
+  get bytes(): number {
+    return this.totalBytes;
+  }
+}
+
+/** A response cache that empties whenever the content cache does. */
+export function responseCacheFollowing(content: ContentCache, options: ResponseCacheOptions): ResponseCache {
+  const cache = new ResponseCache(options);
+  content.onInvalidate(() => cache.invalidate());
+  return cache;
+}
+
+/** Marks a response as sent from the cache: already compressed, so compression() must leave it alone. */
+const sentFromCache = new WeakSet<ServerResponse>();
+
+export const isSentFromCache = (res: ServerResponse) => sentFromCache.has(res);
+
+/**
+ * Sends a kept answer: the variant the client accepts (brotli, else gzip, else as is), or 304 when its
+ * If-None-Match names the ETag. Headers and bytes only.
+ */
+export function sendKept(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer): void {
+  sentFromCache.add(res);
+  res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("ETag", answer.etag);
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  if (isFresh(req, answer.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const body = encoding === "br" ? answer.br : encoding === "gzip" ? answer.gzip : answer.identity;
+  res.statusCode = 200;
+  res.setHeader("Content-Type", answer.contentType);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** As Express decides (the `fresh` package): a matching If-None-Match, unless the request says no-cache. */
+function isFresh(req: IncomingMessage, etag: string): boolean {
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (!ifNoneMatch) return false;
+  const cacheControl = req.headers["cache-control"];
+  if (cacheControl && /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(cacheControl)) return false;
+  return etagMatches(ifNoneMatch, etag);
+}
+
+/** Whether an If-None-Match header names this (weak) ETag. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === bare);
+}
+
+/** A weak ETag for a body: one for all its encodings (they are the same content). */
+export function weakEtag(body: Buffer): string {
+  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/** Browsers send a handful of distinct Accept-Encoding values; each is parsed once. */
+const encodingChoices = new Map<string, Encoding>();
+
+/** The encoding to send: the accepted one with the highest q, brotli before gzip before none on a tie. */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding {
+  if (typeof acceptEncoding !== "string" || acceptEncoding === "") return "identity";
+  const known = encodingChoices.get(acceptEncoding);
+  if (known) return known;
+  let br: number | undefined;
+  let gzipQ: number | undefined;
+  let any: number | undefined;
+  for (const part of acceptEncoding.split(",")) {
+    const [name = "", ...params] = part.split(";");
+    let q = 1;
+    for (const param of params) {
+      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
+      if (m) q = Number(m[1]) || 0;
+    }
+    const coding = name.trim().toLowerCase();
+    if (coding === "br") br = q;
+    else if (coding === "gzip" || coding === "x-gzip") gzipQ = q;
+    else if (coding === "*") any = q;
+  }
+  const brQ = br ?? any ?? 0;
+  const gzQ = gzipQ ?? any ?? 0;
+  const choice: Encoding = brQ > 0 && brQ >= gzQ ? "br" : gzQ > 0 ? "gzip" : "identity";
+  if (encodingChoices.size >= 100) encodingChoices.clear(); // unusual values from odd clients: stay small
+  encodingChoices.set(acceptEncoding, choice);
+  return choice;
+}

@@ -1,0 +1,149 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
+import { type ServerProcess, startServerProcess } from "../support/process";
+import { ADMIN } from "../support/server";
+
+/**
+ * The real pages of the production server, kept as bytes (issue 13): a public page has no CSP nonce, so a
+ * kept page is sent as is, in brotli, gzip or uncompressed, and is the page a render gives. The bounds and
+ * key normalisation are checked in response-cache.test.ts; here, what React Router's pages make of it.
+ */
+
+let server: ServerProcess;
+let dataDir: string;
+let scratch: ScratchDatabase | null = null;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-page-cache-"));
+  if (testDatabaseKind() === "postgres") scratch = await createScratchDatabase();
+  server = await startServerProcess({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "info",
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  });
+});
+afterAll(async () => {
+  server?.proc.kill("SIGTERM");
+  await server?.exited;
+  await scratch?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: Buffer;
+  body: Buffer;
+}
+
+/** A GET whose body is not decompressed by the client, so the bytes sent can be checked. */
+function get(pathname: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${server.url}${pathname}`, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        const body =
+          bytes.length === 0
+            ? bytes
+            : encoding === "br"
+              ? brotliDecompressSync(bytes)
+              : encoding === "gzip"
+                ? gunzipSync(bytes)
+                : bytes;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, body });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Renders the page once, then waits until it is sent from the cache (as bytes, with their length; a render is streamed). */
+async function warm(pathname: string): Promise<Raw> {
+  const rendered = await get(pathname);
+  expect(rendered.status, pathname).toBe(200);
+  const deadline = Date.now() + 5_000;
+  while ((await get(pathname, { "accept-encoding": "br" })).headers["content-length"] === undefined) {
+    if (Date.now() > deadline) throw new Error(`${pathname} was not kept`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return rendered;
+}
+
+async function expectKept(pathname: string): Promise<void> {
+  const rendered = await warm(pathname);
+  for (const [encoding, accept] of [
+    ["br", "gzip, deflate, br, zstd"],
+    ["gzip", "gzip, deflate"],
+    [undefined, "identity"],
+  ] as const) {
+    const res = await get(pathname, { "accept-encoding": accept });
+    const label = `${pathname} ${accept}`;
+    expect(res.status, label).toBe(200);
+    expect(res.headers["content-encoding"], label).toBe(encoding);
+    expect(res.headers["content-length"], label).toBe(String(res.bytes.length));
+    expect(res.headers.vary, label).toMatch(/accept-encoding/i);
+    expect(res.headers["cache-control"], label).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=10");
+    expect(res.headers["content-type"], label).toBe("text/html; charset=utf-8");
+    expect(res.headers.etag, label).toBe(rendered.headers.etag);
+    expect(res.body.equals(rendered.body), `${label}: the kept page is the rendered one`).toBe(true);
+  }
+}
+
+describe("real pages kept as bytes", () => {
+  it("keeps the home page and a product page, byte-identical in every encoding, with no CSP nonce", async () => {
+    const products = JSON.parse((await get("/api/product?limit=1")).body.toString()).data;
+    const product = `/products/${products[0].categoryId.slug}/${products[0].slug}`;
+    for (const pathname of ["/", product, "/about"]) {
+      await expectKept(pathname);
+      const res = await get(pathname, { "accept-encoding": "br" });
+      expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+      expect(res.headers["content-security-policy"]).not.toContain("nonce-");
+      expect(res.body.toString()).not.toMatch(/nonce="[^"]/);
+    }
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const rendered = await warm("/about");
+    const again = await get("/about", { "if-none-match": rendered.headers.etag as string, "accept-encoding": "br" });
+    expect(again.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+  });
+
+  it("gives staff screens a nonce and no-store", async () => {
+    const res = await get("/admin/login");
+    expect(res.headers["content-security-policy"]).toMatch(/'nonce-[A-Za-z0-9+/=]{24}'/);
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("shows a change at once", async () => {
+    await warm("/");
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const saved = await fetch(`${server.url}/api/settings`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", "x-auth-token": token },
+      body: JSON.stringify({ companyName: "Bytes Kept Air" }),
+    });
+    expect(saved.status).toBe(200);
+    for (const accept of ["br", "gzip", "identity"]) {
+      expect((await get("/", { "accept-encoding": accept })).body.toString(), accept).toContain("Bytes Kept Air");
+    }
+    await warm("/");
+    expect((await get("/", { "accept-encoding": "br" })).body.toString()).toContain("Bytes Kept Air");
+  });
+});
