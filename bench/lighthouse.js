@@ -4,8 +4,8 @@
 // and CLS, beside the goals of issue 13 (performance 100, LCP ≤ 1200 ms, TBT 0 ms, CLS 0, the other
 // categories 100), and what misses them. Each page is requested before (kept in the page cache, as on a
 // site that has been up a while). LIGHTHOUSE_DETAILS=1 also prints, per page, the failed audits' items,
-// the observed server response time, the LCP element with its phases and the longest critical request
-// chain. Uses Debian's Chromium (CHROMIUM_PATH to override).
+// the observed server response time, the LCP element with its phases, the long tasks when TBT is not 0,
+// and the longest critical request chain. Uses Debian's Chromium (CHROMIUM_PATH to override).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { benchPages } from "./pages.js";
@@ -108,6 +108,16 @@ try {
       if (response !== undefined) console.error(`  server response time (observed): ${Math.round(response)} ms`);
       const element = lcpElement(audits["largest-contentful-paint-element"]);
       if (element) console.error(`  LCP element: ${element}`);
+      if (tbt > 0) {
+        // What blocks: the long main-thread tasks (simulated: 4× the observed CPU time) and by what kind of work.
+        const tasks = (audits["long-tasks"]?.details?.items ?? []).map(
+          (t) => `${String(t.url).replace(baseUrl, "")} ${Math.round(t.duration)} ms`,
+        );
+        const work = (audits["mainthread-work-breakdown"]?.details?.items ?? [])
+          .slice(0, 4)
+          .map((w) => `${w.groupLabel ?? w.group} ${Math.round(w.duration)} ms`);
+        console.error(`  long tasks: ${tasks.join(", ") || "none listed"}; main thread: ${work.join(", ")}`);
+      }
       const chain = longestChain(audits["critical-request-chains"]);
       if (chain) console.error(`  longest critical request chain: ${chain}`);
     }
