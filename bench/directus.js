@@ -12,7 +12,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { processCpuSeconds } from "./process.js";
+import { EXIT_WITH_PARENT, processCpuSeconds } from "./process.js";
 
 const VERSION = "11.3.5";
 /** Dependencies with native code: their install scripts must run (npm 11 blocks them unless allowed). */
@@ -186,7 +186,11 @@ export async function startDirectus(products, { onStarted } = {}) {
     return { skipped: `Directus bootstrap failed (exit ${bootstrap.code}):\n${bootstrap.output}` };
   }
 
-  const child = spawn(process.execPath, [cliPath(), "start"], { cwd: dataDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [EXIT_WITH_PARENT, cliPath(), "start"], {
+    cwd: dataDir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let tail = "";
   const keep = (d) => {
     tail = (tail + d).slice(-20_000);

@@ -5,13 +5,15 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** As deploy/pneuma.service runs the server: bounded V8 heap, two malloc arenas (README, Memory). */
 const SERVER_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=8"];
+/** Node flag that makes a server stop when the bench process is killed before its cleanup runs. */
+export const EXIT_WITH_PARENT = `--import=${pathToFileURL(path.join(root, "bench", "exit-with-parent.js")).href}`;
 const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
@@ -104,7 +106,7 @@ export async function startServer(env, { timeoutMs = 120_000, script = "server.j
   const fullEnv = { ...process.env, ...SERVER_ENV, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env };
   for (const [k, v] of Object.entries(fullEnv)) if (v === undefined) delete fullEnv[k];
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, script], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, EXIT_WITH_PARENT, ...nodeArgs, script], {
     cwd: root,
     env: fullEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -23,16 +23,18 @@
 // Every request sends Accept-Encoding: gzip, as browsers do, so the server's compression is part of the cost.
 // Each figure of sections 3–5 follows up to 3 s of unmeasured load (no cold JIT in any figure).
 // Lighthouse's figures come from `npm run bench:lighthouse`.
-// Options: BENCH_SECONDS (default 10 per measurement), BENCH_CONNECTIONS (default 50), --peers or
-// BENCH_PEERS=1, --catalogue=N or BENCH_CATALOGUE=N (products, e.g. 10k; 50 to a category). Servers,
-// Directus and nginx are stopped at the end, on failure and on Ctrl-C.
+// Options: BENCH_SECONDS (default 10 per measurement), BENCH_CONNECTIONS (default 50), BENCH_CLIENT
+// (autocannon, the default, in this process; or wrk when installed), --peers or BENCH_PEERS=1, --catalogue=N
+// or BENCH_CATALOGUE=N (products, e.g. 10k; 50 to a category). Servers, Directus and nginx are stopped at
+// the end, on failure and on Ctrl-C; servers also stop themselves if this process is killed
+// (bench/exit-with-parent.js).
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import os from "node:os";
 import { adminToken, catalogueOption, cataloguePages, seedCatalogue } from "./catalogue.js";
 import { startDirectus } from "./directus.js";
 import { jsSizes } from "./js-size.js";
-import { latencyAlone, measure } from "./measure.js";
+import { latencyAlone, measure, wrkInstalled } from "./measure.js";
 import { benchNginx } from "./nginx.js";
 import { benchPages } from "./pages.js";
 import { onCleanup, runMain, startServer as startProcess } from "./process.js";
@@ -42,6 +44,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const argv = process.argv.slice(2);
 const catalogue = catalogueOption(argv, process.env.BENCH_CATALOGUE);
+/** autocannon (default, in this process) or wrk (C, far cheaper per request; must be installed). */
+const client = process.env.BENCH_CLIENT || "autocannon";
+if (!["autocannon", "wrk"].includes(client)) throw new Error(`BENCH_CLIENT: autocannon or wrk, not "${client}"`);
+if (client === "wrk" && !wrkInstalled()) throw new Error("BENCH_CLIENT=wrk: wrk is not installed");
 const peers = argv.includes("--peers") || ["1", "true", "yes"].includes(process.env.BENCH_PEERS ?? "");
 const GZIP = { "accept-encoding": "gzip" };
 const admin = { username: "bench-admin", password: randomBytes(12).toString("hex") };
@@ -114,20 +120,22 @@ async function settle(target) {
  * ceiling or Directus would flatter the comparison with ours.
  */
 async function warmUp(baseUrl, pathname) {
-  await measure(baseUrl + pathname, { seconds: Math.min(seconds, 3), connections, headers: GZIP });
+  await measure(baseUrl + pathname, { seconds: Math.min(seconds, 3), connections, client, headers: GZIP });
 }
 
 /** One measurement of `pathname` on `target` (default: the app), after it is idle and one warm-up GET. */
 async function run(baseUrl, pathname, headers = {}, target = server) {
   await settle(target);
   await fetch(baseUrl + pathname, { headers: { ...GZIP, ...headers } }).then((r) => r.arrayBuffer()); // warm-up
-  return measure(baseUrl + pathname, { seconds, connections, headers: { ...GZIP, ...headers } });
+  return measure(baseUrl + pathname, { seconds, connections, client, headers: { ...GZIP, ...headers } });
 }
 const rps = (r) => Math.round(r.rps);
 /** p50/p99, or "> N s" when no request finished inside the measurement (a very slow page). */
 const ms = (r, key) => (r.completed > 0 ? r[key] : `> ${seconds} s`);
 const ratio = (a, b) => Number((a / b).toFixed(2));
 const kbPerResponse = (r) => Number((r.bytesPerRequest / 1024).toFixed(1));
+/** The load generator's share of a core (autocannon runs in this process); near 100: it is the limit. */
+const clientCpu = (r) => (Number.isNaN(r.clientCpuSeconds) ? "-" : Math.round((r.clientCpuSeconds / seconds) * 100));
 const machine = () => `${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)}`;
 const verdict = (ok) => (ok ? "meets" : "misses");
 
@@ -136,7 +144,7 @@ const summary = [];
 const note = (figure, measured, goal, ok) => summary.push({ figure, measured, goal, verdict: ok === null ? "-" : verdict(ok) });
 
 async function main() {
-  console.log(`bench: ${connections} connections, ${seconds} s per measurement; ${machine()} at the start`);
+  console.log(`bench: ${connections} connections, ${seconds} s per measurement, load from ${client}; ${machine()} at the start`);
 
   // The first start seeds the demo content (rendering pictures with sharp: a memory peak of its own); the
   // measured servers are restarts on that data.
@@ -246,6 +254,7 @@ async function main() {
         "p99 ms": ms(r, "p99"),
         errors: r.errors,
         "KB/resp": kbPerResponse(r),
+        "client CPU %": clientCpu(r),
         "÷ ceiling": ratio(r.rps, bare.gzip.rps),
         "warm ÷ uncached": u && u.rps > 0 ? ratio(r.rps, u.rps) : "",
       };
@@ -261,6 +270,7 @@ async function main() {
       "p99 ms": ms(r, "p99"),
       errors: r.errors,
       "KB/resp": kbPerResponse(r),
+      "client CPU %": clientCpu(r),
       "÷ ceiling": ratio(r.rps, bare.gzip.rps),
       "warm ÷ uncached": "",
     })),
@@ -283,6 +293,12 @@ async function main() {
     `   ceiling: bench/ceiling.js (server/http/security.ts and request-log.ts, LOG_LEVEL=info, NODE_ENV=production, ` +
       `same Node flags); "hello" ${rps(bare.hello)} req/s`,
   );
+  if (client === "autocannon" && bare.hello.clientCpuSeconds / seconds > 0.85) {
+    console.log(
+      `   NOTE: the load generator used ${clientCpu(bare.hello)}% of a core for "hello": the ceiling may be its limit, ` +
+        "not the server's (BENCH_CLIENT=wrk loads far more cheaply)",
+    );
+  }
 
   // 5. Peers.
   if (peers) {
@@ -378,6 +394,7 @@ async function benchPeers(itemPath) {
           "p99 ms": ms(r, "p99"),
           errors: r.errors,
           "KB/resp": kbPerResponse(r),
+          "client CPU %": clientCpu(r),
           "Pneuma ÷ Directus": who === "Pneuma" ? x : "",
           goal: who === "Pneuma" ? `≥ ${GOAL.overDirectus}` : "",
           "Directus cache, encoding": who === "Pneuma" ? "" : `${seen.cache}, ${seen.encoding}`,
