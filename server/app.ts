@@ -1,10 +1,10 @@
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import { apiRouter } from "./api/router";
 import { contentFreshness } from "./cache/content-cache";
 import { servePageCache } from "./cache/page-cache";
-import { isSentFromCache } from "./cache/response-cache";
 import type { AppContext } from "./context";
 import { pageCaching } from "./http/caching";
 import { requestLog } from "./http/request-log";
@@ -28,9 +28,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   app.use(requestLog);
   app.use(securityHeaders({ dev: ctx.config.dev }));
-  // Kept pages and API answers are sent already compressed (or as is, when the client takes neither
-  // brotli nor gzip): never compressed again per request.
-  app.use(compression({ filter: (req, res) => !isSentFromCache(res) && compression.filter(req, res) }));
+  // Compression is mounted in each branch after its cache (the API router, pages below, built assets):
+  // kept pages and API answers are sent already compressed and skip it altogether. No request passes
+  // two compression() layers.
 
   // Public reads come from the content cache; on PostgreSQL it first checks nothing changed elsewhere.
   const freshContent = contentFreshness(ctx.cache);
@@ -62,14 +62,25 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
 
   if (options.assets) app.use(options.assets);
-  if (options.pages) app.use(pageCaching, freshContent, servePageCache(ctx.pages, ctx.config.siteUrl), options.pages);
+  if (options.pages) {
+    app.use(pageCaching, freshContent, servePageCache(ctx.pages, ctx.config.siteUrl), compression(), options.pages);
+  }
   return app;
 }
 
-/** Production assets from `react-router build`: hashed files cached for a year, the rest for an hour. */
+/**
+ * Production assets from `react-router build`: hashed files cached for a year, the rest for an hour.
+ * Only paths under the build's own top-level names reach the disk (a page request would otherwise cost a
+ * file-system lookup), and a missing file is a 404 here (past this, pages add their own compression).
+ */
 export function builtAssets(clientDir: string): RequestHandler {
   const router = express.Router();
-  router.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "365d", index: false }));
-  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  return router;
+  router.use(compression());
+  router.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "365d", index: false, fallthrough: false }),
+  );
+  router.use(express.static(clientDir, { maxAge: "1h", index: false, fallthrough: false }));
+  const builtNames = new Set(existsSync(clientDir) ? readdirSync(clientDir) : []);
+  return (req, res, next) => (builtNames.has(req.path.split("/", 2)[1] ?? "") ? router(req, res, next) : next());
 }

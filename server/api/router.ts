@@ -1,3 +1,4 @@
+import compression from "compression";
 import express, { Router } from "express";
 import type { AnyListContent } from "../../shared/content/define";
 import { CONTENT } from "../../shared/content/registry";
@@ -49,6 +50,7 @@ export function apiRouter(ctx: AppContext): Router {
   // Anonymous public reads already kept: answered before body parsing and routing.
   const endpoints = new Map(CONTENT.map((c) => [c.path.toLowerCase(), ANSWER_KEYS[c.name] ?? plainAnswerKeys]));
   api.use(serveApiAnswers(ctx.answers, endpoints));
+  api.use(compression()); // the rest of the API (server/app.ts: one compression layer per branch)
   api.use(express.json({ limit: "1mb" }), express.urlencoded({ extended: false, limit: "1mb", parameterLimit: 200 }));
   // A body we cannot read would otherwise be taken as "no fields" (and a PUT would change nothing but say 200).
   api.use((req, _res, next) => {

@@ -104,6 +104,11 @@ export class ContentCache {
     }
   }
 
+  /** Whether `checkFreshness` asks the database (PostgreSQL with the cache on). */
+  get checksVersion(): boolean {
+    return this.enabled && this.readVersion !== null;
+  }
+
   /** PostgreSQL: empties the cache when content changed since the last look (a no-op on PGlite). */
   async checkFreshness(): Promise<void> {
     if (!this.enabled || !this.readVersion) return;
@@ -153,9 +158,10 @@ export class ContentCache {
 
 /** Before a request reads content: makes sure the cache is not behind the database (PostgreSQL). */
 export function contentFreshness(cache: ContentCache): RequestHandler {
-  return async (req, _res, next) => {
-    if (isReadMethod(req.method)) await cache.checkFreshness();
-    next();
+  return (req, _res, next) => {
+    // PGlite (notified of changes) has nothing to check: go on at once, not a promise later.
+    if (!isReadMethod(req.method) || !cache.checksVersion) return next();
+    void cache.checkFreshness().then(() => next());
   };
 }
 

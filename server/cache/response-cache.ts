@@ -176,17 +176,11 @@ export function responseCacheFollowing(content: ContentCache, options: ResponseC
   return cache;
 }
 
-/** Marks a response as sent from the cache: already compressed, so compression() must leave it alone. */
-const sentFromCache = new WeakSet<ServerResponse>();
-
-export const isSentFromCache = (res: ServerResponse) => sentFromCache.has(res);
-
 /**
  * Sends a kept answer: the variant the client accepts (brotli, else gzip, else as is), or 304 when its
- * If-None-Match names the ETag. Headers and bytes only.
+ * If-None-Match names the ETag. Headers and bytes only (mounted before compression(), server/app.ts).
  */
 export function sendKept(req: IncomingMessage, res: ServerResponse, answer: KeptAnswer): void {
-  sentFromCache.add(res);
   res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", answer.etag);

@@ -57,8 +57,10 @@ describe("page cache", () => {
     expect(pages.get("/")).toBeDefined();
     vi.advanceTimersByTime(10 * 60_000 + 1);
     expect(pages.get("/")).toBeUndefined();
-    for (let i = 0; i < 301; i++) pages.keep(`/p${i}`, pages.currentGeneration, html("<p>"), "text/html", 'W/"p"');
-    await pages.idle();
+    for (let i = 0; i < 301; i++) {
+      pages.keep(`/p${i}`, pages.currentGeneration, html("<p>"), "text/html", 'W/"p"');
+      await pages.idle();
+    }
     expect(pages.size).toBe(300);
     expect(pages.get("/p0")).toBeUndefined();
     expect(pages.get("/p300")).toBeDefined();
@@ -70,8 +72,10 @@ describe("page cache", () => {
     const pages = responseCacheFollowing(content, { enabled: true, maxEntries: 300, maxBytes: 1_000_000 });
     // Random text compresses little, so every variant weighs about as much as the page.
     const noise = (n: number) => Buffer.from(Array.from({ length: n }, () => Math.random().toString(36).slice(2, 3)).join(""));
-    for (let i = 0; i < 12; i++) pages.keep(`/big${i}`, pages.currentGeneration, noise(60_000), "text/html", 'W/"b"');
-    await pages.idle();
+    for (let i = 0; i < 12; i++) {
+      pages.keep(`/big${i}`, pages.currentGeneration, noise(60_000), "text/html", 'W/"b"');
+      await pages.idle(); // one at a time: pages are kept in the order their compression ends
+    }
     expect(pages.bytes).toBeLessThanOrEqual(1_000_000);
     expect(pages.size).toBeLessThan(12);
     expect(pages.get("/big0")).toBeUndefined();
