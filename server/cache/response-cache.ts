@@ -25,7 +25,7 @@ const GZIP_LEVEL = 9;
 
 type Encoding = "br" | "gzip" | "identity";
 
-export interface KeptAnswer {
+interface KeptAnswer {
   etag: string;
   contentType: string;
   /** Response headers the answer carried besides the ones set here (e.g. a page's Link preloads). */
