@@ -35,7 +35,7 @@ export function ResponsiveImage({ src, alt, sizes, priority = false, className }
       alt={alt}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
-      decoding={priority ? "sync" : "async"}
+      decoding="async"
       data-fallback={PLACEHOLDER_IMAGE}
       className={className}
     />

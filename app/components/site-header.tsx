@@ -83,6 +83,8 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
             alt=""
             width={40}
             height={40}
+            // Low: React would otherwise preload it ahead of the page's main picture.
+            fetchPriority="low"
             className="h-10 w-10 transition-all group-data-[compact=true]/header:h-8 group-data-[compact=true]/header:w-8"
           />
           <span className="text-lg leading-tight font-bold text-brand-700">{settings.companyName}</span>

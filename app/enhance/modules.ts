@@ -44,7 +44,10 @@ function startModules(root: ParentNode): void {
 export function startAll(document: Document): void {
   watchImageFallbacks(document);
   startModules(document);
-  prefetchLinks(document);
+  // Prefetching can wait until the browser has nothing else to do (matching rules against every link costs
+  // a slow phone a few milliseconds).
+  if ("requestIdleCallback" in window) requestIdleCallback(() => prefetchLinks(document), { timeout: 2000 });
+  else setTimeout(() => prefetchLinks(document), 200);
   // Tests (and anyone curious) can tell the enhancements are in place.
   document.documentElement.dataset.enhanced = "true";
 }

@@ -163,14 +163,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               )}
             </div>
             {category.image && (
+              // Wide screens only, so not preloaded: a phone would fetch a picture it never shows.
               <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm lg:block">
-                <ResponsiveImage
-                  src={category.image}
-                  alt=""
-                  sizes="416px"
-                  priority
-                  className="aspect-[4/3] h-auto w-full object-cover"
-                />
+                <ResponsiveImage src={category.image} alt="" sizes="416px" className="aspect-[4/3] h-auto w-full object-cover" />
               </div>
             )}
           </div>

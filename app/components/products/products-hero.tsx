@@ -153,7 +153,6 @@ export function ProductsHero({ categories }: { categories: HeroCategory[] }) {
                       src={slide.image}
                       alt={slide.imageAlt}
                       sizes="480px"
-                      priority={i === 0}
                       className="aspect-[4/3] h-auto w-full object-cover"
                     />
                   </div>

@@ -9,6 +9,7 @@ import { buttonClass, LoadingState, Spinner } from "../../components/admin/ui";
 import { MenuIcon } from "../../components/icons";
 import { ApiError, api, clearToken, getToken, LOGIN_PATH, loginUrl } from "../../lib/api-client";
 import type { RouteHandle } from "../../root";
+import "./admin.css";
 import type { Route } from "./+types/layout";
 
 /** Entering the admin area: no token, or a token the server rejects, sends the user to the login page. */

@@ -5,6 +5,7 @@ import { TextField } from "../../components/admin/fields";
 import { buttonClass, LoadingState } from "../../components/admin/ui";
 import { ApiError, api, clearToken, errorMessage, getToken, isAdminPath, setToken } from "../../lib/api-client";
 import type { RouteHandle } from "../../root";
+import "./admin.css";
 import type { Route } from "./+types/login";
 
 const LOGIN_FAILED = "Login failed. Please try again.";
