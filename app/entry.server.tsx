@@ -2,7 +2,7 @@ import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import type { KeepPage } from "../server/cache/page-cache";
@@ -31,6 +31,22 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   const { pathname } = new URL(request.url);
   const isPublicPage = isPublicPageRequest(request.method, pathname) && !routerContext.isSpaMode;
+  if (isPublicPage && responseStatusCode < 500) {
+    // A public page's data is all loaded (no deferred parts), so it renders in one synchronous pass: about
+    // twice as fast as the stream, which encodes and copies every small chunk. If rendering fails, the
+    // stream below renders it again and reports the error as before.
+    let html: string | undefined;
+    try {
+      html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+    } catch {
+      html = undefined;
+    }
+    if (html !== undefined) {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      const page = Buffer.from(html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`);
+      return Promise.resolve(withEtag(request, page, responseStatusCode, responseHeaders, loadContext.keepPage));
+    }
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeout: NodeJS.Timeout | undefined;

@@ -12,7 +12,16 @@ import { benchPages } from "./pages.js";
 import { startBenchServer } from "./server.js";
 
 // LIGHTHOUSE_PAGES=home,category measures only those (while working on one page).
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["home", "about", "products", "category", "product", "service", "contact", "quote"];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
+  "home",
+  "about",
+  "products",
+  "category",
+  "product",
+  "service",
+  "contact",
+  "quote",
+];
 const GOALS = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100, lcpMs: 1200, tbtMs: 0, cls: 0 };
 const details = Boolean(process.env.LIGHTHOUSE_DETAILS);
 

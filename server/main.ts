@@ -70,10 +70,11 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
   if (!ctx.mail.enabled) log.info("e-mail notifications are off (set SMTP_URL and MAIL_FROM to send them)");
   listenForBackupRequests(ctx); // `npm run backup` while this server holds the embedded database
 
-  const loadBuild =
-    options.dev?.loadBuild ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
+  // Production: the build itself, so React Router prepares its routes once. Given a function (development,
+  // for the freshest build after an edit) it would flatten and rank every route again on every request.
+  const build = options.dev?.loadBuild ?? ((await import("virtual:react-router/server-build")) as unknown as ServerBuild);
   const pages = createRequestHandler({
-    build: loadBuild,
+    build,
     mode: config.dev ? "development" : "production",
     getLoadContext: (req, res) => ({
       app: ctx,

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Crumb } from "../lib/seo";
 
 /** Home > Products > Category: the last crumb is the current page. Pair with breadcrumbJsonLd in meta. */
@@ -20,9 +19,9 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
                   {c.name}
                 </span>
               ) : (
-                <Link to={c.path} className="underline-offset-2 hover:text-brand-700 hover:underline">
+                <a href={c.path} className="underline-offset-2 hover:text-brand-700 hover:underline">
                   {c.name}
-                </Link>
+                </a>
               )}
             </li>
           );

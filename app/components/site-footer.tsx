@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { SiteSettings } from "../../shared/content/settings";
 import { telHref } from "../lib/format";
 import { MailIcon, MapPinIcon, PhoneIcon } from "./icons";
@@ -47,9 +46,9 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
           <ul className="mt-3 space-y-2 text-sm">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="hover:text-white hover:underline">
+                <a href={item.to} className="hover:text-white hover:underline">
                   {item.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -59,15 +58,15 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
           <ul className="mt-3 space-y-2 text-sm">
             {categories.map((c) => (
               <li key={c.slug}>
-                <Link to={`/products/${c.slug}`} className="hover:text-white hover:underline">
+                <a href={`/products/${c.slug}`} className="hover:text-white hover:underline">
                   {c.name}
-                </Link>
+                </a>
               </li>
             ))}
             <li>
-              <Link to="/products" className="hover:text-white hover:underline">
+              <a href="/products" className="hover:text-white hover:underline">
                 All products
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "react-router";
+import { useLocation } from "react-router";
 import type { SiteSettings } from "../../shared/content/settings";
 import { telHref } from "../lib/format";
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon } from "./icons";
@@ -13,7 +13,8 @@ export const NAV_ITEMS = [
 
 function SearchForm({ id, className = "" }: { id: string; className?: string }) {
   return (
-    <Form method="get" action="/search" role="search" className={`relative ${className}`}>
+    // biome-ignore lint/a11y/useSemanticElements: a form with role=search; the search element is too new for older phones
+    <form method="get" action="/search" role="search" className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
         Search products and services
       </label>
@@ -31,7 +32,7 @@ function SearchForm({ id, className = "" }: { id: string; className?: string }) 
         <SearchIcon className="h-4 w-4" />
         <span className="sr-only">Search</span>
       </button>
-    </Form>
+    </form>
   );
 }
 
@@ -40,11 +41,17 @@ function SearchForm({ id, className = "" }: { id: string; className?: string }) 
  * the phone menu's toggle) is the `site-header` module (app/enhance/site-header.ts). Without JavaScript
  * the toggle is a link that opens the menu with CSS (`#site-menu:target`).
  */
+/** Whether a menu item is the page shown (Products also on every /products/... page). */
+function isCurrent(pathname: string, item: (typeof NAV_ITEMS)[number]): boolean {
+  return item.end ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`);
+}
+
 export function SiteHeader({ settings }: { settings: SiteSettings }) {
+  const { pathname } = useLocation();
   const phone = settings.phones[0]?.value;
   const email = settings.emails[0]?.value;
 
-  const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  const navLinkClass = (isActive: boolean) =>
     `rounded px-3 py-2 text-sm font-semibold transition-colors ${isActive ? "text-brand-700 underline decoration-accent-500 decoration-2 underline-offset-8" : "text-slate-700 hover:text-brand-700"}`;
   const toggleClass = "ml-auto h-11 w-11 place-items-center rounded-md text-brand-700 hover:bg-brand-50 lg:hidden";
 
@@ -67,17 +74,17 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
             )}
           </div>
           <div className="flex items-center gap-2">
-            <Link to="/contact" className="rounded px-3 py-1 hover:bg-white/10 hover:text-white">
+            <a href="/contact" className="rounded px-3 py-1 hover:bg-white/10 hover:text-white">
               Support
-            </Link>
-            <Link to="/contact#faq" className="rounded px-3 py-1 hover:bg-white/10 hover:text-white">
+            </a>
+            <a href="/contact#faq" className="rounded px-3 py-1 hover:bg-white/10 hover:text-white">
               FAQ
-            </Link>
+            </a>
           </div>
         </div>
       </div>
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-4 transition-[padding] duration-200 group-data-[compact=true]/header:py-2">
-        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${settings.companyName} home`}>
+        <a href="/" className="flex shrink-0 items-center gap-2" aria-label={`${settings.companyName} home`}>
           <img
             src="/favicon.svg"
             alt=""
@@ -88,25 +95,29 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
             className="h-10 w-10 transition-all group-data-[compact=true]/header:h-8 group-data-[compact=true]/header:w-8"
           />
           <span className="text-lg leading-tight font-bold text-brand-700">{settings.companyName}</span>
-        </Link>
+        </a>
         <nav aria-label="Main" className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={navLinkClass}>
+                <a
+                  href={item.to}
+                  aria-current={isCurrent(pathname, item) ? "page" : undefined}
+                  className={navLinkClass(isCurrent(pathname, item))}
+                >
                   {item.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
         </nav>
         <SearchForm id="site-search" className="hidden w-56 xl:block" />
-        <Link
-          to="/contact"
+        <a
+          href="/contact"
           className="hidden rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-accent-600 lg:inline-block"
         >
           Get Quote
-        </Link>
+        </a>
         <button
           type="button"
           className={`grid noscript:hidden ${toggleClass}`}
@@ -133,25 +144,23 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
           <ul className="flex flex-col">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    `block rounded px-3 py-3 font-semibold ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-50"}`
-                  }
+                <a
+                  href={item.to}
+                  aria-current={isCurrent(pathname, item) ? "page" : undefined}
+                  className={`block rounded px-3 py-3 font-semibold ${isCurrent(pathname, item) ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-50"}`}
                 >
                   {item.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
           <SearchForm id="site-menu-search" className="mt-3" />
-          <Link
-            to="/contact"
+          <a
+            href="/contact"
             className="mt-3 block rounded-md bg-accent-500 px-4 py-3 text-center font-semibold text-brand-900 hover:bg-accent-600"
           >
             Contact Us
-          </Link>
+          </a>
           <a href="#top" className="mt-3 hidden rounded-md px-4 py-3 text-center font-semibold text-brand-700 noscript:block">
             Close menu
           </a>

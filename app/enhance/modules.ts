@@ -10,7 +10,7 @@ import { slider } from "./slider";
  * A behaviour for one element: called once per element carrying `data-module="<name>"`. `startWithin`
  * starts the modules of markup the behaviour puts into the page later (a form's new content).
  */
-export type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) => void) => void;
+type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) => void) => void;
 
 /** Every module by the name its markup uses in `data-module`. */
 const MODULES: Record<string, EnhancementModule> = {

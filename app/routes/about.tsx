@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { readList } from "../../server/content/public-reads";
 import { coreValueContent } from "../../shared/content/core-value";
 import { facilityContent } from "../../shared/content/facility";
@@ -92,13 +91,13 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
                 Visit our works, meet our engineers or ask for advice on your next system.
               </p>
             </div>
-            <Link
-              to="/contact"
+            <a
+              href="/contact"
               className="inline-flex shrink-0 items-center gap-2 self-start rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white md:self-center"
             >
               Contact us
               <ArrowRightIcon className="h-4 w-4" />
-            </Link>
+            </a>
           </div>
         </div>
       </section>

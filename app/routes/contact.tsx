@@ -1,4 +1,4 @@
-import { data, Link, useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
 import { submitContact } from "../../server/content/enquiry";
 import { readList, readOne } from "../../server/content/public-reads";
 import { badRequest, HttpError } from "../../server/http/errors";
@@ -87,13 +87,13 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         title="Talk to our air experts"
         intro="Questions about a compressor, a quote for a new plant, or a service visit: send us a message or call us, and the right engineer will get back to you."
       >
-        <Link
-          to="/quote"
+        <a
+          href="/quote"
           className="inline-flex min-h-11 items-center gap-2 rounded-md bg-accent-500 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           Need a price? Request a quote
           <ArrowRightIcon className="h-4 w-4" />
-        </Link>
+        </a>
       </PageHero>
       <div className="mx-auto grid max-w-7xl items-start gap-8 px-4 py-12 sm:py-16 lg:grid-cols-5 lg:gap-12">
         <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8 lg:col-span-3">

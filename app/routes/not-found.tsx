@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/not-found";
 
@@ -25,15 +25,15 @@ export default function NotFound() {
       <h1 className="mt-4 text-3xl font-bold text-brand-700">Page not found</h1>
       <p className="mt-4 text-slate-600">The page you are looking for does not exist or has moved.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900">
+        <a href="/" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900">
           Back to the home page
-        </Link>
-        <Link
-          to="/products"
+        </a>
+        <a
+          href="/products"
           className="rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
         >
           Browse products
-        </Link>
+        </a>
       </div>
     </div>
   );

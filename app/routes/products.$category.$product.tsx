@@ -1,5 +1,5 @@
-import { data, Link, redirect, useRouteLoaderData } from "react-router";
-import { readProduct, readProducts } from "../../server/content/public-reads";
+import { data, redirect, useRouteLoaderData } from "react-router";
+import { readProduct, readRelatedProducts } from "../../server/content/public-reads";
 import type { Product } from "../../shared/content/product";
 import { categoryPath, productPath } from "../../shared/lib/product-paths";
 import { Breadcrumbs } from "../components/breadcrumbs";
@@ -52,13 +52,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
   const others = await orFallback(
     "related products",
-    () => readProducts(context.app, { categoryId: category._id, page: 1, limit: RELATED_MAX + 1 }),
-    null,
+    () => readRelatedProducts(context.app, category._id, product._id, RELATED_MAX),
+    [],
   );
-  const related = (others.value?.data ?? [])
-    .filter((p) => p._id !== product._id)
-    .slice(0, RELATED_MAX)
-    .map(toProductSummary);
+  const related = others.value.map(toProductSummary);
   return data<ProductPageData>({ product, related, failed: false });
 }
 
@@ -159,12 +156,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
           <ProductGallery images={imagesOf(product)} name={product.name} />
           <div>
-            <Link
-              to={categoryPath(product.categoryId.slug)}
+            <a
+              href={categoryPath(product.categoryId.slug)}
               className="text-sm font-bold tracking-wide text-brand-500 uppercase hover:text-brand-700 hover:underline"
             >
               {product.categoryId.name}
-            </Link>
+            </a>
             <h1 className="mt-2 text-3xl leading-tight font-bold text-brand-700 sm:text-4xl">{product.name}</h1>
             {product.rating !== null && (
               <div className="mt-3">
@@ -177,20 +174,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.price === null && <p className="mt-1 text-sm text-slate-600">Ask our sales team for a quotation.</p>}
             <p className="mt-5 text-lg leading-relaxed text-slate-700">{product.shortDescription}</p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <Link
-                to={`/quote?product=${encodeURIComponent(product.slug)}`}
+              <a
+                href={`/quote?product=${encodeURIComponent(product.slug)}`}
                 className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600"
               >
                 Request a Quote
                 <ArrowRightIcon className="h-4 w-4" />
-              </Link>
-              <Link
-                to="/contact"
+              </a>
+              <a
+                href="/contact"
                 className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
               >
                 Contact Sales
                 <ArrowRightIcon className="h-4 w-4" />
-              </Link>
+              </a>
               {phone && (
                 <a
                   href={telHref(phone)}
@@ -284,13 +281,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <h2 id="related-heading" className="text-2xl font-bold text-brand-700">
                 More {product.categoryId.name}
               </h2>
-              <Link
-                to={categoryPath(product.categoryId.slug)}
+              <a
+                href={categoryPath(product.categoryId.slug)}
                 className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
               >
                 View all<span className="sr-only"> {product.categoryId.name}</span>
                 <ArrowRightIcon className="h-4 w-4" />
-              </Link>
+              </a>
             </div>
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {related.map((p) => (

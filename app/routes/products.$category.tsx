@@ -1,4 +1,4 @@
-import { data, Link, redirect, useRouteLoaderData } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import { readCategory, readProducts } from "../../server/content/public-reads";
 import type { Category } from "../../shared/content/category";
 import { categoryPath, PRODUCTS_PER_PAGE } from "../../shared/lib/product-paths";
@@ -185,13 +185,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                   const active = t.slug === type;
                   return (
                     <li key={t.slug ?? "all"}>
-                      <Link
-                        to={categoryPath(category.slug, { type: t.slug ?? undefined })}
+                      <a
+                        href={categoryPath(category.slug, { type: t.slug ?? undefined })}
                         aria-current={active ? "page" : undefined}
                         className={`inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-semibold ${active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700"}`}
                       >
                         {t.name}
-                      </Link>
+                      </a>
                     </li>
                   );
                 })}

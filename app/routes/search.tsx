@@ -1,4 +1,3 @@
-import { Form, Link } from "react-router";
 import { NO_RESULTS, normalizeQuery, type SearchResults, searchSite } from "../../server/content/search";
 import { categoryPath, productPath } from "../../shared/lib/product-paths";
 import { SearchIcon } from "../components/icons";
@@ -55,9 +54,9 @@ function ResultItem({ to, title, text, image, meta }: { to: string; title: strin
       </div>
       <div className="min-w-0">
         <h3 className="font-semibold text-brand-700 group-hover:underline">
-          <Link to={to} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+          <a href={to} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
             {title}
-          </Link>
+          </a>
         </h3>
         {meta && <p className="mt-0.5 text-sm font-medium text-slate-700">{meta}</p>}
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{text}</p>
@@ -74,9 +73,9 @@ function Results({ q, results }: { q: string; results: SearchResults }) {
         <p className="text-lg font-semibold text-slate-800">{noResultsText(q)}</p>
         <p className="mt-2 text-slate-600">
           Check the spelling, try fewer or more general words, or{" "}
-          <Link to="/products" className="font-semibold text-brand-700 underline">
+          <a href="/products" className="font-semibold text-brand-700 underline">
             browse all products
-          </Link>
+          </a>
           .
         </p>
       </div>
@@ -125,7 +124,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-700 sm:text-4xl">Search</h1>
-      <Form method="get" action="/search" role="search" aria-label="Search this site" className="mt-6 flex gap-2" key={q}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with role=search; the search element is too new for older phones */}
+      <form method="get" action="/search" role="search" aria-label="Search this site" className="mt-6 flex gap-2" key={q}>
         <label htmlFor="search-page-q" className="sr-only">
           Search products and services
         </label>
@@ -145,7 +145,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <SearchIcon className="h-5 w-5" />
           <span className="max-[380px]:sr-only">Search</span>
         </button>
-      </Form>
+      </form>
       {failed ? (
         <p role="alert" className="mt-10 rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-800">
           Search is not available at the moment. Please try again later.

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useRouteLoaderData } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import { readList, readOne } from "../../server/content/public-reads";
 import type { Service } from "../../shared/content/service";
 import { serviceContent } from "../../shared/content/service";
@@ -107,13 +107,13 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-2 text-3xl leading-tight font-bold text-brand-700 sm:text-4xl">{service.title}</h1>
             <p className="mt-4 text-lg leading-relaxed text-slate-700">{service.description}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link
-                to={`/contact?service=${encodeURIComponent(service.slug)}`}
+              <a
+                href={`/contact?service=${encodeURIComponent(service.slug)}`}
                 className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-600"
               >
                 Request Service
                 <ArrowRightIcon className="h-4 w-4" />
-              </Link>
+              </a>
               {phone && (
                 <a
                   href={telHref(phone)}
@@ -175,12 +175,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <h2 id="other-services" className="text-2xl font-bold text-brand-700">
               Other Services
             </h2>
-            <Link
-              to="/services"
+            <a
+              href="/services"
               className="rounded font-semibold text-brand-500 underline-offset-4 hover:text-brand-700 hover:underline"
             >
               All services
-            </Link>
+            </a>
           </div>
           <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="other-services">
             {others.map((s) => (

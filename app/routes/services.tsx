@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { readList } from "../../server/content/public-reads";
 import type { Service } from "../../shared/content/service";
 import { serviceContent } from "../../shared/content/service";
@@ -34,13 +33,13 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         title="Our Services"
         intro="From the first site survey to the hundredth maintenance visit, our own engineers install, service, repair and audit compressed air systems of every make."
       >
-        <Link
-          to="/contact"
+        <a
+          href="/contact"
           className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-600"
         >
           Request a service visit
           <ArrowRightIcon className="h-4 w-4" />
-        </Link>
+        </a>
       </PageHero>
 
       <section aria-labelledby="our-services" className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
@@ -77,9 +76,9 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
               Tell us about your compressors and how you use air. An engineer will call you back with advice and a quote.
             </p>
           </div>
-          <Link to="/contact" className="shrink-0 rounded-md bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+          <a href="/contact" className="shrink-0 rounded-md bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50">
             Talk to an engineer
-          </Link>
+          </a>
         </div>
       </section>
     </>

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { readCategories, readSettings } from "../../server/content/public-reads";
+import { readCategoryLinks, readSettings } from "../../server/content/public-reads";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
@@ -15,12 +15,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.app;
   const [settings, categories] = await Promise.all([
     orFallback("site settings", () => readSettings(context.app), DEFAULT_SITE_SETTINGS),
-    orFallback("categories", () => readCategories(context.app), []),
+    orFallback("categories", () => readCategoryLinks(context.app, FOOTER_CATEGORIES_MAX), []),
   ]);
   const site: SiteInfo = { siteUrl: config.siteUrl ?? new URL(request.url).origin, settings: settings.value };
   // The footer links the first categories and "All products": a long catalogue must not weigh every page.
-  const footerCategories = categories.value.slice(0, FOOTER_CATEGORIES_MAX).map((c) => ({ name: c.name, slug: c.slug }));
-  return { site, categories: footerCategories };
+  return { site, categories: categories.value };
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {

@@ -52,6 +52,15 @@ export async function listCategories(db: Database): Promise<Category[]> {
   return toApi(db, rows, true);
 }
 
+/** The first `limit` categories in the catalogue's order: name and slug only (for links). */
+export function listCategoryLinks(db: Database, limit: number): Promise<{ name: string; slug: string }[]> {
+  return db
+    .select({ name: categories.name, slug: categories.slug })
+    .from(categories)
+    .orderBy(asc(categories.position), desc(categories.createdAt), desc(categories.id))
+    .limit(limit);
+}
+
 /** By id or by slug. */
 export async function getCategoryRow(db: Database, idOrSlug: string): Promise<CategoryRow | null> {
   return findByIdOrSlug(db, categories, idOrSlug);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import { categories, subcategories } from "../../shared/content/category";
 import {
   type Product,
@@ -10,7 +10,7 @@ import {
 } from "../../shared/content/product";
 import { isId } from "../../shared/lib/ids";
 import type { Database } from "../db/client";
-import { chooseSlug, findByIdOrSlug } from "./slugs";
+import { chooseSlug, findByIdOrSlug, idOrSlugMatch } from "./slugs";
 
 const productColumns = {
   product: products,
@@ -94,11 +94,21 @@ export async function getProductRow(db: Database, idOrSlug: string) {
   return findByIdOrSlug(db, products, idOrSlug);
 }
 
+/** One product with its category and subcategory names: one query (a page view's read). */
 export async function getProduct(db: Database, idOrSlug: string): Promise<Product | null> {
-  const row = await getProductRow(db, idOrSlug);
-  if (!row) return null;
-  const [joined] = await selectProducts(db).where(eq(products.id, row.id)).limit(1);
+  const match = idOrSlugMatch(products, idOrSlug);
+  if (!match) return null;
+  const [joined] = await selectProducts(db).where(match.where).orderBy(match.order).limit(1);
   return joined ? toApi(joined) : null;
+}
+
+/** Up to `limit` products of a category in the catalogue's order, leaving one out (a product page's "related"). */
+export async function listRelatedProducts(db: Database, categoryId: string, exceptId: string, limit: number): Promise<Product[]> {
+  const rows = await selectProducts(db)
+    .where(and(eq(products.categoryId, categoryId), ne(products.id, exceptId)))
+    .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return rows.map(toApi);
 }
 
 function slugFor(db: Database, input: ProductInput, exceptId?: string): Promise<string> {

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import type { ListContent, ListTable } from "../../shared/content/define";
 import type { AppContext } from "../context";
-import { getCategory, listCategories } from "./category";
+import { getCategory, listCategories, listCategoryLinks } from "./category";
 import { listStore } from "./list-content";
-import { getProduct, listProducts, type ProductQuery, productQueryKey } from "./product";
+import { getProduct, listProducts, listRelatedProducts, type ProductQuery, productQueryKey } from "./product";
 import { getSettings } from "./settings";
 import { idOrSlugKey } from "./slugs";
 
@@ -33,6 +33,10 @@ export function readOne<T extends ListTable, S extends z.ZodObject, Out>(
 
 export const readCategories = (ctx: AppContext) => ctx.cache.read("categories", () => listCategories(ctx.db));
 
+/** The first `limit` categories' names and slugs, for links (every page's footer): one light query. */
+export const readCategoryLinks = (ctx: AppContext, limit: number) =>
+  ctx.cache.read(`category-links:${limit}`, () => listCategoryLinks(ctx.db, limit));
+
 export function readCategory(ctx: AppContext, idOrSlug: string) {
   const key = idOrSlugKey(idOrSlug);
   return key === null ? Promise.resolve(null) : ctx.cache.read(`category:${key}`, () => getCategory(ctx.db, idOrSlug));
@@ -40,6 +44,10 @@ export function readCategory(ctx: AppContext, idOrSlug: string) {
 
 export const readProducts = (ctx: AppContext, query: ProductQuery) =>
   ctx.cache.read(`products:${productQueryKey(query)}`, () => listProducts(ctx.db, query));
+
+/** A product page's "related products": others of its category (a key per product; bounded by the cache). */
+export const readRelatedProducts = (ctx: AppContext, categoryId: string, exceptId: string, limit: number) =>
+  ctx.cache.read(`related:${categoryId}:${exceptId}:${limit}`, () => listRelatedProducts(ctx.db, categoryId, exceptId, limit));
 
 export function readProduct(ctx: AppContext, idOrSlug: string) {
   const key = idOrSlugKey(idOrSlug);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { isId } from "../../shared/lib/ids";
 import { slugify, uniqueSlug } from "../../shared/lib/slug";
@@ -25,21 +25,32 @@ export function idOrSlugKey(value: string): string | null {
   return isSlugShaped(value) ? `~${value.toLowerCase()}` : null;
 }
 
+/**
+ * Where and order to find the row whose id or slug is `value` (an id wins over a slug that happens to look
+ * like one), for a select of `table` alone or joined; null when no row can match.
+ */
+export function idOrSlugMatch(table: SluggedTable, value: string): { where: SQL; order: SQL | PgColumn } | null {
+  const byId = isId(value) ? eq(table.id, value) : undefined;
+  const bySlug = isSlugShaped(value) ? eq(table.slug, value.toLowerCase()) : undefined;
+  const where = or(byId, bySlug);
+  if (!where) return null;
+  return { where, order: byId ? desc(eq(table.id, value)) : asc(table.id) };
+}
+
 /** The row whose id or slug is `value`; an id wins over a slug that happens to look like one. */
 export async function findByIdOrSlug<T extends SluggedTable>(
   db: Database,
   table: T,
   value: string,
 ): Promise<T["$inferSelect"] | null> {
-  const byId = isId(value) ? eq(table.id, value) : undefined;
-  const bySlug = isSlugShaped(value) ? eq(table.slug, value.toLowerCase()) : undefined;
-  if (!byId && !bySlug) return null;
+  const match = idOrSlugMatch(table, value);
+  if (!match) return null;
   const [row] = await db
     .select()
     // biome-ignore lint/suspicious/noExplicitAny: drizzle cannot type a select over "any table with these columns"
     .from(table as any)
-    .where(or(byId, bySlug))
-    .orderBy(byId ? desc(eq(table.id, value)) : asc(table.id))
+    .where(match.where)
+    .orderBy(match.order)
     .limit(1);
   return (row as T["$inferSelect"] | undefined) ?? null;
 }

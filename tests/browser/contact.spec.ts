@@ -160,9 +160,7 @@ test.describe("contact form with JavaScript", () => {
   });
 
   test("a failed request without a message shows the fallback text", async ({ page }) => {
-    await onFormPost(page, (route) =>
-      route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
-    );
+    await onFormPost(page, (route) => route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
     await page.goto("/contact");
     await page.waitForLoadState("networkidle");
     await fillForm(page, uniqueSubject("Broken proxy"));

@@ -1,4 +1,3 @@
-import { Form, Link } from "react-router";
 import { type EnquiryService, serviceRequestSubject } from "../../../shared/schemas/enquiry-values";
 import { FormFailure, Honeypot, SubmitButton, TextField } from "../form-field";
 import { CheckIcon } from "../icons";
@@ -36,7 +35,7 @@ export function ContactForm({
   const fieldError = (name: ContactField) => failure?.issues?.find((i) => i.path === name)?.message;
 
   return (
-    <Form method="post" className="relative" aria-labelledby={`${idPrefix}-title`} data-module="enquiry-form" data-form="contact">
+    <form method="post" className="relative" aria-labelledby={`${idPrefix}-title`} data-module="enquiry-form" data-form="contact">
       <h2 id={`${idPrefix}-title`} className="text-2xl font-bold text-brand-700">
         Send us a message
       </h2>
@@ -74,9 +73,9 @@ export function ContactForm({
         >
           <p>
             Your request is about our service{" "}
-            <Link to={`/services/${service.slug}`} className="font-semibold underline underline-offset-2">
+            <a href={`/services/${service.slug}`} className="font-semibold underline underline-offset-2">
               {service.title}
-            </Link>
+            </a>
             .
           </p>
           <input type="hidden" name="serviceId" value={service._id} />
@@ -145,6 +144,6 @@ export function ContactForm({
         className="mt-6 min-w-40 bg-brand-700 px-6 py-3 text-white hover:bg-brand-900 focus-visible:outline-brand-500"
         spinnerClassName="border-white/40 border-t-white"
       />
-    </Form>
+    </form>
   );
 }

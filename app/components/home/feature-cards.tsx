@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { ArrowRightIcon } from "../icons";
 
 const svgBase = {
@@ -66,8 +65,8 @@ export function FeatureCards() {
         <ul className="mt-10 grid gap-6 md:grid-cols-2">
           {CARDS.map(({ to, title, text, action, Icon }) => (
             <li key={to}>
-              <Link
-                to={to}
+              <a
+                href={to}
                 className="group flex h-full flex-col rounded-xl border border-brand-100 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:p-8"
               >
                 <span className="grid h-14 w-14 place-items-center rounded-lg bg-brand-700 text-white">
@@ -79,7 +78,7 @@ export function FeatureCards() {
                   {action}
                   <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-1" />
                 </span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Banner } from "../../../shared/content/banner";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
@@ -14,19 +13,19 @@ const FRAME = "h-[34rem] sm:h-[32rem] lg:h-[38rem]";
 function HeroActions() {
   return (
     <div className="mt-8 flex flex-wrap gap-3">
-      <Link
-        to="/products"
+      <a
+        href="/products"
         className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-5 py-3 font-semibold text-brand-900 shadow-sm hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         Explore Products
         <ArrowRightIcon className="h-4 w-4" />
-      </Link>
-      <Link
-        to="/contact"
+      </a>
+      <a
+        href="/contact"
         className="inline-flex items-center rounded-md border-2 border-white px-5 py-2.5 font-semibold text-white hover:bg-white hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         Get a Quote
-      </Link>
+      </a>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Industrial } from "../../../shared/content/industrial";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
@@ -32,13 +31,13 @@ export function IndustrialFeature({ item }: { item: IndustrialItem }) {
               <p key={p}>{p}</p>
             ))}
           </div>
-          <Link
-            to="/about"
+          <a
+            href="/about"
             className="mt-8 inline-flex items-center gap-2 rounded-md px-1 py-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
           >
             More about our company
             <ArrowRightIcon className="h-4 w-4" />
-          </Link>
+          </a>
         </div>
       </div>
     </section>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { telHref } from "../../lib/format";
 import { PhoneIcon } from "../icons";
 
@@ -16,12 +15,12 @@ export function QuoteBand({ phone }: { phone?: { label: string; value: string } 
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link
-            to="/contact"
+          <a
+            href="/contact"
             className="inline-flex items-center rounded-md bg-accent-500 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             Get a Quote
-          </Link>
+          </a>
           {phone && (
             <a
               href={telHref(phone.value)}

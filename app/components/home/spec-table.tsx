@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { SiteSettings } from "../../../shared/content/settings";
 import { CheckIcon } from "../icons";
 
@@ -28,12 +27,12 @@ export function SpecTable({ rows }: { rows: Row[] }) {
               ),
             )}
           </ul>
-          <Link
-            to="/contact"
+          <a
+            href="/contact"
             className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
           >
             Ask for a data sheet
-          </Link>
+          </a>
         </div>
         <div className="lg:col-span-3">
           <div className="overflow-hidden rounded-xl border border-slate-200 shadow-sm">

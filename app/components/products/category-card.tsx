@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Category } from "../../../shared/content/category";
 import { CARD_FEATURES, categoryPath } from "../../../shared/lib/product-paths";
 import { ArrowRightIcon, CheckIcon } from "../icons";
@@ -43,9 +42,9 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
       </div>
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-xl font-bold text-brand-700">
-          <Link to={categoryPath(category.slug)} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+          <a href={categoryPath(category.slug)} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
             {category.name}
-          </Link>
+          </a>
         </h3>
         {category.description && (
           <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{category.description}</p>

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { telHref } from "../../lib/format";
 import { ArrowRightIcon, PhoneIcon } from "../icons";
 
@@ -173,13 +172,13 @@ export function SalesCallToAction({ phone }: { phone?: string }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link
-            to="/contact"
+          <a
+            href="/contact"
             className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
           >
             Contact Sales
             <ArrowRightIcon className="h-4 w-4" />
-          </Link>
+          </a>
           {phone && (
             <a
               href={telHref(phone)}

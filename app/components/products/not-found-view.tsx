@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 /** The catalogue's not-found view (unknown category or product): a designed page with a way back. */
 export function CatalogueNotFound({
   title,
@@ -20,15 +18,15 @@ export function CatalogueNotFound({
       <p className="mt-4 text-slate-600">{text}</p>
       {failed && <p className="mt-2 text-slate-600">We could not load the catalogue just now. Please try again in a moment.</p>}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/products" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900">
+        <a href="/products" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900">
           Back to Products
-        </Link>
-        <Link
-          to="/contact"
+        </a>
+        <a
+          href="/contact"
           className="rounded-md border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
         >
           Contact Sales
-        </Link>
+        </a>
       </div>
     </div>
   );

@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 /** Page numbers to show: the first, the last and the current one with its neighbours; null is a gap. */
 export function pageWindow(page: number, pageCount: number): (number | null)[] {
   const wanted = new Set([1, pageCount, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pageCount));
@@ -25,9 +23,9 @@ export function Pagination({ page, pageCount, href }: { page: number; pageCount:
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
-            <Link to={href(page - 1)} rel="prev" className={`${box} border-slate-300 text-brand-700 hover:bg-brand-50`}>
+            <a href={href(page - 1)} rel="prev" className={`${box} border-slate-300 text-brand-700 hover:bg-brand-50`}>
               Previous
-            </Link>
+            </a>
           ) : (
             <span aria-disabled="true" className={`${box} border-slate-200 text-slate-500`}>
               Previous
@@ -42,22 +40,22 @@ export function Pagination({ page, pageCount, href }: { page: number; pageCount:
             </li>
           ) : (
             <li key={n}>
-              <Link
-                to={href(n)}
+              <a
+                href={href(n)}
                 aria-current={n === page ? "page" : undefined}
                 aria-label={`Page ${n}`}
                 className={`${box} ${n === page ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-brand-700 hover:bg-brand-50"}`}
               >
                 {n}
-              </Link>
+              </a>
             </li>
           ),
         )}
         <li>
           {page < pageCount ? (
-            <Link to={href(page + 1)} rel="next" className={`${box} border-slate-300 text-brand-700 hover:bg-brand-50`}>
+            <a href={href(page + 1)} rel="next" className={`${box} border-slate-300 text-brand-700 hover:bg-brand-50`}>
               Next
-            </Link>
+            </a>
           ) : (
             <span aria-disabled="true" className={`${box} border-slate-200 text-slate-500`}>
               Next

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Product } from "../../../shared/content/product";
 import { CARD_SPECIFICATIONS, productPath } from "../../../shared/lib/product-paths";
 import { formatPrice } from "../../lib/format";
@@ -62,12 +61,12 @@ export function ProductCard({
       <div className="flex flex-1 flex-col p-5">
         {showCategory && <p className="text-xs font-semibold tracking-wide text-brand-500 uppercase">{product.categoryName}</p>}
         <Heading className="mt-1 text-lg leading-snug font-bold text-brand-700">
-          <Link
-            to={productPath(product.categorySlug, product.slug)}
+          <a
+            href={productPath(product.categorySlug, product.slug)}
             className="after:absolute after:inset-0 after:content-[''] focus:outline-none"
           >
             {product.name}
-          </Link>
+          </a>
         </Heading>
         <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{product.shortDescription}</p>
         {showSpecifications && specs.length > 0 && (

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { categoryPath } from "../../../shared/lib/product-paths";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
@@ -115,7 +114,7 @@ export function ProductsHero({ categories }: { categories: HeroCategory[] }) {
         intervalMs={PRODUCTS_SLIDE_INTERVAL_MS}
         label="Our product range"
         className="h-[460px] bg-brand-900 sm:h-[420px] lg:h-[460px]"
-        renderSlide={(slide, i) => (
+        renderSlide={(slide) => (
           <div className="relative h-full overflow-hidden text-white" style={{ background: slide.background }}>
             <div
               aria-hidden="true"
@@ -138,13 +137,13 @@ export function ProductsHero({ categories }: { categories: HeroCategory[] }) {
                 </p>
                 <p className="mt-4 text-3xl leading-tight font-extrabold sm:text-4xl lg:text-5xl">{slide.title}</p>
                 <p className="mt-4 text-base leading-relaxed text-brand-50 sm:text-lg">{slide.text}</p>
-                <Link
-                  to={slide.href}
+                <a
+                  href={slide.href}
                   className="mt-6 inline-flex items-center gap-2 rounded-md bg-white px-5 py-3 font-semibold text-brand-700 shadow hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
                 >
                   {slide.cta}
                   <ArrowRightIcon className="h-4 w-4" />
-                </Link>
+                </a>
               </div>
               <div className="ml-auto hidden shrink-0 lg:block">
                 {slide.image ? (

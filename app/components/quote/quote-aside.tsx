@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { SiteSettings } from "../../../shared/content/settings";
 import { telHref } from "../../lib/format";
 import { MailIcon, PhoneIcon } from "../icons";
@@ -67,9 +66,9 @@ export function QuoteAside({ settings }: { settings: SiteSettings }) {
           </ul>
           <p className="mt-4 text-sm text-slate-600">
             A question that is not about prices?{" "}
-            <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-2">
+            <a href="/contact" className="font-semibold text-brand-700 underline underline-offset-2">
               Send us a message
-            </Link>
+            </a>
             .
           </p>
         </section>

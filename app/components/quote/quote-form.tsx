@@ -1,4 +1,3 @@
-import { Form } from "react-router";
 import { FormFailure, Honeypot, SubmitButton, TextField } from "../form-field";
 import { CheckIcon } from "../icons";
 import { QuoteItems } from "./quote-items";
@@ -40,7 +39,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
   const field = { idPrefix };
 
   return (
-    <Form
+    <form
       method="post"
       className="relative"
       aria-labelledby={`${idPrefix}-title`}
@@ -210,6 +209,6 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionDat
         className="mt-8 min-h-12 w-full bg-accent-500 px-6 py-3 text-lg text-brand-900 hover:bg-accent-600 focus-visible:outline-brand-500 sm:w-auto sm:min-w-56"
         spinnerClassName="border-brand-900/30 border-t-brand-900"
       />
-    </Form>
+    </form>
   );
 }

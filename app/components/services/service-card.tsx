@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Service } from "../../../shared/content/service";
 import { ArrowRightIcon, CheckIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
@@ -27,12 +26,12 @@ export function ServiceCard({ service, headingLevel = 3 }: { service: Service; h
       </div>
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <Heading className="text-xl font-bold text-brand-700">
-          <Link
-            to={serviceHref(service)}
+          <a
+            href={serviceHref(service)}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-lg focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-500"
           >
             {service.title}
-          </Link>
+          </a>
         </Heading>
         <p className="mt-2 text-slate-600">{service.description}</p>
         {benefits.length > 0 && (

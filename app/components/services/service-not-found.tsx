@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { SERVICE_NOT_FOUND } from "./texts";
 
 /** An unknown service, or one that could not be loaded (then `failedMessage` says so). */
@@ -12,12 +11,12 @@ export function ServiceNotFound({ failedMessage }: { failedMessage?: string }) {
       )}
       <h1 className="text-3xl font-bold text-brand-700">{SERVICE_NOT_FOUND}</h1>
       <p className="mt-4 text-slate-600">The service you're looking for doesn't exist or has been removed.</p>
-      <Link
-        to="/services"
+      <a
+        href="/services"
         className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900"
       >
         Back to Services
-      </Link>
+      </a>
     </div>
   );
 }
