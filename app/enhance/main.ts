@@ -4,5 +4,4 @@
 // plain HTML. Each behaviour is a module bound to its markup by `data-module="name"`.
 import { startAll } from "./modules";
 
-// After the first frame: the page paints (and its largest picture or text shows) before any of this runs.
-requestAnimationFrame(() => setTimeout(() => startAll(document), 0));
+startAll(document);

@@ -9,30 +9,32 @@
 const EXCLUDED_PATHS = ["/admin*", "/api/*", "/uploads/*", "/*.xml", "/*.txt"];
 const HOVER_DELAY_MS = 65;
 
+/** The Speculation Rules (also read by the XSS test, to tell this script element from an injected one). */
+export const PREFETCH_RULES = {
+  prefetch: [
+    {
+      source: "document",
+      where: {
+        and: [
+          { href_matches: "/*" },
+          ...EXCLUDED_PATHS.map((path) => ({ not: { href_matches: path } })),
+          { not: { selector_matches: "[target], [download], [rel~=nofollow]" } },
+        ],
+      },
+      eagerness: "moderate",
+    },
+  ],
+};
+
 /** Data Saver on (Chromium's Network Information API, not in TypeScript's DOM types). */
 const savesData = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
 export function prefetchLinks(document: Document): void {
   if (savesData()) return;
   if (HTMLScriptElement.supports?.("speculationrules")) {
-    const rules = {
-      prefetch: [
-        {
-          source: "document",
-          where: {
-            and: [
-              { href_matches: "/*" },
-              ...EXCLUDED_PATHS.map((path) => ({ not: { href_matches: path } })),
-              { not: { selector_matches: "[target], [download], [rel~=nofollow]" } },
-            ],
-          },
-          eagerness: "moderate",
-        },
-      ],
-    };
     const script = document.createElement("script");
     script.type = "speculationrules";
-    script.textContent = JSON.stringify(rules);
+    script.textContent = JSON.stringify(PREFETCH_RULES);
     document.head.append(script);
     return;
   }

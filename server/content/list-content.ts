@@ -46,9 +46,23 @@ export function listStore<T extends ListTable, S extends z.ZodObject, Out>(
       exceptId,
       label,
     });
+  // The list is read on every page view when nothing is cached: its SQL is built once per database.
+  const listQueries = new WeakMap<Database, { execute(): Promise<unknown[]> }>();
+  const listQuery = (db: Database) => {
+    let query = listQueries.get(db);
+    if (!query) {
+      query = db
+        .select()
+        .from(table)
+        .orderBy(asc(content.sort), desc(table.createdAt), desc(table.id))
+        .prepare(`list_${content.name.replace(/\W/g, "_")}`);
+      listQueries.set(db, query);
+    }
+    return query;
+  };
   const store: ListStore<T, S, Out> = {
     async list(db) {
-      const rows = await db.select().from(table).orderBy(asc(content.sort), desc(table.createdAt), desc(table.id));
+      const rows = await listQuery(db).execute();
       return (rows as Row[]).map(content.toApi);
     },
     getRow,

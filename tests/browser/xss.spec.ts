@@ -1,7 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
+import { PREFETCH_RULES } from "../../app/enhance/prefetch";
 import { LIST_CONTENT } from "../../shared/content/registry";
 import { apiCall, apiToken, PNG, signIn } from "./admin-support";
 import { ADMIN } from "./support";
+
+const PREFETCH_RULES_TEXT = JSON.stringify(PREFETCH_RULES);
 
 /**
  * Stored XSS: every text field of every entity is filled with script and HTML payloads through the
@@ -440,7 +443,8 @@ interface Inspection {
 }
 
 /** Runs in the page: everything a successful injection would leave behind. */
-function inspectPage(): Inspection {
+/** `prefetchRules`: the text of our own Speculation Rules script, the one script without a nonce or src we write. */
+function inspectPage(prefetchRules: string): Inspection {
   const bad: string[] = [];
   const root = document.body ?? document.documentElement;
   for (const el of Array.from(document.querySelectorAll("*"))) {
@@ -471,6 +475,8 @@ function inspectPage(): Inspection {
       }
       continue;
     }
+    // Our prefetch rules (app/enhance/prefetch.ts) are data, and exactly the text the script writes.
+    if (s.type === "speculationrules" && s.textContent === prefetchRules) continue;
     const ours = s.nonce !== "" || (s.src !== "" && new URL(s.src).origin === location.origin);
     if (!ours) bad.push(`script without our nonce: ${s.outerHTML.slice(0, 200)}`);
   }
@@ -498,7 +504,7 @@ function inspectPage(): Inspection {
 const norm = (s: string) => s.replace(/\s+/g, " ").trim();
 
 async function expectClean(page: Page, w: Watch, when: string, allow404 = false): Promise<Inspection> {
-  const s = await page.evaluate(inspectPage);
+  const s = await page.evaluate(inspectPage, PREFETCH_RULES_TEXT);
   const where = `${page.url()} ${when}`;
   expect(s.xss, `window.__xss ${where}`).toBeUndefined();
   expect(s.hits, `payload ran ${where}`).toEqual([]);
@@ -546,7 +552,7 @@ function missingKeys(s: Inspection, text: string[], orValue: string[] = []): str
  */
 async function expectShown(page: Page, where: string, text: string[], orValue: string[] = []): Promise<void> {
   await expect
-    .poll(async () => missingKeys(await page.evaluate(inspectPage), text, orValue), {
+    .poll(async () => missingKeys(await page.evaluate(inspectPage, PREFETCH_RULES_TEXT), text, orValue), {
       message: `payloads not shown as text on ${where}`,
     })
     .toEqual([]);
@@ -569,7 +575,7 @@ test("control: the trap and the DOM check do catch a payload that is rendered as
   await page.goto("/__xss-control");
   await expect.poll(() => page.evaluate(() => window.__xssHits.length)).toBeGreaterThan(0);
   await expect.poll(() => w.dialogs.length).toBeGreaterThan(0);
-  const s = await page.evaluate(inspectPage);
+  const s = await page.evaluate(inspectPage, PREFETCH_RULES_TEXT);
   expect(s.xss).toBe(1);
   expect(s.bad.join("\n")).toMatch(/onerror/);
   expect(s.bad.join("\n")).toMatch(/onload/);
