@@ -12,7 +12,9 @@ export function siteHeader(header: HTMLElement): void {
     const compact = String(window.scrollY > COMPACT_AFTER_PX);
     if (header.dataset.compact !== compact) header.dataset.compact = compact;
   };
-  onScroll();
+  // The first look waits for a frame: reading the scroll position now would force the page's first layout
+  // inside this script (a long task on a slow phone). A page opened at the top is not compact anyway.
+  requestAnimationFrame(onScroll);
   window.addEventListener("scroll", onScroll, { passive: true });
 
   const toggle = header.querySelector<HTMLButtonElement>("[data-menu-toggle]");
@@ -38,5 +40,7 @@ export function siteHeader(header: HTMLElement): void {
     }
   });
   // Back from another page (back/forward cache): the page comes back as it was left; start closed.
-  window.addEventListener("pageshow", () => setOpen(false));
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) setOpen(false);
+  });
 }
