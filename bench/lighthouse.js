@@ -84,7 +84,13 @@ try {
     ],
   });
   for (const { name, path: p } of pages) {
-    const result = await lighthouse(baseUrl + p, { port: chrome.port, output: "json", logLevel: "error" });
+    let result = await lighthouse(baseUrl + p, { port: chrome.port, output: "json", logLevel: "error" });
+    // A run Lighthouse could not complete (e.g. its trace missed the paint on a busy machine) says nothing
+    // about the page: try once more, and name the error if that fails too.
+    if (result.lhr.runtimeError) {
+      console.error(`${name}: ${result.lhr.runtimeError.code} (${result.lhr.runtimeError.message}); measuring again`);
+      result = await lighthouse(baseUrl + p, { port: chrome.port, output: "json", logLevel: "error" });
+    }
     const { audits, categories } = result.lhr;
     const score = (k) => Math.round((categories[k]?.score ?? 0) * 100);
     const lcp = Math.round(audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
@@ -109,7 +115,7 @@ try {
       "TBT ms": tbt,
       CLS: cls,
       verdict: misses.length === 0 ? "meets" : `misses: ${misses.join(", ")}`,
-      "failed audits": failing.join(", "),
+      "failed audits": result.lhr.runtimeError ? result.lhr.runtimeError.code : failing.join(", "),
     });
     if (details) {
       console.error(`\n${name} (${p})`);
