@@ -1,11 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 import { type ServerProcess, startServerProcess } from "../support/process";
+import { type RawAnswer, rawRequest } from "../support/raw-http";
 import { ADMIN } from "../support/server";
 
 /**
@@ -35,37 +34,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  bytes: Buffer;
-  body: Buffer;
-}
+type Raw = RawAnswer;
 
 /** A GET whose body is not decompressed by the client, so the bytes sent can be checked. */
 function get(pathname: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${server.url}${pathname}`, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const bytes = Buffer.concat(chunks);
-        const encoding = res.headers["content-encoding"];
-        const body =
-          bytes.length === 0
-            ? bytes
-            : encoding === "br"
-              ? brotliDecompressSync(bytes)
-              : encoding === "gzip"
-                ? gunzipSync(bytes)
-                : bytes;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, body });
-      });
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return rawRequest(`${server.url}${pathname}`, headers);
 }
 
 /** Renders the page once, then waits until it is sent from the cache (as bytes, with their length; a render is streamed). */

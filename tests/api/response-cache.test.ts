@@ -1,11 +1,10 @@
-import http from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KeepPage } from "../../server/cache/page-cache";
 import { weakEtag } from "../../server/cache/response-cache";
 import { readSettings } from "../../server/content/public-reads";
 import { png } from "../support/content-api";
+import { type RawAnswer, rawRequest } from "../support/raw-http";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -62,39 +61,11 @@ afterAll(async () => {
   await s.close();
 });
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** As sent, still compressed. */
-  bytes: Buffer;
-  /** Decompressed as its Content-Encoding says. */
-  body: Buffer;
-}
+type Raw = RawAnswer;
 
 /** A GET whose body is not decompressed by the client (fetch would), so the bytes sent can be checked. */
 function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${s.url}${path}`, { method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const bytes = Buffer.concat(chunks);
-        const encoding = res.headers["content-encoding"];
-        const body =
-          bytes.length === 0
-            ? bytes
-            : encoding === "br"
-              ? brotliDecompressSync(bytes)
-              : encoding === "gzip"
-                ? gunzipSync(bytes)
-                : bytes;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, body });
-      });
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return rawRequest(`${s.url}${path}`, headers, method);
 }
 
 /** Asks once (a miss: rendered or read, then compressed in the background) and waits until it is kept. */
