@@ -40,7 +40,16 @@ interface ProductPageData {
  * /products/{category-slug}/{product-slug} for an existing product redirects there permanently.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const read = await orFallback("product", () => readProduct(context.app, params.product), null);
+  // The related products are read beside the product (by the URL's slugs): one wait instead of two. They
+  // are used only when the URL is the product's canonical one, whose slugs they match.
+  const [read, others] = await Promise.all([
+    orFallback("product", () => readProduct(context.app, params.product), null),
+    orFallback(
+      "related products",
+      () => readRelatedProducts(context.app, params.category.toLowerCase(), params.product.toLowerCase(), RELATED_MAX),
+      [],
+    ),
+  ]);
   const product = read.value;
   const category = product?.categoryId;
   const inCategory = category && (params.category === category._id || params.category.toLowerCase() === category.slug);
@@ -49,14 +58,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const canonical = productPath(category.slug, product.slug);
   if (params.category !== category.slug || params.product !== product.slug) throw redirect(canonical, 301);
-
-  const others = await orFallback(
-    "related products",
-    () => readRelatedProducts(context.app, category._id, product._id, RELATED_MAX),
-    [],
-  );
-  const related = others.value.map(toProductSummary);
-  return data<ProductPageData>({ product, related, failed: false });
+  return data<ProductPageData>({ product, related: others.value.map(toProductSummary), failed: false });
 }
 
 const crumbsFor = (product: Product): Crumb[] => [

@@ -102,10 +102,19 @@ export async function getProduct(db: Database, idOrSlug: string): Promise<Produc
   return joined ? toApi(joined) : null;
 }
 
-/** Up to `limit` products of a category in the catalogue's order, leaving one out (a product page's "related"). */
-export async function listRelatedProducts(db: Database, categoryId: string, exceptId: string, limit: number): Promise<Product[]> {
+/**
+ * Up to `limit` products of the category with slug `categorySlug`, in the catalogue's order, leaving out the
+ * one with slug `exceptSlug` (a product page's "related products"). By slugs, so the page can read it
+ * beside the product instead of after it.
+ */
+export async function listRelatedProducts(
+  db: Database,
+  categorySlug: string,
+  exceptSlug: string,
+  limit: number,
+): Promise<Product[]> {
   const rows = await selectProducts(db)
-    .where(and(eq(products.categoryId, categoryId), ne(products.id, exceptId)))
+    .where(and(eq(categories.slug, categorySlug), ne(products.slug, exceptSlug)))
     .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
     .limit(limit);
   return rows.map(toApi);

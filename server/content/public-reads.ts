@@ -5,7 +5,7 @@ import { getCategory, listCategories, listCategoryLinks } from "./category";
 import { listStore } from "./list-content";
 import { getProduct, listProducts, listRelatedProducts, type ProductQuery, productQueryKey } from "./product";
 import { getSettings } from "./settings";
-import { idOrSlugKey } from "./slugs";
+import { idOrSlugKey, isSlugShaped } from "./slugs";
 
 /**
  * The reads behind public pages and the public GET API, through the content cache (server/cache). Pages and
@@ -45,9 +45,18 @@ export function readCategory(ctx: AppContext, idOrSlug: string) {
 export const readProducts = (ctx: AppContext, query: ProductQuery) =>
   ctx.cache.read(`products:${productQueryKey(query)}`, () => listProducts(ctx.db, query));
 
-/** A product page's "related products": others of its category (a key per product; bounded by the cache). */
-export const readRelatedProducts = (ctx: AppContext, categoryId: string, exceptId: string, limit: number) =>
-  ctx.cache.read(`related:${categoryId}:${exceptId}:${limit}`, () => listRelatedProducts(ctx.db, categoryId, exceptId, limit));
+/**
+ * A product page's "related products": others of its category, by the URL's slugs. Only a non-empty answer
+ * is kept (a miss is not), so made-up URLs cannot fill the cache.
+ */
+export async function readRelatedProducts(ctx: AppContext, categorySlug: string, exceptSlug: string, limit: number) {
+  if (!isSlugShaped(categorySlug) || !isSlugShaped(exceptSlug)) return [];
+  const found = await ctx.cache.read(`related:${categorySlug}:${exceptSlug}:${limit}`, async () => {
+    const products = await listRelatedProducts(ctx.db, categorySlug, exceptSlug, limit);
+    return products.length > 0 ? products : null;
+  });
+  return found ?? [];
+}
 
 export function readProduct(ctx: AppContext, idOrSlug: string) {
   const key = idOrSlugKey(idOrSlug);

@@ -109,6 +109,17 @@ test.describe("product page", () => {
     await expect(page.locator("[data-product-price]")).toHaveText("Price on request");
   });
 
+  test("related products: up to three others of the same category, never the product itself", async ({ page, request }) => {
+    const all = (await (await request.get("/api/product?limit=100")).json()).data as ApiProduct[];
+    const others = all.filter((p) => p.categoryId.slug === RECIP && p.slug !== "pn-rc-5-two-stage-reciprocating-compressor");
+    expect(others.length).toBeGreaterThanOrEqual(3);
+    await page.goto(PN_RC_5);
+    const section = page.getByRole("region", { name: "More Reciprocating Air Compressors" });
+    const links = section.getByRole("link").filter({ hasNotText: "View all" });
+    const hrefs = new Set(await links.evaluateAll((els) => els.map((e) => e.getAttribute("href"))));
+    expect([...hrefs]).toEqual(others.slice(0, 3).map((p) => `/products/${RECIP}/${p.slug}`));
+  });
+
   test("stars and the review count show only for rated products", async ({ page }) => {
     await page.goto(PN_RT_15);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("PN-RT 15 Tank-Mounted Heavy-Duty Compressor");
