@@ -40,7 +40,9 @@ describe.skipIf(!onPostgres)("two app servers on one PostgreSQL database", () =>
       expect(deleted.status).toBe(200);
       expect(await titlesOn(b)).not.toContain(`From A ${i}`);
     }
-    expect(b.ctx.cache.hits).toBeGreaterThan(0);
+    // Repeated reads were answered from memory: the kept answer (bytes) or, while that is being
+    // compressed, the content cache.
+    expect(b.ctx.answers.hits + b.ctx.cache.hits).toBeGreaterThan(0);
   });
 
   it("serves an image uploaded through one server from the other (shared UPLOAD_DIR)", async () => {
