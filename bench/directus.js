@@ -9,10 +9,9 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { EXIT_WITH_PARENT, processCpuSeconds } from "./process.js";
+import { EXIT_WITH_PARENT, freePort, peakMemoryMb, processCpuSeconds } from "./process.js";
 
 const VERSION = "11.3.5";
 /** Dependencies with native code: their install scripts must run (npm 11 blocks them unless allowed). */
@@ -106,17 +105,6 @@ async function install() {
     why = await notUsable();
   }
   return why === null ? null : `${why} after installing; see ${logFile}`;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Directus's CLI without the wrapper in node_modules/directus/cli.js, which first asks npm for updates. */
@@ -234,14 +222,7 @@ export async function startDirectus(products, { onStarted } = {}) {
       return { cache: res.headers.get("x-cache-status") ?? "none", encoding: res.headers.get("content-encoding") ?? "none" };
     },
     cpuSeconds: () => processCpuSeconds(child.pid),
-    peakMemoryMb() {
-      try {
-        const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-        return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-      } catch {
-        return Number.NaN;
-      }
-    },
+    peakMemoryMb: () => peakMemoryMb(child.pid),
     stop,
   };
 }

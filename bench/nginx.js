@@ -33,7 +33,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { measure, wrkInstalled } from "./measure.js";
-import { processCpuSeconds } from "./process.js";
+import { freePort, processCpuSeconds } from "./process.js";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SERVER_NAME = "www.example.com";
@@ -44,17 +44,6 @@ function findBinary(names) {
     if (spawnSync(name, ["-v"], { stdio: "ignore" }).error === undefined) return name;
   }
   return null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** GET over TLS without certificate checks; the body as received (still gzipped). */

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
@@ -20,6 +21,28 @@ const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
 const CLOCK_TICKS = 100;
 
 /** CPU seconds (user + system) a process has used so far, from /proc; NaN when unknown. */
+/** A process's peak resident memory so far (Linux: VmHWM), in MB; NaN when it cannot be read. */
+export function peakMemoryMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A TCP port free on 127.0.0.1 right now (for a server the bench starts). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
 export function processCpuSeconds(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -158,14 +181,7 @@ export async function startServer(env, { timeoutMs = 120_000, script = "server.j
     startedAt,
     output: () => tail,
     /** Peak resident memory so far (Linux: VmHWM), in MB. */
-    peakMemoryMb() {
-      try {
-        const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-        return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-      } catch {
-        return Number.NaN;
-      }
-    },
+    peakMemoryMb: () => peakMemoryMb(child.pid),
     /** CPU seconds the server has used so far. */
     cpuSeconds: () => processCpuSeconds(child.pid),
     /** SIGKILL, resolved once the process is gone. */
