@@ -7,6 +7,7 @@
  * deletes its images.
  */
 import sharp from "sharp";
+import { z } from "zod";
 import { banners } from "../../shared/content/banner";
 import { categories, subcategories } from "../../shared/content/category";
 import { coreValues } from "../../shared/content/core-value";
@@ -14,6 +15,7 @@ import { facilities } from "../../shared/content/facility";
 import { faqs } from "../../shared/content/faq";
 import { industrials } from "../../shared/content/industrial";
 import { products } from "../../shared/content/product";
+import { keyFigureInput, keyFiguresToRow } from "../../shared/content/product-figures";
 import { services } from "../../shared/content/service";
 import { type SiteSettings, siteSettings, siteSettingsSchema } from "../../shared/content/settings";
 import { stories } from "../../shared/content/story";
@@ -107,6 +109,8 @@ interface ProductSeed {
   specs: [string, string][];
   rating?: [rating: number, reviews: number];
   featured?: boolean;
+  /** Key figures as staff would type them (any unit); read by the product schema's own parser. */
+  figures: Record<string, string>;
 }
 
 interface CategorySeed {
@@ -118,6 +122,9 @@ interface CategorySeed {
   colors: Colors;
   products: ProductSeed[];
 }
+
+/** The demo's key figures go through the same parser as the product dialog's. */
+const demoFigures = z.strictObject(keyFigureInput);
 
 const NAVY = { body: PALETTE.navy, accent: PALETTE.orange };
 const BLUE = { body: PALETTE.blue, accent: PALETTE.orange };
@@ -144,6 +151,18 @@ const CATALOGUE: CategorySeed[] = [
     products: [
       {
         name: "PN-RC 2 Single-Stage Reciprocating Compressor",
+        figures: {
+          compressorType: "reciprocating",
+          lubrication: "lubricated",
+          drive: "fixed-speed",
+          cooling: "air",
+          freeAirDelivery: "6.8 CFM",
+          maxPressure: "8 bar",
+          motorPower: "1.5 kW",
+          noiseLevel: "76",
+          weight: "78 kg",
+          tankVolume: "90 l",
+        },
         subcategory: "Single Stage",
         short: "A compact 2 HP compressor on a 90 litre wheeled tank for garages and small workshops.",
         full: "The PN-RC 2 pairs a single-cylinder cast-iron pump with a 1.5 kW motor on a 90 litre receiver. It runs tyre inflators, spray guns and blow guns with ease and moves around the shop on its two wheels. An automatic pressure switch, safety valve and belt guard come fitted as standard. It is the simplest way to put reliable compressed air into a small workshop.",
@@ -169,6 +188,18 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-RC 3 Twin-Cylinder Single-Stage Compressor",
+        figures: {
+          compressorType: "reciprocating",
+          lubrication: "lubricated",
+          drive: "fixed-speed",
+          cooling: "air",
+          freeAirDelivery: "10.5 CFM",
+          maxPressure: "8 bar",
+          motorPower: "2.2 kW",
+          noiseLevel: "78",
+          weight: "118 kg",
+          tankVolume: "160 l",
+        },
         subcategory: "Single Stage",
         short: "A 3 HP twin-cylinder compressor with a 160 litre tank for busy service stations.",
         full: "Two cylinders share the work in the PN-RC 3, so the pump runs cooler and delivers 10.5 CFM at 8 bar. The 160 litre receiver smooths out demand from impact wrenches and paint guns. A three-phase motor with overload protection is standard, with a single-phase version on request. Service access is from one side, so routine oil and filter changes take minutes.",
@@ -194,6 +225,18 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-RC 5 Two-Stage Reciprocating Compressor",
+        figures: {
+          compressorType: "reciprocating",
+          lubrication: "lubricated",
+          drive: "fixed-speed",
+          cooling: "air",
+          freeAirDelivery: "17.5 CFM",
+          maxPressure: "12 bar",
+          motorPower: "3.7 kW",
+          noiseLevel: "79",
+          weight: "205 kg",
+          tankVolume: "220 l",
+        },
         subcategory: "Two Stage",
         short: "Our best-selling 5 HP two-stage compressor, delivering 17.5 CFM at up to 12 bar.",
         full: "The PN-RC 5 compresses air in two stages with a finned intercooler between them, reaching 12 bar while keeping discharge temperatures low. Its V-twin cast-iron pump turns slowly for a long life and a quieter sound. The 220 litre tank, automatic pressure switch and auto drain make it ready for textile looms, tyre shops and light fabrication. Spares are stocked at our Salem works and by every Pneuma dealer.",
@@ -221,6 +264,18 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-RC 10 Two-Stage Reciprocating Compressor",
+        figures: {
+          compressorType: "reciprocating",
+          lubrication: "lubricated",
+          drive: "fixed-speed",
+          cooling: "air",
+          freeAirDelivery: "35 CFM",
+          maxPressure: "12 bar",
+          motorPower: "7.5 kW",
+          noiseLevel: "81",
+          weight: "330 kg",
+          tankVolume: "300 l",
+        },
         subcategory: "Two Stage",
         short: "A 10 HP two-stage workhorse with a 300 litre receiver for continuous factory duty.",
         full: "Built for two-shift factories, the PN-RC 10 delivers 35 CFM at 12 bar from a heavy-duty V-twin pump. Large cooling fins and an oversized intercooler keep it running at full load in hot shop floors. A star-delta starter protects the 7.5 kW motor and the electrical supply. Mount it on its feet or bolt it to the floor with the anti-vibration pads supplied.",
@@ -246,6 +301,18 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-RT 15 Tank-Mounted Heavy-Duty Compressor",
+        figures: {
+          compressorType: "reciprocating",
+          lubrication: "lubricated",
+          drive: "fixed-speed",
+          cooling: "air",
+          freeAirDelivery: "52 CFM",
+          maxPressure: "12 bar",
+          motorPower: "11 kW",
+          noiseLevel: "83",
+          weight: "520 kg",
+          tankVolume: "500 l",
+        },
         subcategory: "Tank-Mounted",
         short: "A 15 HP two-stage compressor on a 500 litre base-mounted receiver for large workshops.",
         full: "The PN-RT 15 is our largest piston compressor: a two-stage pump and an 11 kW motor on a 500 litre receiver with fixed feet. It delivers 52 CFM at 12 bar, enough for a foundry fettling shop or a bus depot. The tank is hydro-tested and supplied with its test certificate. An auto drain and a low-oil cut-out are standard.",
@@ -288,6 +355,17 @@ const CATALOGUE: CategorySeed[] = [
     products: [
       {
         name: "PN-RS 15 Rotary Screw Compressor",
+        figures: {
+          compressorType: "rotary-screw",
+          lubrication: "lubricated",
+          drive: "fixed-speed",
+          cooling: "air",
+          freeAirDelivery: "60 CFM",
+          maxPressure: "7.5 bar",
+          motorPower: "11 kW",
+          noiseLevel: "67",
+          weight: "310 kg",
+        },
         subcategory: "Fixed Speed",
         short: "An 11 kW fixed-speed screw compressor delivering 60 CFM in a quiet, compact cabinet.",
         full: "The PN-RS 15 brings screw compressor reliability to smaller plants. A direct-coupled airend and an IE3 motor deliver 60 CFM at 7.5 bar with a sound level of just 67 dB(A). The controller shows pressure, temperature and service hours, and warns before filters or oil are due. Every panel opens without tools for quick maintenance.",
@@ -313,6 +391,17 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-RS 37 Rotary Screw Compressor",
+        figures: {
+          compressorType: "rotary-screw",
+          lubrication: "lubricated",
+          drive: "fixed-speed",
+          cooling: "air",
+          freeAirDelivery: "215 CFM",
+          maxPressure: "7.5 bar",
+          motorPower: "37 kW",
+          noiseLevel: "70",
+          weight: "870 kg",
+        },
         subcategory: "Fixed Speed",
         short: "A 37 kW screw compressor delivering 215 CFM for medium-sized production plants.",
         full: "The PN-RS 37 is sized for spinning mills, packaging lines and auto component plants. Its large, slow-running airend delivers 215 CFM at 7.5 bar with low specific power. An integrated aftercooler and moisture separator deliver cooler, drier air to your dryer. Remote start, stop and alarm contacts connect it to your plant control room.",
@@ -337,6 +426,17 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-RV 22 Variable Speed Drive Screw Compressor",
+        figures: {
+          compressorType: "rotary-screw",
+          lubrication: "lubricated",
+          drive: "variable-speed",
+          cooling: "air",
+          freeAirDelivery: "35-128 CFM",
+          maxPressure: "7 bar",
+          motorPower: "22 kW",
+          noiseLevel: "66",
+          weight: "520 kg",
+        },
         subcategory: "Variable Speed Drive",
         short: "A 22 kW VSD screw compressor that follows your demand from 35 to 128 CFM.",
         full: "The PN-RV 22 changes its motor speed to match the air your plant uses, so it never runs unloaded. Plants with varying demand typically save 25 to 35 percent of their compressor power bill. Pressure stays within 0.1 bar of the set point, which protects sensitive machines. The soft start also removes the current peak of a star-delta starter.",
@@ -363,6 +463,17 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-RV 75 Variable Speed Drive Screw Compressor",
+        figures: {
+          compressorType: "rotary-screw",
+          lubrication: "lubricated",
+          drive: "variable-speed",
+          cooling: "air",
+          freeAirDelivery: "95-440 CFM",
+          maxPressure: "7 bar",
+          motorPower: "75 kW",
+          noiseLevel: "72",
+          weight: "1850 kg",
+        },
         subcategory: "Variable Speed Drive",
         short: "Our largest VSD screw compressor, covering 95 to 440 CFM for central compressor rooms.",
         full: "The PN-RV 75 is built for central compressor houses that feed a whole plant. Its 75 kW inverter-duty motor and large airend follow demand from 95 to 440 CFM. A water-cooled version and heat-recovery kit are available for plants that can use the hot water. Every unit is configured to order, so please ask us for a quotation.",
@@ -401,6 +512,17 @@ const CATALOGUE: CategorySeed[] = [
     products: [
       {
         name: "PN-OS 5 Oil-Free Scroll Compressor",
+        figures: {
+          compressorType: "scroll",
+          lubrication: "oil-free",
+          drive: "fixed-speed",
+          cooling: "air",
+          freeAirDelivery: "14 CFM",
+          maxPressure: "8 bar",
+          motorPower: "3.7 kW",
+          noiseLevel: "62",
+          weight: "175 kg",
+        },
         subcategory: "Scroll",
         short: "A whisper-quiet 5 HP oil-free scroll compressor for clinics, labs and food lines.",
         full: "The PN-OS 5 compresses air between two spiral scrolls with no oil anywhere in the air path. At 62 dB(A) it is quiet enough to sit in a dental clinic or a laboratory. It delivers 14 CFM at 8 bar of Class 0 air, with a built-in aftercooler and dryer option. Few moving parts mean very little maintenance.",
@@ -427,6 +549,17 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-OS 10 Twin-Scroll Oil-Free Compressor",
+        figures: {
+          compressorType: "scroll",
+          lubrication: "oil-free",
+          drive: "fixed-speed",
+          cooling: "air",
+          freeAirDelivery: "28 CFM",
+          maxPressure: "8 bar",
+          motorPower: "7.4 kW",
+          noiseLevel: "64",
+          weight: "285 kg",
+        },
         subcategory: "Scroll",
         short: "Two scroll elements in one cabinet, delivering 28 CFM of oil-free air.",
         full: "The PN-OS 10 houses two scroll elements that start and stop in turn to match demand. Running one element at light load saves energy and shares the wear evenly. It delivers 28 CFM at 8 bar and stays below 64 dB(A). If one element needs service, the other keeps your line running.",
@@ -451,6 +584,17 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-OF 55 Oil-Free Screw Compressor",
+        figures: {
+          compressorType: "rotary-screw",
+          lubrication: "oil-free",
+          drive: "fixed-speed",
+          cooling: "air",
+          freeAirDelivery: "300 CFM",
+          maxPressure: "8 bar",
+          motorPower: "55 kW",
+          noiseLevel: "72",
+          weight: "2350 kg",
+        },
         subcategory: "Oil-Free Screw",
         short: "A 55 kW two-stage oil-free screw compressor for pharma and food plants.",
         full: "The PN-OF 55 supplies 300 CFM of Class 0 air for plants where even a trace of oil is not acceptable. Two coated screw elements with an intercooler reach 8 bar efficiently. Stainless steel cooler tubes and a water-cooled option suit hot, dusty sites. Each unit is built to order with your choice of dryer and controls.",
@@ -491,6 +635,16 @@ const CATALOGUE: CategorySeed[] = [
     products: [
       {
         name: "PN-PD 185 Diesel Portable Compressor",
+        figures: {
+          compressorType: "rotary-screw",
+          lubrication: "lubricated",
+          drive: "fixed-speed",
+          freeAirDelivery: "185 CFM",
+          maxPressure: "7 bar",
+          motorPower: "37 kW",
+          noiseLevel: "76",
+          weight: "1150 kg",
+        },
         subcategory: "Diesel Portable",
         short: "A towable 185 CFM diesel compressor for breakers, drills and sandblasting.",
         full: "The PN-PD 185 is the standard site compressor for contractors: 185 CFM at 7 bar from a water-cooled diesel engine. Its 90 litre fuel tank lasts a full working day. The canopy opens wide on both sides for daily checks, and the spill-proof base keeps oil off the ground. It tows behind a pickup and is ready to work minutes after arriving on site.",
@@ -516,6 +670,16 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-PD 450 High-Pressure Diesel Portable Compressor",
+        figures: {
+          compressorType: "rotary-screw",
+          lubrication: "lubricated",
+          drive: "fixed-speed",
+          freeAirDelivery: "450 CFM",
+          maxPressure: "10.3 bar",
+          motorPower: "104 kW",
+          noiseLevel: "78",
+          weight: "2300 kg",
+        },
         subcategory: "Diesel Portable",
         short: "A 450 CFM, 10.3 bar diesel compressor for borewell drilling and large breakers.",
         full: "The PN-PD 450 gives drilling rigs and quarry crews the pressure and volume they need. A six-cylinder diesel engine drives a large screw element to deliver 450 CFM at 10.3 bar. A 220 litre fuel tank, heavy-duty air filters and an aftercooler suit dusty, hot sites. Configurations vary, so please contact us for a quotation.",
@@ -541,6 +705,17 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-PE 100 Electric Portable Screw Compressor",
+        figures: {
+          compressorType: "rotary-screw",
+          lubrication: "lubricated",
+          drive: "fixed-speed",
+          cooling: "air",
+          freeAirDelivery: "100 CFM",
+          maxPressure: "7 bar",
+          motorPower: "18.5 kW",
+          noiseLevel: "72",
+          weight: "780 kg",
+        },
         subcategory: "Electric Portable",
         short: "A 100 CFM electric screw compressor on wheels, for plant shutdowns and shipyards.",
         full: "The PN-PE 100 gives you screw compressor air wherever you have a three-phase supply, with no fuel or exhaust. It is ideal for maintenance shutdowns, shipyards and indoor sites. A cable reel and plug-in panel make setup quick. The canopy and trailer match our diesel range, so your crews already know how to handle it.",
@@ -579,6 +754,7 @@ const CATALOGUE: CategorySeed[] = [
     products: [
       {
         name: "PN-RD 100 Refrigerated Air Dryer",
+        figures: { cooling: "air", freeAirDelivery: "100 CFM", maxPressure: "16 bar", motorPower: "0.6 kW", weight: "52 kg" },
         subcategory: "Refrigerated",
         short: "A 100 CFM refrigerated dryer that delivers air at a +3 °C pressure dew point.",
         full: "The PN-RD 100 cools compressed air to condense and drain out the water before it reaches your lines. It suits compressors up to 22 kW and works reliably at ambient temperatures up to 45 °C. A dew point display and an electronic drain come fitted. Its compact cabinet fits beside the compressor.",
@@ -605,6 +781,7 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-RD 350 Refrigerated Air Dryer",
+        figures: { cooling: "air", freeAirDelivery: "350 CFM", maxPressure: "16 bar", motorPower: "1.9 kW", weight: "135 kg" },
         subcategory: "Refrigerated",
         short: "A 350 CFM refrigerated dryer for medium-sized compressor rooms.",
         full: "The PN-RD 350 pairs with compressors up to 75 kW. Its scroll refrigeration compressor cycles down at light load to save power. Air leaves at a +3 °C pressure dew point with a pressure drop below 0.2 bar. Alarms for high dew point and drain faults connect to your plant system.",
@@ -629,6 +806,7 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-DD 200 Heatless Desiccant Air Dryer",
+        figures: { freeAirDelivery: "200 CFM", maxPressure: "16 bar", motorPower: "0.1 kW", weight: "310 kg" },
         subcategory: "Desiccant",
         short: "A twin-tower desiccant dryer delivering 200 CFM at a −40 °C pressure dew point.",
         full: "The PN-DD 200 dries air by passing it through one tower of activated alumina while the other tower regenerates. It reaches a −40 °C pressure dew point for pharma, paint shops and instrument air. Dew point dependent switching cuts purge air when demand is low. Pre- and after-filters are supplied with every dryer.",
@@ -668,6 +846,7 @@ const CATALOGUE: CategorySeed[] = [
     products: [
       {
         name: "PN-LF 3 Three-Stage Line Filter Set",
+        figures: { freeAirDelivery: "150 CFM", maxPressure: "16 bar", weight: "9 kg" },
         subcategory: "Filters",
         short: "General, fine and activated carbon filters in one pre-assembled set for 150 CFM.",
         full: "The PN-LF 3 removes dust, water droplets, oil aerosols and oil vapour in three stages. Each housing has a differential pressure gauge that shows when its element needs changing. The set comes pre-assembled on a wall bracket with 1 inch connections. Replacement elements are in stock at Salem.",
@@ -692,6 +871,7 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-AR 1000 Vertical Air Receiver",
+        figures: { maxPressure: "10 bar", tankVolume: "1000 l", weight: "310 kg" },
         subcategory: "Receivers",
         short: "A 1,000 litre vertical air receiver, hydro-tested and certified for 11 bar.",
         full: "An air receiver stores compressed air to cover demand peaks and lets the compressor run in longer, more efficient cycles. The PN-AR 1000 is welded from boiler-quality steel and hydro-tested at 1.5 times its design pressure. It comes with a safety valve, pressure gauge, drain valve and inspection opening. Test certificates are supplied with every vessel.",
@@ -717,6 +897,7 @@ const CATALOGUE: CategorySeed[] = [
       },
       {
         name: "PN-ZD 30 Zero-Loss Electronic Drain",
+        figures: { maxPressure: "16 bar", weight: "2.2 kg" },
         subcategory: "Drains",
         short: "A level-sensing drain that removes condensate without wasting compressed air.",
         full: "Timer drains open whether there is water or not, and every opening wastes compressed air. The PN-ZD 30 senses the water level and opens only when it needs to, closing before any air escapes. It suits compressors, dryers and receivers up to 300 CFM. Status lights and an alarm contact show when it needs attention.",
@@ -1232,6 +1413,7 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
             rating: p.rating ? p.rating[0] : null,
             reviewCount: p.rating ? p.rating[1] : null,
             featured: p.featured ?? false,
+            ...keyFiguresToRow(demoFigures.parse(p.figures)),
             position: productPosition++,
           });
         });

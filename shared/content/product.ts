@@ -3,6 +3,7 @@ import { z } from "zod";
 import { booleanField, imageUrl, LIMITS, position, requiredText, slug } from "../schemas/fields";
 import { categories, subcategories } from "./category";
 import { baseFields, type CustomContent, createdAtColumn, idColumn, sortColumn, updatedAtColumn } from "./define";
+import { keyFigureColumns, keyFigureInput, keyFiguresInputView, keyFiguresOf, keyFiguresToRow } from "./product-figures";
 
 export interface ProductFeature {
   featureName: string;
@@ -36,6 +37,8 @@ export const products = pgTable(
     rating: real("rating"),
     reviewCount: integer("review_count"),
     featured: boolean("featured").notNull().default(false),
+    /** Key figures in canonical units (shared/content/product-figures.ts). */
+    ...keyFigureColumns(),
     position: sortColumn(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -121,6 +124,7 @@ export const productInput = z.object({
     .optional(),
   featured: booleanField.optional(),
   position: position.optional(),
+  ...keyFigureInput,
 });
 export type ProductInput = z.infer<typeof productInput>;
 
@@ -146,6 +150,7 @@ export function productToApi(
     rating: p.rating,
     reviewCount: p.reviewCount,
     featured: p.featured,
+    ...keyFiguresOf(p),
     position: p.position,
   };
 }
@@ -170,6 +175,7 @@ export function productToRow(v: ProductValues) {
     rating: v.rating ?? null,
     reviewCount: v.reviewCount ?? null,
     featured: v.featured ?? false,
+    ...keyFiguresToRow(v),
     position: v.position ?? 0,
   };
 }
@@ -190,6 +196,7 @@ export function productInputView(row: typeof products.$inferSelect): Record<stri
     rating: row.rating,
     reviewCount: row.reviewCount,
     featured: row.featured,
+    ...keyFiguresInputView(keyFiguresOf(row)),
     position: row.position,
   };
 }

@@ -643,3 +643,100 @@ describe("DELETE /api/product/{id}", () => {
     expectFilesExist(b.mainImage, true);
   });
 });
+
+describe("key figures (issue 14)", () => {
+  it("are typed in any common unit and stored and answered in canonical units", async () => {
+    const p = await createOk({
+      freeAirDelivery: "35 - 128 CFM",
+      maxPressure: "101.5 psi",
+      motorPower: "30 HP",
+      noiseLevel: "66",
+      weight: "1,150 kg",
+      tankVolume: "0.5 m³",
+      compressorType: "rotary-screw",
+      lubrication: "oil-free",
+      drive: "variable-speed",
+      cooling: "water",
+    });
+    const expected = {
+      freeAirDelivery: { min: 0.99109, max: 3.62456 },
+      maxPressure: 6.99818,
+      motorPower: 22.371,
+      noiseLevel: 66,
+      weight: 1150,
+      tankVolume: 500,
+      compressorType: "rotary-screw",
+      lubrication: "oil-free",
+      drive: "variable-speed",
+      cooling: "water",
+    };
+    expect(p).toMatchObject(expected);
+    expect(await getOne(p.slug)).toMatchObject(expected);
+    const listed = (await listAll(`?categoryId=${plain._id}&limit=100`)).data.find((x) => x._id === p._id);
+    expect(listed).toMatchObject(expected);
+  });
+
+  it("are all null when not given; a bare number is in the canonical unit; a JSON body may send numbers", async () => {
+    const none = await createOk();
+    for (const key of ["freeAirDelivery", "maxPressure", "motorPower", "noiseLevel", "weight", "tankVolume"]) {
+      expect(none[key], key).toBeNull();
+    }
+    for (const key of ["compressorType", "lubrication", "drive", "cooling"]) expect(none[key], key).toBeNull();
+    expect(await createOk({ freeAirDelivery: "7.08", maxPressure: "7" })).toMatchObject({
+      freeAirDelivery: { min: 7.08, max: 7.08 },
+      maxPressure: 7,
+    });
+    const res = await s.request("POST", "/api/product", {
+      json: {
+        ...baseFields(),
+        mainImage: "https://example.com/p.jpg",
+        freeAirDelivery: 2.5,
+        maxPressure: 10,
+        lubrication: "Lubricated",
+      },
+      token,
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data).toMatchObject({ freeAirDelivery: { min: 2.5, max: 2.5 }, maxPressure: 10, lubrication: "lubricated" });
+  });
+
+  it.each([
+    ["freeAirDelivery", "lots"],
+    ["freeAirDelivery", "7-5"],
+    ["freeAirDelivery", "7 furlongs"],
+    ["maxPressure", "0"],
+    ["maxPressure", "5-7"],
+    ["motorPower", "-3"],
+    ["noiseLevel", "400"],
+    ["weight", "9999999 kg"],
+    ["compressorType", "diesel"],
+    ["lubrication", "yes"],
+    ["drive", "fast"],
+    ["cooling", "oil"],
+  ])("%s %j → 400 naming it; nothing stored", async (field, value) => {
+    const before = await listAll();
+    const files = uploads();
+    const res = await post(baseFields({ [field]: value }), { mainImage: await png() });
+    expectValidation(res, [field]);
+    expect(await listAll()).toEqual(before);
+    expect(uploads()).toEqual(files);
+  });
+
+  it("PUT changes the figures sent and keeps the others; an empty text clears one; the answer can be sent back", async () => {
+    const p = await createOk({ freeAirDelivery: "60 CFM", maxPressure: "7.5", motorPower: "11", compressorType: "rotary-screw" });
+    const res = await put(p._id, { maxPressure: "8 bar", motorPower: "" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({
+      freeAirDelivery: p.freeAirDelivery,
+      maxPressure: 8,
+      motorPower: null,
+      compressorType: "rotary-screw",
+    });
+    const again = await s.request("PUT", `/api/product/${p._id}`, {
+      json: { freeAirDelivery: res.body.data.freeAirDelivery, maxPressure: res.body.data.maxPressure },
+      token,
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.data.freeAirDelivery).toEqual(p.freeAirDelivery);
+  });
+});
