@@ -5,6 +5,7 @@ import { categoryPath, productPath } from "../../shared/lib/product-paths";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
 import { ProductGallery } from "../components/products/gallery";
+import { KeyFiguresList } from "../components/products/key-figures";
 import { CatalogueNotFound } from "../components/products/not-found-view";
 import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
 import { RatingStars } from "../components/products/rating-stars";
@@ -200,6 +201,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </a>
               )}
             </div>
+            <KeyFiguresList figures={product} className="mt-8" />
             <div className="mt-8 border-t border-slate-200 pt-6">
               <ShareLinks url={pageUrl} title={product.name} summary={product.shortDescription} />
             </div>

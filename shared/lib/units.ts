@@ -21,7 +21,7 @@ const POUND = 0.45359237;
 const STANDARD_GRAVITY = 9.80665;
 const PSI_IN_PA = (POUND * STANDARD_GRAVITY) / (0.0254 * 0.0254);
 
-export const UNITS = {
+const UNITS = {
   flow: {
     "m3/min": { label: "m³/min", perUnit: 1, aliases: ["m3/min", "m³/min", "cmm", "m3min"] },
     cfm: { label: "CFM", perUnit: FOOT ** 3, aliases: ["cfm", "ft3/min", "ft³/min", "scfm", "acfm"] },
@@ -82,7 +82,7 @@ function info(quantity: Quantity, unit: string): UnitInfo | undefined {
   return (UNITS[quantity] as Record<string, UnitInfo>)[unit];
 }
 
-export function isUnit<Q extends Quantity>(quantity: Q, unit: string): unit is UnitOf<Q> {
+function isUnit<Q extends Quantity>(quantity: Q, unit: string): unit is UnitOf<Q> {
   return info(quantity, unit) !== undefined;
 }
 
@@ -93,7 +93,7 @@ export function unitsOf<Q extends Quantity>(quantity: Q): { value: UnitOf<Q>; la
   }));
 }
 
-export function unitLabel(quantity: Quantity, unit: string): string {
+function unitLabel(quantity: Quantity, unit: string): string {
   return info(quantity, unit)?.label ?? unit;
 }
 
@@ -132,7 +132,7 @@ export function roundForReading(value: number): number {
 }
 
 /** Kept to 6 significant digits: no float noise from the conversion, far below any catalogue's precision. */
-export function roundForStorage(value: number): number {
+function roundForStorage(value: number): number {
   return Number(value.toPrecision(6));
 }
 

@@ -256,6 +256,72 @@ test.describe("Products Management", () => {
     }
   });
 
+  test("key figures: typed in any unit, shown as saved before saving, stored canonical and shown on the product page", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const category = await createCategory(baseURL!, unique(testInfo, "Figures category"));
+    const name = unique(testInfo, "Figures product");
+    const product = await createProduct(baseURL!, { categoryId: category._id, name, maxPressure: "7.5" });
+    try {
+      await page.goto(`/admin/products?category=${category._id}`);
+      await row(page, name)
+        .getByRole("button", { name: `Edit ${name}` })
+        .click();
+      const dialog = dialogOf(page);
+      const flow = dialog.getByLabel("Free air delivery", { exact: true });
+      await expect(dialog.getByLabel("Maximum working pressure", { exact: true })).toHaveValue("7.5");
+      await expect(dialog.getByLabel("Maximum working pressure unit")).toHaveValue("bar");
+
+      await flow.fill("35-128");
+      await dialog.getByLabel("Free air delivery unit").selectOption("cfm");
+      await expect(dialog.getByText("Saved as 0.991–3.62 m³/min (35–128 CFM)")).toBeVisible();
+      await dialog.getByLabel("Motor power", { exact: true }).fill("30");
+      await dialog.getByLabel("Motor power unit").selectOption("hp");
+      await expect(dialog.getByText("Saved as 22.4 kW (30 HP)")).toBeVisible();
+      await dialog.getByLabel("Compressor type").selectOption({ label: "Rotary screw" });
+      await dialog.getByLabel("Drive").selectOption({ label: "Variable speed (VSD)" });
+
+      // A mistake is named before saving, and nothing is sent.
+      await dialog.getByLabel("Weight", { exact: true }).fill("heavy");
+      await expect(dialog.getByText("Weight must be a number.")).toBeVisible();
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(dialog.getByLabel("Weight", { exact: true })).toHaveAttribute("aria-invalid", "true");
+      await expect(dialog).toBeVisible();
+      await dialog.getByLabel("Weight", { exact: true }).fill("1,150");
+      await expect(dialog.getByLabel("Weight", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+      await expectNoA11yViolations(page);
+
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await expect(dialog).toBeHidden();
+      const saved = await apiCall<Record<string, unknown>>(baseURL!, "GET", `/api/product/${product._id}`);
+      expect(saved).toMatchObject({
+        freeAirDelivery: { min: 0.99109, max: 3.62456 },
+        maxPressure: 7.5,
+        motorPower: 22.371,
+        weight: 1150,
+        compressorType: "rotary-screw",
+        drive: "variable-speed",
+        lubrication: null,
+      });
+
+      const slug = saved.slug as string;
+      const categorySlug = (saved.categoryId as { slug: string }).slug;
+      await page.goto(`/products/${categorySlug}/${slug}`);
+      const figures = page.locator("[data-key-figures]");
+      await expect(figures).toContainText("Compressor typeRotary screw");
+      await expect(figures).toContainText("Free air delivery0.991–3.62 m³/min (35–128 CFM)");
+      await expect(figures).toContainText("Maximum working pressure7.5 bar (109 psi)");
+      await expect(figures).toContainText("Motor power22.4 kW (30 HP)");
+      await expect(figures).toContainText("Weight1,150 kg (2,535 lb)");
+      await expect(figures).toContainText("DriveVariable speed (VSD)");
+      await expect(figures).not.toContainText("Cooling");
+    } finally {
+      await apiCall(baseURL!, "DELETE", `/api/product/${product._id}`).catch(() => undefined);
+      await apiCall(baseURL!, "DELETE", `/api/category/${category._id}`);
+    }
+  });
+
   test("a list that cannot be fetched shows the SPEC §8 text and Try Again", async ({ page }) => {
     let fail = true;
     await page.route("**/api/product?*", (route) => (fail ? route.abort() : route.continue()));

@@ -5,8 +5,8 @@ import { buttonClass } from "./ui";
 
 /** Labelled form controls for the admin dialogs: each ties its error to the control (aria-describedby). */
 
-const inputClass = (invalid: boolean) =>
-  `block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500 ${invalid ? "border-red-600" : "border-slate-400"}`;
+const inputClass = (invalid: boolean, width = "w-full") =>
+  `block ${width} rounded-md border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 focus:outline-brand-500 ${invalid ? "border-red-600" : "border-slate-400"}`;
 
 const IMAGE_ONLY_MESSAGE = "Please choose an image file (JPEG, PNG, WebP, AVIF or GIF).";
 
@@ -151,6 +151,64 @@ export function SelectField(props: SelectFieldProps) {
           </option>
         ))}
       </select>
+    </FieldShell>
+  );
+}
+
+interface UnitNumberFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  unit: string;
+  onUnitChange: (unit: string) => void;
+  units: { value: string; label: string }[];
+  /** What the typed value is saved as, shown while typing; null when there is nothing to show. */
+  preview: string | null;
+  placeholder?: string;
+  error?: string;
+  hint?: string;
+}
+
+/** A number (or range) typed in a unit the staff member chooses, with the value it will be saved as. */
+export function UnitNumberField(props: UnitNumberFieldProps) {
+  const id = useId();
+  const previewId = `${id}-preview`;
+  const described = [describedBy(id, props.error, props.hint), props.preview ? previewId : ""].filter(Boolean).join(" ");
+  return (
+    <FieldShell id={id} label={props.label} error={props.error} hint={props.hint}>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={props.value}
+          placeholder={props.placeholder}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={described || undefined}
+          onChange={(e) => props.onChange(e.target.value)}
+          className={inputClass(Boolean(props.error), "min-w-0 flex-1")}
+        />
+        {props.units.length > 1 ? (
+          <select
+            aria-label={`${props.label} unit`}
+            value={props.unit}
+            onChange={(e) => props.onUnitChange(e.target.value)}
+            className={inputClass(false, "w-28 shrink-0")}
+          >
+            {props.units.map((u) => (
+              <option key={u.value} value={u.value}>
+                {u.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <span className="self-center text-sm text-slate-700">{props.units[0]?.label}</span>
+        )}
+      </div>
+      <p id={previewId} className="mt-1 min-h-5 text-xs text-slate-700" aria-live="polite">
+        {props.preview}
+      </p>
     </FieldShell>
   );
 }

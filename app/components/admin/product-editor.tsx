@@ -6,6 +6,7 @@ import { errorDetail } from "../../lib/api-client";
 import { EditorDialog, useEditorForm } from "./editor-form";
 import { CheckboxField, ImageField, MultiImageField, SelectField, TextField } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";
+import { KeyFiguresFields, type KeyFigureValues, keyFigureInput, keyFigureValues } from "./key-figures-fields";
 import { RowsField } from "./rows-field";
 
 /**
@@ -48,6 +49,8 @@ interface ProductValues {
   featured: boolean;
   rating: string;
   reviewCount: string;
+  /** Key figures, each typed in a unit of the staff member's choosing. */
+  figures: KeyFigureValues;
 }
 
 const specRows = (p: Product | null): ProductSpecification[] =>
@@ -73,6 +76,7 @@ function initialValues(editing: Product | null, initialCategory: string | undefi
     featured: editing?.featured ?? false,
     rating: numberText(editing?.rating),
     reviewCount: numberText(editing?.reviewCount),
+    figures: keyFigureValues(editing),
   };
 }
 
@@ -115,6 +119,7 @@ function toInput(v: ProductValues, categories: Category[]) {
     rating: v.rating.trim(),
     reviewCount: v.reviewCount.trim(),
     additionalImages: v.additionalImages,
+    ...keyFigureInput(v.figures),
   };
 }
 
@@ -254,6 +259,11 @@ export function ProductEditor({ editing, categories, initialCategory, open, onCl
         onChange={(v) => set("featured", v)}
       />
       <TextField label="Full description" {...text("fullDescription")} required multiline rows={5} />
+      <KeyFiguresFields
+        values={values.figures}
+        onChange={(figures, changed) => set("figures", figures, changed)}
+        errors={errors}
+      />
       <RowsField
         id={`${id}-specs`}
         legend="Specifications"
