@@ -6,6 +6,7 @@ import {
   productInput,
   productInputView,
 } from "../../shared/content/product";
+import { hasNumberFilters, readFinderParams } from "../../shared/content/product-finder";
 import { LIMITS } from "../../shared/schemas/fields";
 import { actorOf, requirePermission } from "../auth/require-admin";
 import type { PublicAnswerKeys } from "../cache/api-cache";
@@ -52,13 +53,30 @@ function queryText(query: Query, name: string): string | undefined {
   return raw;
 }
 
-/** GET /api/product's filters and page; other parameters are ignored. A 400 error for bad values. */
+/** Express's parsed query back as URL parameters (repeated names kept), for the finder's reader. */
+function searchParamsOf(query: Query): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === "string") params.append(name, v);
+  }
+  return params;
+}
+
+/**
+ * GET /api/product's filters and page: SPEC §7's categoryId and subcategoryId, plus the finder's filters
+ * and sort (shared/content/product-finder.ts); other parameters are ignored. A 400 error for bad values.
+ */
 function productListQuery(query: Query): ProductQuery {
   const featured = queryText(query, "featured");
+  const finder = readFinderParams(searchParamsOf(query));
+  if (finder.problems.length > 0) {
+    throw badRequest(finder.problems.map((p) => p.message).join(" "), finder.problems);
+  }
   return {
     categoryId: queryText(query, "categoryId"),
     subcategoryId: queryText(query, "subcategoryId"),
     featured: featured === undefined ? undefined : featured === "true",
+    filters: finder.filters,
     page: queryNumber(query, "page", 1),
     limit: Math.min(queryNumber(query, "limit", PRODUCT_PAGE_LIMIT_MAX), PRODUCT_PAGE_LIMIT_MAX),
   };
@@ -68,7 +86,9 @@ function productListQuery(query: Query): ProductQuery {
 export const productAnswerKeys: PublicAnswerKeys = {
   list: (query) => {
     try {
-      return productQueryKey(productListQuery(query));
+      const q = productListQuery(query);
+      // Typed numbers make endless variety: such lists are answered fresh and not kept.
+      return q.filters && hasNumberFilters(q.filters) ? null : productQueryKey(q);
     } catch {
       return null; // the route answers 400
     }

@@ -8,8 +8,10 @@ import {
   productToApi,
   productToRow,
 } from "../../shared/content/product";
+import { type FinderFilters, finderKey, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
 import { isId } from "../../shared/lib/ids";
 import type { Database } from "../db/client";
+import { finderConditions, finderOrder } from "./product-filters";
 import { chooseSlug, findByIdOrSlug, idOrSlugMatch } from "./slugs";
 
 const productColumns = {
@@ -26,7 +28,7 @@ type ProductJoinRow = {
   subcategoryName: string | null;
 };
 
-function selectProducts(db: Database) {
+export function selectProducts(db: Database) {
   return db
     .select(productColumns)
     .from(products)
@@ -34,7 +36,7 @@ function selectProducts(db: Database) {
     .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId));
 }
 
-function toApi(r: ProductJoinRow): Product {
+export function toApi(r: ProductJoinRow): Product {
   return productToApi(r.product, r);
 }
 
@@ -42,6 +44,8 @@ export interface ProductQuery {
   categoryId?: string;
   subcategoryId?: string;
   featured?: boolean;
+  /** The finder's filters and order (GET /api/product takes the same parameters as /finder). */
+  filters?: FinderFilters;
   page: number;
   limit: number;
 }
@@ -55,7 +59,7 @@ export function productQueryKey(q: ProductQuery): string {
   if ((q.categoryId !== undefined && !isId(q.categoryId)) || (q.subcategoryId !== undefined && !isId(q.subcategoryId))) {
     return `none|${page}`;
   }
-  return `${q.categoryId ?? ""}|${q.subcategoryId ?? ""}|${q.featured ?? ""}|${page}`;
+  return `${q.categoryId ?? ""}|${q.subcategoryId ?? ""}|${q.featured ?? ""}|${finderKey(q.filters ?? NO_FINDER_FILTERS)}|${page}`;
 }
 
 export interface ProductPage {
@@ -77,12 +81,13 @@ export async function listProducts(db: Database, q: ProductQuery): Promise<Produ
     else impossible = true;
   }
   if (q.featured !== undefined) conditions.push(eq(products.featured, q.featured));
+  if (q.filters) conditions.push(...finderConditions(q.filters));
   if (impossible) return { data: [], total: 0, page: q.page, limit: q.limit };
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     selectProducts(db)
       .where(where)
-      .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
+      .orderBy(...finderOrder(q.filters?.sort ?? ""))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(products).where(where),

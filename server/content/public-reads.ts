@@ -1,9 +1,11 @@
 import type { z } from "zod";
 import type { ListContent, ListTable } from "../../shared/content/define";
+import { type FinderFilters, finderKey, hasNumberFilters } from "../../shared/content/product-finder";
 import type { AppContext } from "../context";
 import { getCategory, listCategories, listCategoryLinks } from "./category";
 import { listStore } from "./list-content";
 import { getProduct, listProducts, listRelatedProducts, type ProductQuery, productQueryKey } from "./product";
+import { findProducts } from "./product-finder";
 import { getSettings } from "./settings";
 import { idOrSlugKey, isSlugShaped } from "./slugs";
 
@@ -42,8 +44,11 @@ export function readCategory(ctx: AppContext, idOrSlug: string) {
   return key === null ? Promise.resolve(null) : ctx.cache.read(`category:${key}`, () => getCategory(ctx.db, idOrSlug));
 }
 
+/** A list of products; one filtered by typed numbers is read fresh (endless variety must not fill the cache). */
 export const readProducts = (ctx: AppContext, query: ProductQuery) =>
-  ctx.cache.read(`products:${productQueryKey(query)}`, () => listProducts(ctx.db, query));
+  query.filters && hasNumberFilters(query.filters)
+    ? listProducts(ctx.db, query)
+    : ctx.cache.read(`products:${productQueryKey(query)}`, () => listProducts(ctx.db, query));
 
 /**
  * A product page's "related products": others of its category, by the URL's slugs. Only a non-empty answer
@@ -64,3 +69,12 @@ export function readProduct(ctx: AppContext, idOrSlug: string) {
 }
 
 export const readSettings = (ctx: AppContext) => ctx.cache.read("settings", () => getSettings(ctx.db));
+
+/**
+ * The /finder page's matches, counts and closest machines. Without typed numbers the answer is kept
+ * (choices and sort are a bounded set); with them it is read fresh.
+ */
+export function readFinder(ctx: AppContext, filters: FinderFilters, page: number, limit: number) {
+  const read = () => findProducts(ctx.db, filters, page, limit);
+  return hasNumberFilters(filters) ? read() : ctx.cache.read(`finder:${finderKey(filters)}|${page}|${limit}`, read);
+}

@@ -740,3 +740,96 @@ describe("key figures (issue 14)", () => {
     expect(again.body.data.freeAirDelivery).toEqual(p.freeAirDelivery);
   });
 });
+
+describe("GET /api/product with the finder's filters (issue 14)", () => {
+  let category: { _id: string; slug: string };
+  const names = { A: "", B: "", C: "", D: "" };
+  beforeAll(async () => {
+    const res = await s.request("POST", "/api/category", { json: { name: `Finder category ${Date.now()}` }, token });
+    category = res.body.data;
+    const make = async (key: keyof typeof names, figures: Record<string, string>) => {
+      names[key] = uniqueName(`Finder ${key}`);
+      await createOk({ ...figures, categoryId: category._id, name: names[key] });
+    };
+    await make("A", {
+      compressorType: "reciprocating",
+      lubrication: "lubricated",
+      drive: "fixed-speed",
+      cooling: "air",
+      freeAirDelivery: "17.5 cfm",
+      maxPressure: "12",
+      motorPower: "3.7",
+      price: "85000",
+    });
+    await make("B", {
+      compressorType: "rotary-screw",
+      lubrication: "lubricated",
+      drive: "variable-speed",
+      cooling: "air",
+      freeAirDelivery: "35-128 cfm",
+      maxPressure: "7",
+      motorPower: "22",
+      price: "780000",
+    });
+    await make("C", {
+      compressorType: "rotary-screw",
+      lubrication: "oil-free",
+      drive: "fixed-speed",
+      cooling: "water",
+      freeAirDelivery: "300 cfm",
+      maxPressure: "8",
+      motorPower: "55",
+    });
+    await make("D", {
+      compressorType: "scroll",
+      lubrication: "oil-free",
+      drive: "fixed-speed",
+      cooling: "air",
+      freeAirDelivery: "14 cfm",
+      maxPressure: "8",
+      motorPower: "3.7",
+      price: "150000",
+    });
+  });
+
+  const found = async (query: string) => {
+    const list = await listAll(`?category=${category.slug}&${query}`);
+    const byName = Object.fromEntries(Object.entries(names).map(([k, v]) => [v, k]));
+    expect(list.total).toBe(list.data.length);
+    return list.data.map((p) => byName[p.name as string]);
+  };
+
+  it("filter by type, lubrication, drive and cooling; sort by a figure or price (missing ones last)", async () => {
+    expect(await found("sort=flow")).toEqual(["D", "A", "B", "C"]);
+    expect(await found("type=rotary-screw&sort=flow")).toEqual(["B", "C"]);
+    expect(await found("type=scroll&type=reciprocating&sort=-flow")).toEqual(["A", "D"]);
+    expect(await found("type=scroll,reciprocating&sort=-flow")).toEqual(["A", "D"]);
+    expect(await found("lubrication=oil-free&sort=power")).toEqual(["D", "C"]);
+    expect(await found("drive=variable-speed")).toEqual(["B"]);
+    expect(await found("cooling=water")).toEqual(["C"]);
+    expect(await found("sort=-price")).toEqual(["B", "D", "A", "C"]);
+    expect(await found("sort=pressure")).toEqual(["B", expect.any(String), expect.any(String), "A"]);
+  });
+
+  it("filter by flow (a range meeting the wanted one), pressure at least and power within, in the URL's units", async () => {
+    expect(await found("flowMin=250&flowUnit=cfm")).toEqual(["C"]);
+    expect(await found("flowMin=100&flowMax=130&flowUnit=cfm")).toEqual(["B"]);
+    expect(await found("flowMin=6&flowMax=7&flowUnit=m3/min")).toEqual([]);
+    expect(await found("flowMin=1&flowMax=2&flowUnit=m3/min")).toEqual(["B"]);
+    expect(await found("pressureMin=116&pressureUnit=psi&sort=flow")).toEqual(["D", "A", "C"]);
+    expect(await found("pressureMin=10&pressureUnit=kg/cm2")).toEqual(["A"]);
+    expect(await found("powerMin=5&powerMax=30&powerUnit=hp")).toEqual(["B"]);
+    expect(await found("powerMin=3.7&powerMax=22&sort=power")).toEqual(["D", "A", "B"]);
+  });
+
+  it.each([
+    ["flowUnit=gallons", "flowUnit"],
+    ["type=diesel", "type"],
+    ["pressureMin=abc", "pressureMin"],
+    ["powerMax=-5", "powerMax"],
+    ["sort=colour", "sort"],
+    ["lubrication=yes", "lubrication"],
+  ])("%s → 400 naming it", async (query, path) => {
+    expectValidation(await s.request("GET", `/api/product?${query}`), [path]);
+  });
+});

@@ -1,0 +1,85 @@
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { categories } from "../../shared/content/category";
+import { products } from "../../shared/content/product";
+import type { FinderFilters } from "../../shared/content/product-finder";
+
+/** The facets the finder counts matches for, beside each value. */
+export type Facet = "types" | "lubrication" | "drive" | "cooling" | "category";
+
+/** Products of a category given by slug or id, as a condition on products alone (no join needed). */
+function inCategory(slugOrId: string): SQL {
+  return inArray(
+    products.categoryId,
+    sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${slugOrId} or ${categories.id} = ${slugOrId})`,
+  );
+}
+
+/**
+ * The SQL conditions of the finder's filters (canonical units), leaving out `except` (a facet's own
+ * filter, so its counts show what choosing another value would give). A flow filter matches a machine
+ * whose delivery range meets the wanted range; pressure is "at least"; power is within.
+ */
+export function finderConditions(f: FinderFilters, except?: Facet): SQL[] {
+  const c: SQL[] = [];
+  if (f.types.length > 0 && except !== "types") c.push(inArray(products.compressorType, f.types));
+  if (f.lubrication && except !== "lubrication") c.push(eq(products.lubrication, f.lubrication));
+  if (f.drive && except !== "drive") c.push(eq(products.drive, f.drive));
+  if (f.cooling && except !== "cooling") c.push(eq(products.cooling, f.cooling));
+  if (f.category && except !== "category") c.push(inCategory(f.category));
+  if (f.flowMin !== null) c.push(gte(products.flowMax, f.flowMin));
+  if (f.flowMax !== null) c.push(lte(products.flowMin, f.flowMax));
+  if (f.pressureMin !== null) c.push(gte(products.maxPressure, f.pressureMin));
+  if (f.powerMin !== null) c.push(gte(products.motorPower, f.powerMin));
+  if (f.powerMax !== null) c.push(lte(products.motorPower, f.powerMax));
+  return c;
+}
+
+const catalogueOrder = [asc(products.position), desc(products.createdAt), desc(products.id)];
+
+const SORT_COLUMNS = {
+  flow: products.flowMax,
+  pressure: products.maxPressure,
+  power: products.motorPower,
+  price: products.price,
+} as const;
+
+/** The list's order: the chosen figure (machines without it last), then the catalogue's order. */
+export function finderOrder(sort: FinderFilters["sort"]): SQL[] {
+  if (!sort) return catalogueOrder;
+  const descending = sort.startsWith("-");
+  const column = SORT_COLUMNS[sort.replace("-", "") as keyof typeof SORT_COLUMNS];
+  return [descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, ...catalogueOrder];
+}
+
+/**
+ * How far a machine is from the filters, for "the closest" when nothing matches: for each number filter
+ * the factor it misses by (on a log scale, so 10% short of 250 CFM counts like 10% short of 25), a machine
+ * without the figure far; each choice it does not match counts 1, another category 0.5.
+ */
+export function distanceFrom(f: FinderFilters): SQL {
+  const terms: SQL[] = [];
+  const FAR = sql`10.0`;
+  const outside = (low: SQL, high: SQL, from: number | null, to: number | null) => {
+    const parts: SQL[] = [];
+    if (from !== null && from > 0) parts.push(sql`when ${high} < ${from} then ln(${from}::float8 / ${high})`);
+    if (to !== null && to > 0) parts.push(sql`when ${low} > ${to} then ln(${low} / ${to}::float8)`);
+    return sql`(case when ${low} is null then ${FAR} ${sql.join(parts, sql` `)} else 0.0 end)`;
+  };
+  if (f.flowMin !== null || f.flowMax !== null) {
+    terms.push(outside(sql`${products.flowMin}`, sql`${products.flowMax}`, f.flowMin, f.flowMax));
+  }
+  if (f.pressureMin !== null)
+    terms.push(outside(sql`${products.maxPressure}`, sql`${products.maxPressure}`, f.pressureMin, null));
+  if (f.powerMin !== null || f.powerMax !== null) {
+    terms.push(outside(sql`${products.motorPower}`, sql`${products.motorPower}`, f.powerMin, f.powerMax));
+  }
+  const mismatch = (condition: SQL, weight = sql`1.0`) => sql`(case when ${condition} then 0.0 else ${weight} end)`;
+  if (f.types.length > 0) terms.push(mismatch(sql`coalesce(${inArray(products.compressorType, f.types)}, false)`));
+  if (f.lubrication) terms.push(mismatch(sql`coalesce(${eq(products.lubrication, f.lubrication)}, false)`));
+  if (f.drive) terms.push(mismatch(sql`coalesce(${eq(products.drive, f.drive)}, false)`));
+  if (f.cooling) terms.push(mismatch(sql`coalesce(${eq(products.cooling, f.cooling)}, false)`));
+  if (f.category) terms.push(mismatch(inCategory(f.category), sql`0.5`));
+  return terms.length > 0 ? sql.join(terms, sql` + `) : sql`0.0`;
+}
+
+export const whereAll = (conditions: SQL[]) => (conditions.length > 0 ? and(...conditions) : undefined);
