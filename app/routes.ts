@@ -14,6 +14,7 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("quote", "routes/quote.tsx"),
     route("search", "routes/search.tsx"),
+    route("finder", "routes/finder.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.xml.ts"),

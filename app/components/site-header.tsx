@@ -74,6 +74,9 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
             )}
           </div>
           <div className="flex items-center gap-2">
+            <a href="/finder" className="rounded px-3 py-1 font-semibold text-accent-500 hover:bg-white/10 hover:text-white">
+              Find a compressor
+            </a>
             <a href="/contact" className="rounded px-3 py-1 hover:bg-white/10 hover:text-white">
               Support
             </a>
@@ -155,6 +158,12 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
             ))}
           </ul>
           <SearchForm id="site-menu-search" className="mt-3" />
+          <a
+            href="/finder"
+            className="mt-3 block rounded-md border border-brand-700 px-4 py-3 text-center font-semibold text-brand-700"
+          >
+            Find a compressor
+          </a>
           <a
             href="/contact"
             className="mt-3 block rounded-md bg-accent-500 px-4 py-3 text-center font-semibold text-brand-900 hover:bg-accent-600"

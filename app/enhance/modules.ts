@@ -1,4 +1,5 @@
 import { enquiryForm } from "./enquiry-form";
+import { finder } from "./finder";
 import { gallery } from "./gallery";
 import { watchImageFallbacks } from "./image-fallback";
 import { prefetchLinks } from "./prefetch";
@@ -15,6 +16,7 @@ type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) 
 /** Every module by the name its markup uses in `data-module`. */
 const MODULES: Record<string, EnhancementModule> = {
   "enquiry-form": enquiryForm,
+  finder,
   gallery,
   "share-links": shareLinks,
   "site-header": siteHeader,

@@ -52,6 +52,14 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             Air compressors, dryers and air treatment for workshops, factories and process industries, designed and built at our
             works in Salem and supported by our own service engineers.
           </p>
+          <p className="mt-5">
+            <a
+              href="/finder"
+              className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+            >
+              Find a compressor by flow, pressure and power
+            </a>
+          </p>
         </div>
         <h2 className="sr-only">Product categories</h2>
         {categories.length === 0 ? (

@@ -70,24 +70,6 @@ export const NO_FINDER_FILTERS: FinderFilters = {
   sort: "",
 };
 
-/** The URL parameters this module reads (the rest of a query string is someone else's). */
-export const FINDER_PARAMETERS = [
-  "type",
-  "lubrication",
-  "drive",
-  "cooling",
-  "category",
-  "flowMin",
-  "flowMax",
-  "flowUnit",
-  "pressureMin",
-  "pressureUnit",
-  "powerMin",
-  "powerMax",
-  "powerUnit",
-  "sort",
-] as const;
-
 export interface FinderProblem {
   path: string;
   message: string;
@@ -217,6 +199,3 @@ export function inUnit(quantity: "flow" | "pressure" | "power", canonical: numbe
   if (canonical === null) return "";
   return String(Number((canonical / toCanonical(quantity, 1, unit)).toPrecision(6)));
 }
-
-/** The canonical unit of each number filter, for messages. */
-export const FINDER_CANONICAL = { flow: CANONICAL.flow, pressure: CANONICAL.pressure, power: CANONICAL.power };

@@ -23,6 +23,7 @@ const PUBLIC_PAGES = [
   "/contact",
   "/quote",
   "/search?q=dryer",
+  "/finder?flowMin=250&flowUnit=cfm",
   "/no-such-page",
 ];
 const isPhone = (width: number | undefined) => (width ?? 0) < 1024;

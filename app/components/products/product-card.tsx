@@ -32,6 +32,8 @@ interface ProductCardProps {
   headingLevel?: 2 | 3;
   showCategory?: boolean;
   showSpecifications?: boolean;
+  /** Key figures to show instead of the first specifications (the finder's, in the visitor's units). */
+  figures?: { label: string; value: string }[];
   sizes?: string;
 }
 
@@ -41,10 +43,13 @@ export function ProductCard({
   headingLevel = 3,
   showCategory = false,
   showSpecifications = true,
+  figures,
   sizes = "(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw",
 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const specs = product.specifications.slice(0, CARD_SPECIFICATIONS);
+  const specs = figures
+    ? figures.map((f) => ({ specName: f.label, specValue: f.value }))
+    : product.specifications.slice(0, CARD_SPECIFICATIONS);
   return (
     <article
       data-product-card={product.slug}
