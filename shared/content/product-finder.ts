@@ -1,4 +1,4 @@
-import { CANONICAL, parseFigure, type Quantity, toCanonical, type UnitOf } from "../lib/units";
+import { parseFigure, type Quantity, toCanonical, type UnitOf } from "../lib/units";
 import { CHOICE_FIGURES, type ChoiceFigureKey, type ChoiceValue } from "./product-figures";
 
 /**
