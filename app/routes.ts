@@ -15,6 +15,7 @@ export default [
     route("quote", "routes/quote.tsx"),
     route("search", "routes/search.tsx"),
     route("finder", "routes/finder.tsx"),
+    route("compare", "routes/compare.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap.xml.ts"),

@@ -19,7 +19,7 @@ export interface FooterCategory {
 export function SiteFooter({ settings, categories }: { settings: SiteSettings; categories: FooterCategory[] }) {
   const social = Object.entries(settings.social).filter(([, url]) => url !== "") as [keyof SiteSettings["social"], string][];
   return (
-    <footer className="mt-16 bg-brand-900 text-brand-100">
+    <footer className="mt-16 bg-brand-900 text-brand-100 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{settings.companyName}</p>

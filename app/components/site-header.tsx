@@ -56,7 +56,12 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
   const toggleClass = "ml-auto h-11 w-11 place-items-center rounded-md text-brand-700 hover:bg-brand-50 lg:hidden";
 
   return (
-    <header id="top" data-module="site-header" data-compact="false" className="group/header sticky top-0 z-40 bg-white shadow-sm">
+    <header
+      id="top"
+      data-module="site-header"
+      data-compact="false"
+      className="group/header sticky top-0 z-40 bg-white shadow-sm print:hidden"
+    >
       <div className="hidden bg-brand-900 text-brand-50 md:block">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1.5 text-sm">
           <div className="flex items-center gap-6">

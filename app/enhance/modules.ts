@@ -1,3 +1,4 @@
+import { compareList, compareToggle } from "./compare";
 import { enquiryForm } from "./enquiry-form";
 import { finder } from "./finder";
 import { gallery } from "./gallery";
@@ -15,6 +16,8 @@ type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) 
 
 /** Every module by the name its markup uses in `data-module`. */
 const MODULES: Record<string, EnhancementModule> = {
+  "compare-list": compareList,
+  "compare-toggle": compareToggle,
   "enquiry-form": enquiryForm,
   finder,
   gallery,

@@ -285,6 +285,7 @@ function CardGrid({ cards }: { cards: FinderCard[] }) {
           <ProductCard
             product={card}
             figures={card.figures}
+            comparable
             showCategory
             sizes="(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"
           />

@@ -4,6 +4,7 @@ import type { Product } from "../../shared/content/product";
 import { categoryPath, productPath } from "../../shared/lib/product-paths";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
+import { CompareToggle } from "../components/products/compare-toggle";
 import { ProductGallery } from "../components/products/gallery";
 import { KeyFiguresList } from "../components/products/key-figures";
 import { CatalogueNotFound } from "../components/products/not-found-view";
@@ -201,6 +202,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </a>
               )}
             </div>
+            <CompareToggle slug={product.slug} className="mt-4" />
             <KeyFiguresList figures={product} className="mt-8" />
             <div className="mt-8 border-t border-slate-200 pt-6">
               <ShareLinks url={pageUrl} title={product.name} summary={product.shortDescription} />

@@ -24,6 +24,7 @@ const PUBLIC_PAGES = [
   "/quote",
   "/search?q=dryer",
   "/finder?flowMin=250&flowUnit=cfm",
+  "/compare?products=pn-rs-15-rotary-screw-compressor,pn-rv-22-variable-speed-drive-screw-compressor",
   "/no-such-page",
 ];
 const isPhone = (width: number | undefined) => (width ?? 0) < 1024;

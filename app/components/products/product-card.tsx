@@ -3,6 +3,7 @@ import { CARD_SPECIFICATIONS, productPath } from "../../../shared/lib/product-pa
 import { formatPrice } from "../../lib/format";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
+import { CompareToggle } from "./compare-toggle";
 
 /** What a product card needs; loaders send only these fields. */
 export type ProductSummary = Pick<Product, "_id" | "name" | "slug" | "shortDescription" | "price" | "mainImage"> & {
@@ -34,6 +35,8 @@ interface ProductCardProps {
   showSpecifications?: boolean;
   /** Key figures to show instead of the first specifications (the finder's, in the visitor's units). */
   figures?: { label: string; value: string }[];
+  /** A "Compare" toggle under the price (the finder's cards). */
+  comparable?: boolean;
   sizes?: string;
 }
 
@@ -44,6 +47,7 @@ export function ProductCard({
   showCategory = false,
   showSpecifications = true,
   figures,
+  comparable = false,
   sizes = "(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw",
 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -97,6 +101,7 @@ export function ProductCard({
             <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
           </span>
         </div>
+        {comparable && <CompareToggle slug={product.slug} className="mt-3" />}
       </div>
     </article>
   );
