@@ -18,6 +18,7 @@ export default [
     route("compare", "routes/compare.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  route("products/:category/:product/datasheet.pdf", "routes/products.$category.$product.datasheet.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   ...adminRoutes,

@@ -202,7 +202,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </a>
               )}
             </div>
-            <CompareToggle slug={product.slug} className="mt-4" />
+            <div className="mt-4 flex flex-wrap items-start gap-3">
+              <CompareToggle slug={product.slug} />
+              <a
+                href={`${path}/datasheet.pdf`}
+                className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                Download datasheet <span className="font-normal text-slate-600">(PDF)</span>
+              </a>
+            </div>
             <KeyFiguresList figures={product} className="mt-8" />
             <div className="mt-8 border-t border-slate-200 pt-6">
               <ShareLinks url={pageUrl} title={product.name} summary={product.shortDescription} />

@@ -335,3 +335,13 @@ test.describe("product page", () => {
     await expectNoA11yViolations(page);
   });
 });
+
+test("Download datasheet links to the product's PDF datasheet (issue 14)", async ({ page, request }) => {
+  await page.goto(PN_RC_5);
+  const link = page.getByRole("link", { name: "Download datasheet (PDF)" });
+  await expect(link).toHaveAttribute("href", `${PN_RC_5}/datasheet.pdf`);
+  const pdf = await request.get(`${PN_RC_5}/datasheet.pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+});

@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
+import { type ServerProcess, startServerProcess } from "../support/process";
+import { ADMIN } from "../support/server";
+
+/**
+ * Product datasheets (issue 14): /products/{category}/{product}/datasheet.pdf on the production server with
+ * the demo catalogue, opened with pdf.js (unpdf) and its text read back.
+ */
+
+const RV_22 = "/products/rotary-screw-compressors/pn-rv-22-variable-speed-drive-screw-compressor";
+
+let server: ServerProcess;
+let dataDir: string;
+let scratch: ScratchDatabase | null = null;
+let token: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-datasheet-"));
+  if (testDatabaseKind() === "postgres") scratch = await createScratchDatabase();
+  server = await startServerProcess({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  token = ((await login.json()) as { token: string }).token;
+});
+afterAll(async () => {
+  server?.proc.kill("SIGTERM");
+  await server?.exited;
+  await scratch?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function datasheet(productPath: string) {
+  const res = await fetch(`${server.url}${productPath}/datasheet.pdf`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return { res, bytes };
+}
+
+async function textOf(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+  const pdf = await getDocumentProxy(bytes);
+  const { totalPages, text } = await extractText(pdf, { mergePages: true });
+  return { pages: totalPages, text: text.replace(/\s+/g, " ") };
+}
+
+const put = (url: string, json: unknown) =>
+  fetch(`${server.url}${url}`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", "x-auth-token": token },
+    body: JSON.stringify(json),
+  });
+
+describe("GET /products/{category}/{product}/datasheet.pdf", () => {
+  it("is a PDF whose text has the letterhead, name, price, key figures in both units, specifications, features, link and date", async () => {
+    const { res, bytes } = await datasheet(RV_22);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe(
+      'inline; filename="pn-rv-22-variable-speed-drive-screw-compressor-datasheet.pdf"',
+    );
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const { pages, text } = await textOf(bytes);
+    expect(pages).toBeGreaterThanOrEqual(1);
+    for (const expected of [
+      "Pneuma Air Systems",
+      "+91 427 200 1480",
+      "PRODUCT DATASHEET",
+      "PN-RV 22 Variable Speed Drive Screw Compressor",
+      "Rs. 7,80,000",
+      "Key figures",
+      "Free air delivery 0.991–3.62 m³/min 35–128 CFM",
+      "Maximum working pressure 7 bar 102 psi",
+      "Motor power 22 kW 29.5 HP",
+      "Drive Variable speed (VSD)",
+      "Specifications",
+      "Motor 22 kW / 30 HP, IE3, inverter duty",
+      "Features",
+      "Pressure band Set point ± 0.1 bar",
+      `${new URL(server.url).host}${RV_22}`,
+      new Date().toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" }),
+      `Page 1 of ${pages}`,
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it("says Price on request, and leaves out what a product does not have", async () => {
+    const { text } = await textOf((await datasheet("/products/oil-free-compressors/pn-of-55-oil-free-screw-compressor")).bytes);
+    expect(text).toContain("Price on request");
+    expect(text).not.toContain("Receiver volume");
+  });
+
+  it("is made again when the product or the settings change", async () => {
+    const product = (await (await fetch(`${server.url}/api/product/pn-rv-22-variable-speed-drive-screw-compressor`)).json()) as {
+      _id: string;
+    };
+    expect((await put(`/api/product/${product._id}`, { maxPressure: "145 psi" })).status).toBe(200);
+    expect((await put("/api/settings", { companyName: "Datasheet Air Works" })).status).toBe(200);
+    const { text } = await textOf((await datasheet(RV_22)).bytes);
+    expect(text).toContain("Datasheet Air Works");
+    expect(text).toContain("Maximum working pressure 10 bar 145 psi");
+  });
+
+  it("answers 404 for a product that does not exist, or under another category", async () => {
+    expect((await datasheet("/products/rotary-screw-compressors/no-such-machine")).res.status).toBe(404);
+    expect((await datasheet("/products/air-dryers/pn-rv-22-variable-speed-drive-screw-compressor")).res.status).toBe(404);
+  });
+});
