@@ -324,6 +324,18 @@ const SEGMENTS: { name: string; code: string; text: string }[] = [
   { name: "Printing Presses", code: "PR", text: "sheet feeders, folders and binders" },
 ];
 
+/** The compressor type of each generated family that is a compressor (the rest are dryers, filters, …). */
+const TYPE_BY_CODE: Record<string, "reciprocating" | "rotary-screw" | "scroll" | "centrifugal" | "rotary-vane"> = {
+  RC: "reciprocating",
+  RS: "rotary-screw",
+  OS: "scroll",
+  LB: "centrifugal",
+  BC: "reciprocating",
+  PD: "rotary-screw",
+  DC: "scroll",
+  MA: "rotary-screw",
+};
+
 const VARIANTS = ["Standard", "Plus", "Pro", "Eco", "HD", "Compact", "Max", "Silent", "Duo", "Smart"];
 const CITIES = ["Salem", "Coimbatore", "Tiruppur", "Erode", "Madurai", "Chennai", "Hosur", "Trichy"];
 
@@ -412,7 +424,22 @@ async function main() {
         ];
         const extras = extraImages.length ? Array.from({ length: Math.floor(random() * 3) }, () => pick(extraImages)) : [];
         const rated = random() < 0.7;
+        // Key figures (issue 14), canonical units, consistent with the specification rows above.
+        const type = TYPE_BY_CODE[family.code] ?? null;
+        const variableSpeed = type !== null && (variant === "Eco" || variant === "Smart");
+        const m3min = Number((flow * 0.0283168466).toPrecision(6));
         productRows.push({
+          compressorType: type,
+          lubrication:
+            type === null ? null : ["OS", "DC", "MA"].includes(family.code) || random() < 0.15 ? "oil-free" : "lubricated",
+          drive: type === null ? null : variableSpeed ? "variable-speed" : "fixed-speed",
+          cooling: kw >= 90 && random() < 0.4 ? "water" : "air",
+          flowMin: variableSpeed ? Number((m3min * 0.3).toPrecision(6)) : m3min,
+          flowMax: m3min,
+          maxPressure: pressure,
+          motorPower: kw,
+          noiseLevel: noise,
+          weight,
           id: newId(),
           slug: unique(slugify(productName), usedProductSlugs),
           categoryId,

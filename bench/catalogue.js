@@ -96,6 +96,23 @@ export async function cataloguePages(baseUrl, token, demo = null) {
     const p = (await getJson(`${baseUrl}/api/product?categoryId=${generated._id}&limit=1`)).data[0];
     pages.push(page("product-generated", "product page, generated", `/products/${generated.slug}/${p.slug}`));
   }
+  // Issue 14: the finder (kept when only choices are made; read fresh with typed numbers), the same
+  // filters on the API, the site search and a product's datasheet (made once, then kept).
+  pages.push(
+    page("finder", "/finder, no filters", "/finder"),
+    page(
+      "finder-numbers",
+      "/finder, typed flow and pressure (never kept)",
+      "/finder?flowMin=100&flowUnit=cfm&pressureMin=7&sort=power",
+    ),
+    page(
+      "api-finder",
+      "GET /api/product, finder filters (never kept)",
+      "/api/product?flowMin=3&pressureMin=7&sort=power&limit=24",
+    ),
+    page("search", "/search?q=screw compressor", "/search?q=screw+compressor"),
+    page("datasheet", "datasheet PDF, demo product", `/products/${demoCategory.slug}/${demoProduct.slug}/datasheet.pdf`),
+  );
   pages.push(
     page("sitemap", "/sitemap.xml", "/sitemap.xml"),
     page("admin-list", "admin product list, page 1", `/api/product?page=1&limit=${ADMIN_PAGE_LIMIT}`, admin),
