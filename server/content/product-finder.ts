@@ -1,6 +1,7 @@
-import { and, count, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { categories } from "../../shared/content/category";
 import { type Product, products } from "../../shared/content/product";
+import { CHOICE_FIGURES } from "../../shared/content/product-figures";
 import { type FinderFilters, hasFilters } from "../../shared/content/product-finder";
 import type { Database } from "../db/client";
 import { selectProducts, toApi } from "./product";
@@ -26,37 +27,62 @@ export interface FinderResult {
 
 const CLOSEST = 3;
 
-function countBy(db: Database, column: SQL, f: FinderFilters, except: Facet, notNull: SQL) {
-  return db
-    .select({ value: sql<string>`${column}`, count: count() })
+/** The choice facets counted in the one scan below, with their column. */
+const CHOICE_FACETS = [
+  { facet: "types", key: "compressorType", column: products.compressorType },
+  { facet: "lubrication", key: "lubrication", column: products.lubrication },
+  { facet: "drive", key: "drive", column: products.drive },
+  { facet: "cooling", key: "cooling", column: products.cooling },
+] as const;
+
+/**
+ * The total and every facet's counts in one pass over the products, grouped by category: each count is a
+ * `count(*) filter (where …)` of its own conditions. (Seven separate counts read a 10,000-product table
+ * seven times; this reads it once.)
+ */
+async function countAll(db: Database, f: FinderFilters) {
+  const where = (except?: Facet) => whereAll(finderConditions(f, except)) ?? sql`true`;
+  const counted = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const choiceColumns: Record<string, SQL.Aliased<number>> = {};
+  for (const { facet, key, column } of CHOICE_FACETS) {
+    for (const option of CHOICE_FIGURES[key].options) {
+      const name = `${facet}:${option.value}`;
+      choiceColumns[name] = counted(and(where(facet), eq(column, option.value)) ?? sql`true`).as(name);
+    }
+  }
+  const rows = await db
+    .select({
+      slug: categories.slug,
+      name: categories.name,
+      total: counted(where()).as("total"),
+      inCategory: counted(where("category")).as("in_category"),
+      ...choiceColumns,
+    })
     .from(products)
-    .where(and(notNull, ...finderConditions(f, except)))
-    .groupBy(sql`1`);
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .groupBy(categories.id, categories.slug, categories.name, categories.position)
+    .orderBy(categories.position);
+  const sum = (name: string) => rows.reduce((n, r) => n + Number((r as Record<string, unknown>)[name] ?? 0), 0);
+  const facets: FinderResult["facets"] = { types: [], lubrication: [], drive: [], cooling: [], category: [] };
+  for (const { facet, key } of CHOICE_FACETS) {
+    facets[facet] = CHOICE_FIGURES[key].options
+      .map((o) => ({ value: o.value as string, count: sum(`${facet}:${o.value}`) }))
+      .filter((c) => c.count > 0);
+  }
+  facets.category = rows.filter((r) => r.inCategory > 0).map((r) => ({ value: r.slug, label: r.name, count: r.inCategory }));
+  return { total: sum("total"), facets };
 }
 
 /** The /finder page's read: a page of matches in the chosen order, their number, facet counts, the closest. */
 export async function findProducts(db: Database, f: FinderFilters, page: number, limit: number): Promise<FinderResult> {
-  const where = whereAll(finderConditions(f));
-  const [rows, totals, types, lubrication, drive, cooling, category] = await Promise.all([
+  const [rows, { total, facets }] = await Promise.all([
     selectProducts(db)
-      .where(where)
+      .where(whereAll(finderConditions(f)))
       .orderBy(...finderOrder(f.sort))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: count() }).from(products).where(where),
-    countBy(db, sql`${products.compressorType}`, f, "types", isNotNull(products.compressorType)),
-    countBy(db, sql`${products.lubrication}`, f, "lubrication", isNotNull(products.lubrication)),
-    countBy(db, sql`${products.drive}`, f, "drive", isNotNull(products.drive)),
-    countBy(db, sql`${products.cooling}`, f, "cooling", isNotNull(products.cooling)),
-    db
-      .select({ value: categories.slug, label: categories.name, count: count() })
-      .from(products)
-      .innerJoin(categories, sql`${categories.id} = ${products.categoryId}`)
-      .where(whereAll(finderConditions(f, "category")))
-      .groupBy(categories.slug, categories.name, categories.position)
-      .orderBy(categories.position),
+    countAll(db, f),
   ]);
-  const total = totals[0]?.n ?? 0;
   const closest =
     total === 0 && hasFilters(f)
       ? (
@@ -70,7 +96,7 @@ export async function findProducts(db: Database, f: FinderFilters, page: number,
     total,
     page,
     limit,
-    facets: { types, lubrication, drive, cooling, category },
+    facets,
     closest,
   };
 }
