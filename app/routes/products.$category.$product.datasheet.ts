@@ -10,9 +10,25 @@ import type { Route } from "./+types/products.$category.$product.datasheet";
  * is emptied by any content change, and the date is part of the key.
  */
 
-const kept = new Map<string, Buffer>();
+/** Datasheets made or being made, by key: requests for one that is being made wait for it (made once). */
+const kept = new Map<string, Promise<Buffer>>();
 /** About 100–400 KB each: twenty stay well inside the memory budget. */
 const KEEP_MAX = 20;
+/** Making one holds a picture and a PDF in memory: at most two at a time, the rest wait their turn. */
+const MAKING_MAX = 2;
+let making = 0;
+const waiting: (() => void)[] = [];
+
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (making >= MAKING_MAX) await new Promise<void>((resolve) => waiting.push(resolve));
+  making++;
+  try {
+    return await work();
+  } finally {
+    making--;
+    waiting.shift()?.();
+  }
+}
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = context.app;
@@ -28,19 +44,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const key = createHash("sha256")
     .update(JSON.stringify([product, settings, pageUrl, day]))
     .digest("hex");
-  let pdf = kept.get(key);
-  if (!pdf) {
-    try {
-      pdf = await renderDatasheet({ product, settings, pageUrl, uploadDir: app.images.uploadDir, date });
-    } catch (err) {
-      log.error("could not make a datasheet", { product: product.slug, ...errorFields(err) });
-      return new Response("The datasheet could not be made right now. Please try again later.\n", {
-        status: 503,
-        headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
-      });
-    }
+  let pending = kept.get(key);
+  if (!pending) {
+    pending = oneAtATime(() => renderDatasheet({ product, settings, pageUrl, uploadDir: app.images.uploadDir, date }));
     if (kept.size >= KEEP_MAX) kept.delete(kept.keys().next().value as string);
-    kept.set(key, pdf);
+    kept.set(key, pending);
+  }
+  let pdf: Buffer;
+  try {
+    pdf = await pending;
+  } catch (err) {
+    kept.delete(key);
+    log.error("could not make a datasheet", { product: product.slug, ...errorFields(err) });
+    return new Response("The datasheet could not be made right now. Please try again later.\n", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
+    });
   }
   return new Response(new Uint8Array(pdf), {
     headers: {
