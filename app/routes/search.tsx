@@ -1,4 +1,6 @@
+import { readFinder } from "../../server/content/public-reads";
 import { NO_RESULTS, normalizeQuery, type SearchResults, searchSite } from "../../server/content/search";
+import { figuresInQuery, readFinderParams } from "../../shared/content/product-finder";
 import { categoryPath, productPath } from "../../shared/lib/product-paths";
 import { SearchIcon } from "../components/icons";
 import { ResponsiveImage } from "../components/responsive-image";
@@ -10,10 +12,83 @@ import type { Route } from "./+types/search";
 /** "No results for “q”" (curly quotes). */
 const noResultsText = (q: string) => `No results for “${q}”`;
 
+/** Machines a query names in figures ("250 cfm 7 bar"): the first few of the finder's matches. */
+const FIGURE_MATCHES_SHOWN = 6;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = normalizeQuery(new URL(request.url).searchParams.get("q"));
-  const read = q ? await orFallback("search results", () => searchSite(context.app.db, q), NO_RESULTS) : null;
-  return { q, results: read?.value ?? NO_RESULTS, failed: read?.failed ?? false };
+  const figures = figuresInQuery(q);
+  const words = figures.params.size > 0 ? figures.rest : q;
+  const [read, machines] = await Promise.all([
+    words ? orFallback("search results", () => searchSite(context.app.db, words), NO_RESULTS) : null,
+    figures.params.size > 0
+      ? orFallback(
+          "search figures",
+          () => readFinder(context.app, readFinderParams(figures.params).filters, 1, FIGURE_MATCHES_SHOWN),
+          null,
+        )
+      : null,
+  ]);
+  return {
+    q,
+    results: read?.value ?? NO_RESULTS,
+    failed: Boolean(read?.failed || machines?.failed),
+    figures:
+      machines?.value && figures.params.size > 0
+        ? {
+            description: figures.description,
+            finderUrl: `/finder?${figures.params}`,
+            total: machines.value.total,
+            products: machines.value.data.map((p) => ({
+              id: p._id,
+              name: p.name,
+              slug: p.slug,
+              shortDescription: p.shortDescription,
+              price: p.price,
+              mainImage: p.mainImage,
+              categoryName: p.categoryId.name,
+              categorySlug: p.categoryId.slug,
+            })),
+          }
+        : null,
+  };
+}
+
+type FigureMatches = NonNullable<Awaited<ReturnType<typeof loader>>["figures"]>;
+
+/** "Machines for 250 CFM at 7 bar": the finder's first matches and a link to all of them. */
+function FigureResults({ figures }: { figures: FigureMatches }) {
+  return (
+    <section aria-labelledby="figure-results" className="mt-10">
+      <h2 id="figure-results" className="border-b border-slate-200 pb-2 text-xl font-bold text-brand-700">
+        Machines for {figures.description}{" "}
+        <span className="text-base font-normal text-slate-600">
+          ({figures.total} {figures.total === 1 ? "machine" : "machines"})
+        </span>
+      </h2>
+      {figures.products.length > 0 && (
+        <ul className="mt-4 grid gap-4 md:grid-cols-2">
+          {figures.products.map((p) => (
+            <ResultItem
+              key={p.id}
+              to={productPath(p.categorySlug, p.slug)}
+              title={p.name}
+              text={p.shortDescription}
+              image={p.mainImage}
+              meta={`${p.categoryName} · ${formatPrice(p.price)}`}
+            />
+          ))}
+        </ul>
+      )}
+      <p className="mt-4">
+        <a href={figures.finderUrl} className="font-semibold text-brand-700 underline">
+          {figures.total > 0
+            ? `See all ${figures.total} in the finder, with every figure`
+            : "Open the finder to adjust the figures"}
+        </a>
+      </p>
+    </section>
+  );
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -120,7 +195,7 @@ function Results({ q, results }: { q: string; results: SearchResults }) {
 
 /** /search?q= — a GET form (works without JavaScript) and the matching products, categories and services. */
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, results, failed } = loaderData;
+  const { q, results, failed, figures } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-700 sm:text-4xl">Search</h1>
@@ -151,7 +226,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           Search is not available at the moment. Please try again later.
         </p>
       ) : q ? (
-        <Results q={q} results={results} />
+        <>
+          {figures && <FigureResults figures={figures} />}
+          {(!figures || resultCount(results) > 0) && <Results q={q} results={results} />}
+        </>
       ) : (
         <p className="mt-6 text-slate-600">
           Type a product name, a category or a service, for example “oil-free” or “maintenance”.

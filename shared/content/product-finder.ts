@@ -1,4 +1,4 @@
-import { parseFigure, type Quantity, toCanonical, type UnitOf } from "../lib/units";
+import { fromCanonical, parseFigure, type Quantity, toCanonical, type UnitOf, unitFromText, unitsOf } from "../lib/units";
 import { CHOICE_FIGURES, type ChoiceFigureKey, type ChoiceValue } from "./product-figures";
 
 /**
@@ -199,3 +199,56 @@ export function inUnit(quantity: "flow" | "pressure" | "power", canonical: numbe
   if (canonical === null) return "";
   return String(Number((canonical / toCanonical(quantity, 1, unit)).toPrecision(6)));
 }
+
+/** What a search query says in figures ("250 cfm 7 bar"), as finder parameters, and the words left over. */
+export interface FiguresInQuery {
+  /** The finder's URL parameters for them (empty when the query names no figure). */
+  params: URLSearchParams;
+  /** "250 CFM at 7 bar": the figures as read, for a heading. */
+  description: string;
+  /** The query without them, for the word search. */
+  rest: string;
+}
+
+// A number (1,250 with thousands separators, or 7.5 / 7,5) and the unit written after it.
+const FIGURE_IN_TEXT = /(\d{1,3}(?:,\d{3})+|\d+(?:[.,]\d+)?)\s*([a-z][a-z0-9³²/()]*)/gi;
+
+/**
+ * Reads figures with units out of free text: a flow ("250 cfm", "7 m3/min", "120 l/s"), a pressure
+ * ("7 bar", "100 psi", "7 kg/cm2") and a power ("15 kw", "20 hp"). The finder then shows machines that
+ * deliver at least that flow, at least that pressure, and a power within ±20%.
+ */
+export function figuresInQuery(q: string): FiguresInQuery {
+  const params = new URLSearchParams();
+  const parts: string[] = [];
+  let rest = q;
+  for (const match of q.matchAll(FIGURE_IN_TEXT)) {
+    const [text, number, unitText] = match;
+    const value = Number(/,\d{3}$/.test(number ?? "") ? number?.replaceAll(",", "") : number?.replace(",", "."));
+    if (!Number.isFinite(value) || value <= 0 || !unitText) continue;
+    const found = (["flow", "pressure", "power"] as const)
+      .map((quantity) => ({ quantity, unit: unitFromText(quantity, unitText) }))
+      .find((u) => u.unit !== null);
+    if (!found?.unit || params.has(`${found.quantity}Unit`)) continue;
+    const { quantity } = found;
+    // Units the finder does not offer (m³/h, MPa) are converted to the canonical one.
+    const offered = (FINDER_UNITS[quantity] as readonly string[]).includes(found.unit);
+    const unit = offered ? found.unit : CANONICAL_OF[quantity];
+    const inUnitValue = offered
+      ? value
+      : Number(fromCanonical(quantity, toCanonical(quantity, value, found.unit), unit).toPrecision(6));
+    if (quantity === "flow") params.set("flowMin", String(inUnitValue));
+    else if (quantity === "pressure") params.set("pressureMin", String(inUnitValue));
+    else {
+      params.set("powerMin", String(Number((inUnitValue * 0.8).toPrecision(4))));
+      params.set("powerMax", String(Number((inUnitValue * 1.2).toPrecision(4))));
+    }
+    params.set(`${quantity}Unit`, unit);
+    parts.push(`${number} ${unitsOf(quantity).find((u) => u.value === found.unit)?.label ?? unitText}`);
+    rest = rest.replace(text, " ");
+  }
+  if (params.has("flowMin")) params.set("sort", "flow");
+  return { params, description: parts.join(" at "), rest: rest.replace(/\s+/g, " ").trim() };
+}
+
+const CANONICAL_OF = { flow: "m3/min", pressure: "bar", power: "kw" } as const;

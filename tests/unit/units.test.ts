@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { keyFigureInput, keyFigureLines, keyFiguresInputView } from "../../shared/content/product-figures";
+import { figuresInQuery } from "../../shared/content/product-finder";
 import {
   formatFigure,
   formatRange,
@@ -171,5 +172,38 @@ describe("product key figures input", () => {
       "Oil-free or lubricated: Oil-lubricated",
       "Cooling: Air-cooled",
     ]);
+  });
+});
+
+describe("figures in a search query", () => {
+  const read = (q: string) => {
+    const f = figuresInQuery(q);
+    return { params: Object.fromEntries(f.params), description: f.description, rest: f.rest };
+  };
+
+  it("reads flow, pressure and power with their units, and leaves the words", () => {
+    expect(read("250 cfm 7 bar")).toEqual({
+      params: { flowMin: "250", flowUnit: "cfm", pressureMin: "7", pressureUnit: "bar", sort: "flow" },
+      description: "250 CFM at 7 bar",
+      rest: "",
+    });
+    expect(read("oil-free 1,250 CFM at 7,5 bar pharma")).toMatchObject({
+      params: { flowMin: "1250", flowUnit: "cfm", pressureMin: "7.5", pressureUnit: "bar" },
+      rest: "oil-free at pharma",
+    });
+    expect(read("screw 20hp")).toEqual({
+      params: { powerMin: "16", powerMax: "24", powerUnit: "hp" },
+      description: "20 HP",
+      rest: "screw",
+    });
+    expect(read("7 kg/cm2 120 m3/h")).toMatchObject({
+      params: { pressureMin: "7", pressureUnit: "kg/cm2", flowMin: "2", flowUnit: "m3/min" },
+    });
+  });
+
+  it("leaves model names and plain numbers alone", () => {
+    expect(read("PN-RS 15 rotary screw")).toEqual({ params: {}, description: "", rest: "PN-RS 15 rotary screw" });
+    expect(read("rs15")).toEqual({ params: {}, description: "", rest: "rs15" });
+    expect(read("RC 5 Two-Stage")).toEqual({ params: {}, description: "", rest: "RC 5 Two-Stage" });
   });
 });
