@@ -1,5 +1,6 @@
 import { readFinder } from "../../server/content/public-reads";
 import { NO_RESULTS, normalizeQuery, type SearchResults, searchSite } from "../../server/content/search";
+import { correctQuery, readLexicon } from "../../server/content/search-spelling";
 import { figuresInQuery, readFinderParams } from "../../shared/content/product-finder";
 import { categoryPath, productPath } from "../../shared/lib/product-paths";
 import { SearchIcon } from "../components/icons";
@@ -29,9 +30,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         )
       : null,
   ]);
+  // Nothing for the words as typed: the catalogue's nearest spelling, if there is one ("compresor").
+  let correction: string | null = null;
+  let results = read?.value ?? NO_RESULTS;
+  if (words && !read?.failed && resultCount(results) === 0 && !machines?.value) {
+    const lexicon = await orFallback("search words", () => readLexicon(context.app), null);
+    const corrected = lexicon.value ? correctQuery(words, lexicon.value) : null;
+    if (corrected) {
+      const retried = await orFallback("search results", () => searchSite(context.app.db, corrected), NO_RESULTS);
+      if (resultCount(retried.value) > 0) {
+        correction = corrected;
+        results = retried.value;
+      }
+    }
+  }
   return {
     q,
-    results: read?.value ?? NO_RESULTS,
+    correction,
+    results,
     failed: Boolean(read?.failed || machines?.failed),
     figures:
       machines?.value && figures.params.size > 0
@@ -195,7 +211,7 @@ function Results({ q, results }: { q: string; results: SearchResults }) {
 
 /** /search?q= — a GET form (works without JavaScript) and the matching products, categories and services. */
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, results, failed, figures } = loaderData;
+  const { q, results, failed, figures, correction } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-700 sm:text-4xl">Search</h1>
@@ -227,8 +243,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : q ? (
         <>
+          {correction && (
+            <p className="mt-6 text-lg text-slate-800">
+              {noResultsText(q)}. Did you mean{" "}
+              <a href={`/search?q=${encodeURIComponent(correction)}`} className="font-semibold text-brand-700 underline">
+                “{correction}”
+              </a>
+              ? Showing its results.
+            </p>
+          )}
           {figures && <FigureResults figures={figures} />}
-          {(!figures || resultCount(results) > 0) && <Results q={q} results={results} />}
+          {(!figures || resultCount(results) > 0) && <Results q={correction ?? q} results={results} />}
         </>
       ) : (
         <p className="mt-6 text-slate-600">

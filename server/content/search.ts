@@ -77,9 +77,22 @@ function nameRank(terms: string[], name: PgColumn): SQL {
   return sql`case when ${and(...terms.map((t) => ilike(name, containsPattern(t))))} then 1 else 0 end`;
 }
 
+/**
+ * A model code typed without its spaces and dashes ("rs15", "PNRS 15") against the name without them
+ * ("PN-RS 15 …" → "pnrs15…"); only for queries with a digit, as model codes have.
+ */
+function compactNameMatch(q: string | null | undefined, name: PgColumn): SQL | undefined {
+  const compact = normalizeQuery(q)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+  if (compact.length < 3 || !/\d/.test(compact)) return undefined;
+  return sql`regexp_replace(lower(${name}), '[^a-z0-9]', '', 'g') like ${`%${compact}%`}`;
+}
+
 export async function searchSite(db: Database, q: string | null | undefined): Promise<SearchResults> {
   const terms = searchTerms(q);
   if (terms.length === 0) return NO_RESULTS;
+  const modelCode = compactNameMatch(q, products.name);
 
   const [productRows, categoryRows, serviceRows] = await Promise.all([
     db
@@ -95,8 +108,17 @@ export async function searchSite(db: Database, q: string | null | undefined): Pr
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(allTermsIn(terms, [products.name, products.shortDescription, products.fullDescription]))
-      .orderBy(desc(nameRank(terms, products.name)), asc(products.position), desc(products.createdAt), asc(products.id))
+      .where(or(allTermsIn(terms, [products.name, products.shortDescription, products.fullDescription]), modelCode))
+      .orderBy(
+        desc(
+          modelCode
+            ? sql`${nameRank(terms, products.name)} + case when ${modelCode} then 1 else 0 end`
+            : nameRank(terms, products.name),
+        ),
+        asc(products.position),
+        desc(products.createdAt),
+        asc(products.id),
+      )
       .limit(SEARCH_LIMITS.products),
     db
       .select({

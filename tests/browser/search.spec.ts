@@ -120,3 +120,24 @@ test("figures in the query show the finder's machines for them (issue 14)", asyn
   await expect(page.getByRole("heading", { name: /^Machines for 15 HP/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: /^Products \(\d+\)$/ })).toBeVisible();
 });
+
+test("misspellings and model codes without spaces still find the machines (issue 14)", async ({ page }) => {
+  await page.goto("/search?q=compresor");
+  await expect(page.getByText("No results for “compresor”. Did you mean “compressor”? Showing its results.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "“compressor”" })).toHaveAttribute("href", "/search?q=compressor");
+  await expect(
+    page
+      .getByRole("region", { name: /^Products \(\d+\)$/ })
+      .getByRole("listitem")
+      .first(),
+  ).toBeVisible();
+
+  await page.goto("/search?q=rotary%20scrw");
+  await expect(page.getByText(/Did you mean “rotary screw”\?/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "PN-RS 15 Rotary Screw Compressor" })).toBeVisible();
+
+  for (const q of ["rs15", "PN RS 15", "pn-rs15"]) {
+    await page.goto(`/search?q=${encodeURIComponent(q)}`);
+    await expect(page.getByRole("link", { name: "PN-RS 15 Rotary Screw Compressor" }), q).toBeVisible();
+  }
+});

@@ -3,6 +3,7 @@ import { pageWindow } from "../../app/components/products/pagination";
 import { ratingText, roundToHalf } from "../../app/components/products/rating-stars";
 import { shareTargets } from "../../app/components/products/share-links";
 import { containsPattern, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery, searchTerms } from "../../server/content/search";
+import { correctQuery, editDistance, similarity } from "../../server/content/search-spelling";
 
 describe("search query handling", () => {
   it("trims and collapses whitespace; blank means no query", () => {
@@ -71,5 +72,27 @@ describe("share links", () => {
     const mail = new URL(byName["E-mail"]!);
     expect(mail.searchParams.get("subject")).toBe("PN & Co");
     expect(mail.searchParams.get("body")).toBe(`Short.\n\n${url}`);
+  });
+});
+
+describe("spelling (did you mean)", () => {
+  const lexicon = (words: string[]) => ({ words, known: new Set(words) });
+  const catalogue = lexicon(["compressor", "compressors", "screw", "rotary", "dryer", "drive", "scroll", "receiver", "oil"]);
+
+  it("measures trigram similarity as pg_trgm does", () => {
+    // pg_trgm: similarity('word', 'two words') = 0.363636 (F.35.2 of the PostgreSQL 16 documentation's example).
+    expect(similarity("word", "two words")).toBeCloseTo(0.363636, 5);
+    expect(similarity("screw", "screw")).toBe(1);
+    expect(editDistance("drier", "dryer")).toBe(1);
+    expect(editDistance("drier", "drive")).toBe(2);
+  });
+
+  it("corrects unknown words to the nearest catalogue word, keeps known words, prefixes and numbers", () => {
+    expect(correctQuery("compresor", catalogue)).toBe("compressor");
+    expect(correctQuery("rotary scrw", catalogue)).toBe("rotary screw");
+    expect(correctQuery("drier", catalogue)).toBe("dryer");
+    expect(correctQuery("oil-free 15", catalogue)).toBeNull();
+    expect(correctQuery("compress", catalogue)).toBeNull();
+    expect(correctQuery("xyzzy", catalogue)).toBeNull();
   });
 });
