@@ -15,7 +15,7 @@ const SIMILARITY_MIN = 0.3;
 const WORD_MIN = 3;
 
 /** pg_trgm's trigrams of a text: of each word (letters and digits), padded with two spaces before, one after. */
-export function trigrams(text: string): Set<string> {
+function trigrams(text: string): Set<string> {
   const set = new Set<string>();
   for (const word of text.toLowerCase().split(/[^a-z0-9]+/)) {
     if (!word) continue;
