@@ -9,10 +9,11 @@ import {
   NUMBER_FIGURES,
   type NumberFigure,
 } from "../../shared/content/product-figures";
-import { DEFAULT_FINDER_UNITS, FINDER_UNITS, type FinderUnits, readFinderParams } from "../../shared/content/product-finder";
+import { DEFAULT_FINDER_UNITS, type FinderUnits, readFinderParams } from "../../shared/content/product-finder";
 import { productPath } from "../../shared/lib/product-paths";
-import { CANONICAL, formatFigure, formatRange, unitsOf } from "../../shared/lib/units";
+import { CANONICAL, formatFigure, formatRange } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
+import { UnitSelect } from "../components/products/unit-select";
 import { ResponsiveImage } from "../components/responsive-image";
 import { formatPrice } from "../lib/format";
 import { orFallback } from "../lib/load.server";
@@ -206,24 +207,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           <form method="get" action="/compare" className="flex flex-wrap items-end gap-2" aria-label="Units">
             <input type="hidden" name="products" value={slugs.join(",")} />
             {(["flow", "pressure", "power"] as const).map((q) => (
-              <label key={q} className="text-sm">
-                <span className="block font-semibold text-slate-800">
-                  {q === "flow" ? "Flow in" : q === "pressure" ? "Pressure in" : "Power in"}
-                </span>
-                <select
-                  name={`${q}Unit`}
-                  defaultValue={units[q]}
-                  className="mt-1 rounded-md border border-slate-400 bg-white px-2 py-2"
-                >
-                  {unitsOf(q)
-                    .filter((u) => (FINDER_UNITS[q] as readonly string[]).includes(u.value))
-                    .map((u) => (
-                      <option key={u.value} value={u.value}>
-                        {u.label}
-                      </option>
-                    ))}
-                </select>
-              </label>
+              <UnitSelect key={q} quantity={q} value={units[q]} />
             ))}
             <button type="submit" className="rounded-md border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-700">
               Show in these units

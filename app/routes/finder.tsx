@@ -3,9 +3,7 @@ import { readFinder } from "../../server/content/public-reads";
 import type { Product } from "../../shared/content/product";
 import { CHOICE_FIGURES, type ChoiceFigureKey, choiceLabel } from "../../shared/content/product-figures";
 import {
-  DEFAULT_FINDER_UNITS,
   FINDER_SORTS,
-  FINDER_UNITS,
   type FinderFilters,
   type FinderProblem,
   type FinderUnits,
@@ -17,6 +15,7 @@ import { PRODUCTS_PER_PAGE } from "../../shared/lib/product-paths";
 import { formatFigure, formatRange, unitsOf } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
 import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
+import { UnitSelect } from "../components/products/unit-select";
 import { orFallback } from "../lib/load.server";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/finder";
@@ -107,39 +106,6 @@ function NumberInput({ name, label, value, unit }: { name: string; label: string
   );
 }
 
-function UnitSelect({
-  quantity,
-  name,
-  label,
-  value,
-}: {
-  quantity: keyof FinderUnits;
-  name: string;
-  label: string;
-  value: string;
-}) {
-  const allowed = FINDER_UNITS[quantity] as readonly string[];
-  return (
-    <label className="block text-sm">
-      <span className="font-semibold text-slate-800">{label}</span>
-      <select
-        name={name}
-        defaultValue={value}
-        data-default={DEFAULT_FINDER_UNITS[quantity]}
-        className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-2"
-      >
-        {unitsOf(quantity)
-          .filter((u) => allowed.includes(u.value))
-          .map((u) => (
-            <option key={u.value} value={u.value}>
-              {u.label}
-            </option>
-          ))}
-      </select>
-    </label>
-  );
-}
-
 function ChoiceGroup({
   name,
   figure,
@@ -179,9 +145,9 @@ function FinderForm({ data }: { data: FinderPageData }) {
   return (
     <form method="get" action="/finder" data-module="finder" aria-label="Filters" className="space-y-6">
       <div className="grid grid-cols-3 gap-2">
-        <UnitSelect quantity="flow" name="flowUnit" label="Flow in" value={units.flow} />
-        <UnitSelect quantity="pressure" name="pressureUnit" label="Pressure in" value={units.pressure} />
-        <UnitSelect quantity="power" name="powerUnit" label="Power in" value={units.power} />
+        <UnitSelect quantity="flow" value={units.flow} />
+        <UnitSelect quantity="pressure" value={units.pressure} />
+        <UnitSelect quantity="power" value={units.power} />
       </div>
       <fieldset className="min-w-0">
         <legend className="text-sm font-semibold text-slate-800">Free air delivery</legend>

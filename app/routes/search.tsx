@@ -85,14 +85,7 @@ function FigureResults({ figures }: { figures: FigureMatches }) {
       {figures.products.length > 0 && (
         <ul className="mt-4 grid gap-4 md:grid-cols-2">
           {figures.products.map((p) => (
-            <ResultItem
-              key={p.id}
-              to={productPath(p.categorySlug, p.slug)}
-              title={p.name}
-              text={p.shortDescription}
-              image={p.mainImage}
-              meta={`${p.categoryName} · ${formatPrice(p.price)}`}
-            />
+            <ProductResult key={p.id} product={p} />
           ))}
         </ul>
       )}
@@ -156,6 +149,20 @@ function ResultItem({ to, title, text, image, meta }: { to: string; title: strin
   );
 }
 
+type ProductHit = SearchResults["products"][number];
+
+function ProductResult({ product: p }: { product: ProductHit }) {
+  return (
+    <ResultItem
+      to={productPath(p.categorySlug, p.slug)}
+      title={p.name}
+      text={p.shortDescription}
+      image={p.mainImage}
+      meta={`${p.categoryName} · ${formatPrice(p.price)}`}
+    />
+  );
+}
+
 function Results({ q, results }: { q: string; results: SearchResults }) {
   const total = resultCount(results);
   if (total === 0) {
@@ -180,14 +187,7 @@ function Results({ q, results }: { q: string; results: SearchResults }) {
       {results.products.length > 0 && (
         <ResultGroup title="Products" count={results.products.length}>
           {results.products.map((p) => (
-            <ResultItem
-              key={p.id}
-              to={productPath(p.categorySlug, p.slug)}
-              title={p.name}
-              text={p.shortDescription}
-              image={p.mainImage}
-              meta={`${p.categoryName} · ${formatPrice(p.price)}`}
-            />
+            <ProductResult key={p.id} product={p} />
           ))}
         </ResultGroup>
       )}
