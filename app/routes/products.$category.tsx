@@ -207,7 +207,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {products.map((p) => (
               <li key={p._id} className="flex">
-                <ProductCard product={p} />
+                <ProductCard product={p} comparable />
               </li>
             ))}
           </ul>

@@ -87,6 +87,17 @@ test.describe("compare with JavaScript", () => {
     expect(problems).toEqual([]);
   });
 
+  test("category cards have the Compare toggle too", async ({ page }) => {
+    await page.goto("/products/rotary-screw-compressors");
+    await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
+    const card = page.locator('[data-product-card="pn-rs-37-rotary-screw-compressor"]');
+    await card.getByRole("button", { name: "Add to compare" }).click();
+    await expect(card.getByRole("button", { name: "✓ In comparison" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("region", { name: "Comparison list" }).getByRole("link")).toHaveText(
+      "Compare 1 machine (add one more)",
+    );
+  });
+
   test("prints without the site's header, footer and buttons", async ({ page }) => {
     await page.goto(`/compare?products=${RS_15},${RV_22}`);
     await page.emulateMedia({ media: "print" });
