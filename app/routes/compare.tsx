@@ -5,13 +5,14 @@ import {
   CHOICE_FIGURE_KEYS,
   CHOICE_FIGURES,
   choiceLabel,
+  formatFigureValue,
   NUMBER_FIGURE_KEYS,
   NUMBER_FIGURES,
   type NumberFigure,
 } from "../../shared/content/product-figures";
 import { DEFAULT_FINDER_UNITS, type FinderUnits, readFinderParams } from "../../shared/content/product-finder";
 import { productPath } from "../../shared/lib/product-paths";
-import { CANONICAL, formatFigure, formatRange } from "../../shared/lib/units";
+import { CANONICAL } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
 import { UnitSelect } from "../components/products/unit-select";
 import { ResponsiveImage } from "../components/responsive-image";
@@ -120,7 +121,7 @@ function figureRows(products: Product[], units: FinderUnits): Row[] {
       values: products.map((p) => {
         const v = p[key];
         if (v == null) return DASH;
-        return typeof v === "number" ? formatFigure(figure.quantity, v, unit) : formatRange(figure.quantity, v, unit);
+        return formatFigureValue(key, v, unit);
       }),
     });
   }

@@ -1,7 +1,7 @@
 import type { FacetCount, FinderResult } from "../../server/content/product-finder";
 import { readFinder } from "../../server/content/public-reads";
 import type { Product } from "../../shared/content/product";
-import { CHOICE_FIGURES, type ChoiceFigureKey, choiceLabel } from "../../shared/content/product-figures";
+import { CHOICE_FIGURES, type ChoiceFigureKey, choiceLabel, formatFigureValue } from "../../shared/content/product-figures";
 import {
   FINDER_SORTS,
   type FinderFilters,
@@ -12,7 +12,7 @@ import {
   readFinderParams,
 } from "../../shared/content/product-finder";
 import { PRODUCTS_PER_PAGE } from "../../shared/lib/product-paths";
-import { formatFigure, formatRange, unitsOf } from "../../shared/lib/units";
+import { unitsOf } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
 import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
 import { UnitSelect } from "../components/products/unit-select";
@@ -44,10 +44,12 @@ const EMPTY_FACETS: FinderResult["facets"] = { types: [], lubrication: [], drive
 /** The figures a finder card shows, in the visitor's units. */
 function cardFigures(p: Product, units: FinderUnits) {
   const lines: { label: string; value: string }[] = [];
-  if (p.freeAirDelivery) lines.push({ label: "Free air delivery", value: formatRange("flow", p.freeAirDelivery, units.flow) });
+  if (p.freeAirDelivery)
+    lines.push({ label: "Free air delivery", value: formatFigureValue("freeAirDelivery", p.freeAirDelivery, units.flow) });
   if (p.maxPressure !== null)
-    lines.push({ label: "Max. pressure", value: formatFigure("pressure", p.maxPressure, units.pressure) });
-  if (p.motorPower !== null) lines.push({ label: "Motor power", value: formatFigure("power", p.motorPower, units.power) });
+    lines.push({ label: "Max. pressure", value: formatFigureValue("maxPressure", p.maxPressure, units.pressure) });
+  if (p.motorPower !== null)
+    lines.push({ label: "Motor power", value: formatFigureValue("motorPower", p.motorPower, units.power) });
   const type = choiceLabel("compressorType", p.compressorType);
   if (type) lines.push({ label: "Type", value: type });
   return lines;

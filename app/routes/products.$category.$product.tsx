@@ -1,7 +1,7 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { readProduct, readRelatedProducts } from "../../server/content/public-reads";
 import type { Product } from "../../shared/content/product";
-import { categoryPath, productPath } from "../../shared/lib/product-paths";
+import { categoryPath, datasheetPath, productPath } from "../../shared/lib/product-paths";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
 import { CompareToggle } from "../components/products/compare-toggle";
@@ -205,7 +205,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-4 flex flex-wrap items-start gap-3">
               <CompareToggle slug={product.slug} />
               <a
-                href={`${path}/datasheet.pdf`}
+                href={datasheetPath(product.categoryId.slug, product.slug)}
                 className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
               >
                 Download datasheet <span className="font-normal text-slate-600">(PDF)</span>

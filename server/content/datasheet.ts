@@ -4,10 +4,8 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import sharp from "sharp";
 import type { Product } from "../../shared/content/product";
-import { keyFigureLines, NUMBER_FIGURE_KEYS, NUMBER_FIGURES, type NumberFigure } from "../../shared/content/product-figures";
+import { keyFigureLines } from "../../shared/content/product-figures";
 import type { SiteSettings } from "../../shared/content/settings";
-import { productPath } from "../../shared/lib/product-paths";
-import { CANONICAL, formatFigure, formatRange, IMPERIAL } from "../../shared/lib/units";
 
 /**
  * A product's datasheet (issue 14): an A4 PDF with the company's letterhead from Site Settings, the
@@ -64,15 +62,6 @@ async function pictureOf(product: Product, uploadDir: string): Promise<Buffer | 
   } catch {
     return null; // a missing or unreadable file: the datasheet goes without it
   }
-}
-
-/** Both units of a number figure on one line: "0.496 m³/min (17.5 CFM)". */
-function bothUnits(key: (typeof NUMBER_FIGURE_KEYS)[number], value: number | { min: number; max: number }) {
-  const figure: NumberFigure = NUMBER_FIGURES[key];
-  const q = figure.quantity;
-  const show = (unit: string) => (typeof value === "number" ? formatFigure(q, value, unit) : formatRange(q, value, unit));
-  const imperial = IMPERIAL[q];
-  return { metric: show(CANONICAL[q]), imperial: imperial ? show(imperial) : "" };
 }
 
 export async function renderDatasheet(input: DatasheetInput): Promise<Buffer> {
@@ -178,16 +167,10 @@ export async function renderDatasheet(input: DatasheetInput): Promise<Buffer> {
     }
   };
 
-  const figureRows: [string, string, string?][] = [];
-  for (const line of keyFigureLines(product)) {
-    const key = line.key as (typeof NUMBER_FIGURE_KEYS)[number];
-    const value = NUMBER_FIGURE_KEYS.includes(key) ? product[key] : null;
-    if (value != null) {
-      const { metric, imperial } = bothUnits(key, value);
-      figureRows.push([line.label, metric, imperial]);
-    } else figureRows.push([line.label, line.value]);
-  }
-  table("Key figures", figureRows);
+  table(
+    "Key figures",
+    keyFigureLines(product).map((l) => [l.label, l.metric, l.imperial ?? undefined]),
+  );
   table(
     "Specifications",
     product.specifications.map((s) => [s.specName, s.specValue]),
@@ -220,9 +203,4 @@ export async function renderDatasheet(input: DatasheetInput): Promise<Buffer> {
   }
   doc.end();
   return done;
-}
-
-/** Where a product's datasheet is: beside its page. */
-export function datasheetPath(product: Pick<Product, "slug" | "categoryId">): string {
-  return `${productPath(product.categoryId.slug, product.slug)}/datasheet.pdf`;
 }

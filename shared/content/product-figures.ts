@@ -233,7 +233,7 @@ export function keyFiguresInputView(f: KeyFigures): Record<string, string | null
   const out: Record<string, string | null> = {};
   for (const key of NUMBER_FIGURE_KEYS) {
     const v = f[key];
-    out[key] = v == null ? null : typeof v === "number" ? String(v) : v.min === v.max ? String(v.min) : `${v.min}-${v.max}`;
+    out[key] = v == null ? null : figureText(v);
   }
   for (const key of CHOICE_FIGURE_KEYS) out[key] = f[key];
   return out;
@@ -244,29 +244,52 @@ export function choiceLabel<K extends ChoiceFigureKey>(key: K, value: string | n
   return CHOICE_FIGURES[key].options.find((o) => o.value === value)?.label ?? value;
 }
 
-/** "0.19 m³/min (6.8 CFM)": metric, with the imperial unit beside it where there is one. */
-export function describeFigure(key: NumberFigureKey, value: number | FlowRange): string {
-  const figure: NumberFigure = NUMBER_FIGURES[key];
-  const q = figure.quantity;
-  const show = (unit: string) => (typeof value === "number" ? formatFigure(q, value, unit) : formatRange(q, value, unit));
-  const imperial = IMPERIAL[q];
-  return imperial ? `${show(CANONICAL[q])} (${show(imperial)})` : show(CANONICAL[q]);
+/** A figure's value in `unit` (default canonical), rounded for reading: "6.8 CFM", "5.2–7.1 m³/min". */
+export function formatFigureValue(key: NumberFigureKey, value: number | FlowRange, unit?: string): string {
+  const q = (NUMBER_FIGURES[key] as NumberFigure).quantity;
+  return typeof value === "number" ? formatFigure(q, value, unit ?? CANONICAL[q]) : formatRange(q, value, unit ?? CANONICAL[q]);
 }
 
-/** The figures a product has, as label and text, in the declared order (product page, datasheet). */
-export function keyFigureLines(f: KeyFigures): { key: string; label: string; value: string }[] {
-  const lines: { key: string; label: string; value: string }[] = [];
-  for (const key of CHOICE_FIGURE_KEYS.slice(0, 1)) {
+/** A figure as the API takes it back, in the canonical unit: "7.08", or "5.2-7.1" for a range. */
+export function figureText(value: number | FlowRange): string {
+  if (typeof value === "number") return String(value);
+  return value.min === value.max ? String(value.min) : `${value.min}-${value.max}`;
+}
+
+/** A figure in metric and, where there is one, the imperial unit. */
+function inBothUnits(key: NumberFigureKey, value: number | FlowRange): { metric: string; imperial: string | null } {
+  const imperialUnit = IMPERIAL[(NUMBER_FIGURES[key] as NumberFigure).quantity];
+  return { metric: formatFigureValue(key, value), imperial: imperialUnit ? formatFigureValue(key, value, imperialUnit) : null };
+}
+
+/** "0.19 m³/min (6.8 CFM)": metric, with the imperial unit beside it where there is one. */
+export function describeFigure(key: NumberFigureKey, value: number | FlowRange): string {
+  const { metric, imperial } = inBothUnits(key, value);
+  return imperial ? `${metric} (${imperial})` : metric;
+}
+
+export interface FigureLine {
+  key: string;
+  label: string;
+  /** Metric, with the imperial unit in brackets where there is one: "0.496 m³/min (17.5 CFM)". */
+  value: string;
+  metric: string;
+  imperial: string | null;
+}
+
+/** The figures a product has, in the declared order (type first): the product page, the datasheet. */
+export function keyFigureLines(f: KeyFigures): FigureLine[] {
+  const lines: FigureLine[] = [];
+  const choice = (key: ChoiceFigureKey) => {
     const text = choiceLabel(key, f[key]);
-    if (text) lines.push({ key, label: CHOICE_FIGURES[key].label, value: text });
-  }
+    if (text) lines.push({ key, label: CHOICE_FIGURES[key].label, value: text, metric: text, imperial: null });
+  };
+  choice("compressorType");
   for (const key of NUMBER_FIGURE_KEYS) {
     const v = f[key];
-    if (v != null) lines.push({ key, label: NUMBER_FIGURES[key].label, value: describeFigure(key, v) });
+    if (v == null) continue;
+    lines.push({ key, label: NUMBER_FIGURES[key].label, value: describeFigure(key, v), ...inBothUnits(key, v) });
   }
-  for (const key of CHOICE_FIGURE_KEYS.slice(1)) {
-    const text = choiceLabel(key, f[key]);
-    if (text) lines.push({ key, label: CHOICE_FIGURES[key].label, value: text });
-  }
+  for (const key of CHOICE_FIGURE_KEYS) if (key !== "compressorType") choice(key);
   return lines;
 }

@@ -1,4 +1,13 @@
-import { fromCanonical, parseFigure, type Quantity, toCanonical, type UnitOf, unitFromText, unitsOf } from "../lib/units";
+import {
+  CANONICAL,
+  fromCanonical,
+  parseFigure,
+  type Quantity,
+  toCanonical,
+  type UnitOf,
+  unitFromText,
+  unitsOf,
+} from "../lib/units";
 import { CHOICE_FIGURES, type ChoiceFigureKey, type ChoiceValue } from "./product-figures";
 
 /**
@@ -184,13 +193,16 @@ export function hasFilters(f: FinderFilters): boolean {
   );
 }
 
-/** Typed numbers make unbounded variety: such lists are read fresh, never kept in a cache. */
-export function hasNumberFilters(f: FinderFilters): boolean {
+function hasNumberFilters(f: FinderFilters): boolean {
   return f.flowMin !== null || f.flowMax !== null || f.pressureMin !== null || f.powerMin !== null || f.powerMax !== null;
 }
 
-/** A cache key for filters without numbers: equal keys, equal lists. */
-export function finderKey(f: FinderFilters): string {
+/**
+ * A cache key for the filters: equal keys, equal lists. Null with typed numbers: their variety is endless,
+ * so such lists are read fresh and never kept (they would push real entries out of the caches).
+ */
+export function finderKey(f: FinderFilters): string | null {
+  if (hasNumberFilters(f)) return null;
   return [f.types.join(","), f.lubrication ?? "", f.drive ?? "", f.cooling ?? "", f.category ?? "", f.sort].join("|");
 }
 
@@ -233,7 +245,7 @@ export function figuresInQuery(q: string): FiguresInQuery {
     const { quantity } = found;
     // Units the finder does not offer (m³/h, MPa) are converted to the canonical one.
     const offered = (FINDER_UNITS[quantity] as readonly string[]).includes(found.unit);
-    const unit = offered ? found.unit : CANONICAL_OF[quantity];
+    const unit = offered ? found.unit : CANONICAL[quantity];
     const inUnitValue = offered
       ? value
       : Number(fromCanonical(quantity, toCanonical(quantity, value, found.unit), unit).toPrecision(6));
@@ -250,5 +262,3 @@ export function figuresInQuery(q: string): FiguresInQuery {
   if (params.has("flowMin")) params.set("sort", "flow");
   return { params, description: parts.join(" at "), rest: rest.replace(/\s+/g, " ").trim() };
 }
-
-const CANONICAL_OF = { flow: "m3/min", pressure: "bar", power: "kw" } as const;

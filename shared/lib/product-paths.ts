@@ -12,6 +12,11 @@ export function productPath(categorySlug: string, productSlug: string): string {
   return `/products/${categorySlug}/${productSlug}`;
 }
 
+/** A product's PDF datasheet, beside its page (app/routes/products.$category.$product.datasheet.ts). */
+export function datasheetPath(categorySlug: string, productSlug: string): string {
+  return `${productPath(categorySlug, productSlug)}/datasheet.pdf`;
+}
+
 /** Products per category page. */
 export const PRODUCTS_PER_PAGE = 24;
 /** Specifications shown on a product card (SPEC §9). */

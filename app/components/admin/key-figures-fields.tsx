@@ -3,6 +3,7 @@ import {
   CHOICE_FIGURES,
   type ChoiceFigureKey,
   describeFigure,
+  figureText,
   type KeyFigures,
   keyFiguresInputView,
   NUMBER_FIGURE_KEYS,
@@ -57,16 +58,7 @@ export function keyFigureInput(v: KeyFigureValues): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of NUMBER_FIGURE_KEYS) {
     const reading = read(key, v.numbers[key]);
-    out[key] =
-      reading.kind === "empty"
-        ? ""
-        : reading.kind === "error"
-          ? v.numbers[key].text.trim()
-          : typeof reading.value === "number"
-            ? String(reading.value)
-            : reading.value.min === reading.value.max
-              ? String(reading.value.min)
-              : `${reading.value.min}-${reading.value.max}`;
+    out[key] = reading.kind === "empty" ? "" : reading.kind === "error" ? v.numbers[key].text.trim() : figureText(reading.value);
   }
   for (const key of CHOICE_FIGURE_KEYS) out[key] = v.choices[key];
   return out;
