@@ -6,7 +6,7 @@ import {
   productInput,
   productInputView,
 } from "../../shared/content/product";
-import { hasNumberFilters, readFinderParams } from "../../shared/content/product-finder";
+import { readFinderParams } from "../../shared/content/product-finder";
 import { LIMITS } from "../../shared/schemas/fields";
 import { actorOf, requirePermission } from "../auth/require-admin";
 import type { PublicAnswerKeys } from "../cache/api-cache";
@@ -86,9 +86,7 @@ function productListQuery(query: Query): ProductQuery {
 export const productAnswerKeys: PublicAnswerKeys = {
   list: (query) => {
     try {
-      const q = productListQuery(query);
-      // Typed numbers make endless variety: such lists are answered fresh and not kept.
-      return q.filters && hasNumberFilters(q.filters) ? null : productQueryKey(q);
+      return productQueryKey(productListQuery(query));
     } catch {
       return null; // the route answers 400
     }

@@ -52,14 +52,16 @@ export interface ProductQuery {
 
 /**
  * A cache key for `listProducts(q)`: queries with the same key list the same page. A malformed category or
- * subcategory id matches nothing, whatever it is.
+ * subcategory id matches nothing, whatever it is. Null for a list that must not be kept (`finderKey`).
  */
-export function productQueryKey(q: ProductQuery): string {
+export function productQueryKey(q: ProductQuery): string | null {
+  const finder = finderKey(q.filters ?? NO_FINDER_FILTERS);
+  if (finder === null) return null;
   const page = `${q.page}|${q.limit}`;
   if ((q.categoryId !== undefined && !isId(q.categoryId)) || (q.subcategoryId !== undefined && !isId(q.subcategoryId))) {
     return `none|${page}`;
   }
-  return `${q.categoryId ?? ""}|${q.subcategoryId ?? ""}|${q.featured ?? ""}|${finderKey(q.filters ?? NO_FINDER_FILTERS)}|${page}`;
+  return `${q.categoryId ?? ""}|${q.subcategoryId ?? ""}|${q.featured ?? ""}|${finder}|${page}`;
 }
 
 export interface ProductPage {

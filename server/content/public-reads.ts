@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ListContent, ListTable } from "../../shared/content/define";
-import { type FinderFilters, finderKey, hasNumberFilters } from "../../shared/content/product-finder";
+import { type FinderFilters, finderKey } from "../../shared/content/product-finder";
 import type { AppContext } from "../context";
 import { getCategory, listCategories, listCategoryLinks } from "./category";
 import { listStore } from "./list-content";
@@ -44,11 +44,12 @@ export function readCategory(ctx: AppContext, idOrSlug: string) {
   return key === null ? Promise.resolve(null) : ctx.cache.read(`category:${key}`, () => getCategory(ctx.db, idOrSlug));
 }
 
-/** A list of products; one filtered by typed numbers is read fresh (endless variety must not fill the cache). */
-export const readProducts = (ctx: AppContext, query: ProductQuery) =>
-  query.filters && hasNumberFilters(query.filters)
-    ? listProducts(ctx.db, query)
-    : ctx.cache.read(`products:${productQueryKey(query)}`, () => listProducts(ctx.db, query));
+/** A list of products; one the key says not to keep (typed finder numbers) is read fresh. */
+export function readProducts(ctx: AppContext, query: ProductQuery) {
+  const key = productQueryKey(query);
+  const read = () => listProducts(ctx.db, query);
+  return key === null ? read() : ctx.cache.read(`products:${key}`, read);
+}
 
 /**
  * A product page's "related products": others of its category, by the URL's slugs. Only a non-empty answer
@@ -75,6 +76,7 @@ export const readSettings = (ctx: AppContext) => ctx.cache.read("settings", () =
  * (choices and sort are a bounded set); with them it is read fresh.
  */
 export function readFinder(ctx: AppContext, filters: FinderFilters, page: number, limit: number) {
+  const key = finderKey(filters);
   const read = () => findProducts(ctx.db, filters, page, limit);
-  return hasNumberFilters(filters) ? read() : ctx.cache.read(`finder:${finderKey(filters)}|${page}|${limit}`, read);
+  return key === null ? read() : ctx.cache.read(`finder:${key}|${page}|${limit}`, read);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ContentCache } from "../../server/cache/content-cache";
 import { productQueryKey } from "../../server/content/product";
 import { idOrSlugKey } from "../../server/content/slugs";
+import { finderKey, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
 
 const value = (chars: number) => ({ text: "x".repeat(chars - 11) }); // JSON: {"text":"…"} is `chars` long
 
@@ -17,6 +18,20 @@ describe("content cache bounds", () => {
     expect(loads).toBe(1); // k9 was kept, k0 was dropped
     cache.invalidate();
     expect(cache.bytes).toBe(0);
+  });
+
+  it("keeps bytes (a made PDF) as they are, counted by their size, made once for concurrent readers", async () => {
+    const cache = new ContentCache({ enabled: true, maxBytes: 10_000 });
+    let made = 0;
+    const make = async () => {
+      made++;
+      return Buffer.alloc(1_500, 7);
+    };
+    const [a, b] = await Promise.all([cache.read("pdf", make), cache.read("pdf", make)]);
+    expect(made).toBe(1);
+    expect(a).toBe(b);
+    expect(a.length).toBe(1_500);
+    expect(cache.bytes).toBe(1_500 + "pdf".length);
   });
 
   it("holds at most its entries", async () => {
@@ -71,5 +86,15 @@ describe("content cache keys", () => {
     );
     const category = "0123456789abcdef01234567";
     expect(productQueryKey({ ...base, categoryId: category })).not.toBe(productQueryKey(base));
+  });
+
+  it("keys finder choices, and refuses to key typed numbers (endless variety would flood the cache)", () => {
+    const base = { page: 1, limit: 10 };
+    const screw = { ...NO_FINDER_FILTERS, types: ["rotary-screw" as const] };
+    expect(productQueryKey({ ...base, filters: screw })).not.toBe(productQueryKey(base));
+    expect(productQueryKey({ ...base, filters: NO_FINDER_FILTERS })).toBe(productQueryKey(base));
+    expect(productQueryKey({ ...base, filters: { ...screw, pressureMin: 7 } })).toBeNull();
+    expect(finderKey({ ...NO_FINDER_FILTERS, flowMax: 3 })).toBeNull();
+    expect(finderKey(screw)).toBe(finderKey({ ...screw, types: ["rotary-screw"] }));
   });
 });
