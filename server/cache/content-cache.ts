@@ -165,9 +165,10 @@ export function contentFreshness(cache: ContentCache): RequestHandler {
   };
 }
 
-/** About what a value costs to keep: its JSON length (text for strings), measured once per read. */
+/** About what a value costs to keep: its JSON length (text for strings, size for bytes), measured once per read. */
 function estimateBytes(value: unknown): number {
   if (typeof value === "string") return value.length;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
   try {
     return JSON.stringify(value)?.length ?? 0;
   } catch {
@@ -176,7 +177,8 @@ function estimateBytes(value: unknown): number {
 }
 
 function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+  // Bytes (a made PDF) cannot be frozen; they are handed out only to be sent.
+  if (value && typeof value === "object" && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);
   }
