@@ -2,6 +2,7 @@ import { useLocation } from "react-router";
 import type { SiteSettings } from "../../shared/content/settings";
 import { telHref } from "../lib/format";
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon } from "./icons";
+import { SEARCH_SUGGESTIONS_MODULE, SearchSuggestions } from "./search/search-suggestions";
 
 export const NAV_ITEMS = [
   { to: "/", label: "Home", end: true },
@@ -11,10 +12,11 @@ export const NAV_ITEMS = [
   { to: "/contact", label: "Contact Us", end: false },
 ] as const;
 
-function SearchForm({ id, className = "" }: { id: string; className?: string }) {
+/** The header's search box; suggestions while typing come from the `search-suggestions` module. */
+function SearchForm({ id, className = "", listClassName }: { id: string; className?: string; listClassName?: string }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form with role=search; the search element is too new for older phones
-    <form method="get" action="/search" role="search" className={`relative ${className}`}>
+    <form method="get" action="/search" role="search" className={`relative ${className}`} {...SEARCH_SUGGESTIONS_MODULE}>
       <label htmlFor={id} className="sr-only">
         Search products and services
       </label>
@@ -32,6 +34,7 @@ function SearchForm({ id, className = "" }: { id: string; className?: string }) 
         <SearchIcon className="h-4 w-4" />
         <span className="sr-only">Search</span>
       </button>
+      <SearchSuggestions inputId={id} className={listClassName} />
     </form>
   );
 }
@@ -119,7 +122,7 @@ export function SiteHeader({ settings }: { settings: SiteSettings }) {
             ))}
           </ul>
         </nav>
-        <SearchForm id="site-search" className="hidden w-56 xl:block" />
+        <SearchForm id="site-search" className="hidden w-56 xl:block" listClassName="right-0 w-96 max-w-[calc(100vw-2rem)]" />
         <a
           href="/contact"
           className="hidden rounded-md bg-accent-500 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-accent-600 lg:inline-block"

@@ -4,6 +4,7 @@ import { finder } from "./finder";
 import { gallery } from "./gallery";
 import { watchImageFallbacks } from "./image-fallback";
 import { prefetchLinks } from "./prefetch";
+import { searchSuggestions } from "./search-suggestions";
 import { shareLinks } from "./share-links";
 import { siteHeader } from "./site-header";
 import { slider } from "./slider";
@@ -21,6 +22,7 @@ const MODULES: Record<string, EnhancementModule> = {
   "enquiry-form": enquiryForm,
   finder,
   gallery,
+  "search-suggestions": searchSuggestions,
   "share-links": shareLinks,
   "site-header": siteHeader,
   slider,

@@ -3,8 +3,11 @@ import { NO_RESULTS, normalizeQuery, type SearchResults, searchSite } from "../.
 import { correctQuery, readLexicon } from "../../server/content/search-spelling";
 import { figuresInQuery, readFinderParams } from "../../shared/content/product-finder";
 import { categoryPath, productPath } from "../../shared/lib/product-paths";
+import { faqAnchor } from "../components/contact/faq";
 import { SearchIcon } from "../components/icons";
 import { ResponsiveImage } from "../components/responsive-image";
+import { HighlightedText } from "../components/search/highlighted-text";
+import { SEARCH_SUGGESTIONS_MODULE, SearchSuggestions } from "../components/search/search-suggestions";
 import { formatPrice } from "../lib/format";
 import { orFallback } from "../lib/load.server";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
@@ -12,6 +15,9 @@ import type { Route } from "./+types/search";
 
 /** "No results for “q”" (curly quotes). */
 const noResultsText = (q: string) => `No results for “${q}”`;
+
+/** At most this many results, and a better-spelt query that finds more is offered. */
+const FEW_RESULTS = 2;
 
 /** Machines a query names in figures ("250 cfm 7 bar"): the first few of the finder's matches. */
 const FIGURE_MATCHES_SHOWN = 6;
@@ -30,23 +36,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         )
       : null,
   ]);
-  // Nothing for the words as typed: the catalogue's nearest spelling, if there is one ("compresor").
+  // Nothing (or next to nothing) for the words as typed: the catalogue's nearest spelling, if there is one.
+  // With nothing found, its results are shown ("compresor"); with a few, it is offered ("drier": the word
+  // is in one description, but "dryer" finds the dryers).
   let correction: string | null = null;
+  let suggestion: string | null = null;
   let results = read?.value ?? NO_RESULTS;
-  if (words && !read?.failed && resultCount(results) === 0 && !machines?.value) {
+  const found = resultCount(results);
+  if (words && !read?.failed && found <= FEW_RESULTS && !machines?.value) {
     const lexicon = await orFallback("search words", () => readLexicon(context.app), null);
     const corrected = lexicon.value ? correctQuery(words, lexicon.value) : null;
     if (corrected) {
       const retried = await orFallback("search results", () => searchSite(context.app.db, corrected), NO_RESULTS);
-      if (resultCount(retried.value) > 0) {
+      const better = resultCount(retried.value);
+      if (found === 0 && better > 0) {
         correction = corrected;
         results = retried.value;
-      }
+      } else if (better > found) suggestion = corrected;
     }
   }
   return {
     q,
     correction,
+    suggestion,
     results,
     failed: Boolean(read?.failed || machines?.failed),
     figures:
@@ -59,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               id: p._id,
               name: p.name,
               slug: p.slug,
-              shortDescription: p.shortDescription,
+              text: p.shortDescription,
               price: p.price,
               mainImage: p.mainImage,
               categoryName: p.categoryId.name,
@@ -111,7 +123,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 function resultCount(r: SearchResults): number {
-  return r.products.length + r.categories.length + r.services.length;
+  return r.products.length + r.categories.length + r.services.length + r.faqs.length;
 }
 
 function countLabel(n: number): string {
@@ -130,6 +142,7 @@ function ResultGroup({ title, count, children }: { title: string; count: number;
   );
 }
 
+/** A result: its title and text come marked by the search (shared/lib/highlight.ts). */
 function ResultItem({ to, title, text, image, meta }: { to: string; title: string; text: string; image: string; meta?: string }) {
   return (
     <li className="group relative flex gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md">
@@ -139,11 +152,13 @@ function ResultItem({ to, title, text, image, meta }: { to: string; title: strin
       <div className="min-w-0">
         <h3 className="font-semibold text-brand-700 group-hover:underline">
           <a href={to} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
-            {title}
+            <HighlightedText text={title} />
           </a>
         </h3>
         {meta && <p className="mt-0.5 text-sm font-medium text-slate-700">{meta}</p>}
-        <p className="mt-1 line-clamp-2 text-sm text-slate-600">{text}</p>
+        <p className="mt-1 line-clamp-3 text-sm text-slate-600">
+          <HighlightedText text={text} />
+        </p>
       </div>
     </li>
   );
@@ -156,10 +171,36 @@ function ProductResult({ product: p }: { product: ProductHit }) {
     <ResultItem
       to={productPath(p.categorySlug, p.slug)}
       title={p.name}
-      text={p.shortDescription}
+      text={p.text}
       image={p.mainImage}
       meta={`${p.categoryName} · ${formatPrice(p.price)}`}
     />
+  );
+}
+
+/** Questions from the contact page's FAQ: the answer is shown here, with a link to it there. */
+function FaqResults({ faqs }: { faqs: SearchResults["faqs"] }) {
+  return (
+    <section aria-labelledby="results-questions" className="mt-10">
+      <h2 id="results-questions" className="border-b border-slate-200 pb-2 text-xl font-bold text-brand-700">
+        Questions <span className="text-base font-normal text-slate-600">({faqs.length})</span>
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {faqs.map((f) => (
+          <li key={f.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <h3 className="font-semibold text-brand-900">
+              <HighlightedText text={f.question} />
+            </h3>
+            <p className="mt-1 text-sm leading-relaxed text-slate-700">
+              <HighlightedText text={f.text} />
+            </p>
+            <a href={`/contact#${faqAnchor(f.id)}`} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
+              Read the answer on the contact page
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -194,29 +235,38 @@ function Results({ q, results }: { q: string; results: SearchResults }) {
       {results.categories.length > 0 && (
         <ResultGroup title="Categories" count={results.categories.length}>
           {results.categories.map((c) => (
-            <ResultItem key={c.id} to={categoryPath(c.slug)} title={c.name} text={c.description} image={c.image} />
+            <ResultItem key={c.id} to={categoryPath(c.slug)} title={c.name} text={c.text} image={c.image} />
           ))}
         </ResultGroup>
       )}
       {results.services.length > 0 && (
         <ResultGroup title="Services" count={results.services.length}>
           {results.services.map((s) => (
-            <ResultItem key={s.id} to={`/services/${s.slug}`} title={s.title} text={s.description} image={s.image} />
+            <ResultItem key={s.id} to={`/services/${s.slug}`} title={s.title} text={s.text} image={s.image} />
           ))}
         </ResultGroup>
       )}
+      {results.faqs.length > 0 && <FaqResults faqs={results.faqs} />}
     </>
   );
 }
 
 /** /search?q= — a GET form (works without JavaScript) and the matching products, categories and services. */
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, results, failed, figures, correction } = loaderData;
+  const { q, results, failed, figures, correction, suggestion } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-700 sm:text-4xl">Search</h1>
       {/* biome-ignore lint/a11y/useSemanticElements: a form with role=search; the search element is too new for older phones */}
-      <form method="get" action="/search" role="search" aria-label="Search this site" className="mt-6 flex gap-2" key={q}>
+      <form
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Search this site"
+        className="relative mt-6 flex gap-2"
+        key={q}
+        {...SEARCH_SUGGESTIONS_MODULE}
+      >
         <label htmlFor="search-page-q" className="sr-only">
           Search products and services
         </label>
@@ -236,6 +286,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <SearchIcon className="h-5 w-5" />
           <span className="max-[380px]:sr-only">Search</span>
         </button>
+        <SearchSuggestions inputId="search-page-q" />
       </form>
       {failed ? (
         <p role="alert" className="mt-10 rounded-lg border border-amber-300 bg-amber-50 p-6 text-slate-800">
@@ -250,6 +301,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 “{correction}”
               </a>
               ? Showing its results.
+            </p>
+          )}
+          {suggestion && (
+            <p className="mt-6 text-lg text-slate-800">
+              Did you mean{" "}
+              <a href={`/search?q=${encodeURIComponent(suggestion)}`} className="font-semibold text-brand-700 underline">
+                “{suggestion}”
+              </a>
+              ?
             </p>
           )}
           {figures && <FigureResults figures={figures} />}

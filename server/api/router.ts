@@ -14,6 +14,7 @@ import { contactsRouter } from "./contacts";
 import { historyRouter } from "./history";
 import { productAnswerKeys, productRouter } from "./product";
 import { quotesRouter } from "./quotes";
+import { searchRouter } from "./search";
 import { settingsRouter } from "./settings";
 import { trashRouter } from "./trash";
 import { usersRouter } from "./users";
@@ -63,7 +64,8 @@ export function apiRouter(ctx: AppContext): Router {
 
   // Public content: readable by anyone (and cacheable), changed by staff.
   const content: [string, Router][] = CONTENT.map((c) => [c.path, contentRouter(ctx, c)]);
-  api.use(apiCaching(content.map(([path]) => path)));
+  // The search suggestions are public reads too (they change only with the content).
+  api.use(apiCaching([...content.map(([path]) => path), "/search"]));
 
   api.get("/health", async (_req, res) => {
     try {
@@ -79,6 +81,7 @@ export function apiRouter(ctx: AppContext): Router {
   for (const [path, router] of content) api.use(path, router);
   api.use("/contacts", contactsRouter(ctx));
   api.use("/quotes", quotesRouter(ctx));
+  api.use("/search", searchRouter(ctx));
   api.use("/users", usersRouter(ctx));
   api.use("/activity", activityRouter(ctx));
   api.use("/trash", trashRouter(ctx));

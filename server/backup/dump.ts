@@ -164,7 +164,8 @@ async function dumpTables(db: Database, dir: string): Promise<Snapshot> {
         const cursor = "pneuma_backup_rows";
         await tx.execute(
           sql.raw(
-            `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM public.${quoteIdent(table.name)} t`,
+            // The stored columns only: a generated column (products.search_document) is made again on insert.
+            `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM (SELECT ${table.columns.map(quoteIdent).join(", ")} FROM public.${quoteIdent(table.name)}) t`,
           ),
         );
         for (;;) {

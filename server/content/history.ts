@@ -32,6 +32,12 @@ export type Rows = Record<string, Row[]>;
 
 const tableSql = (table: PgTable) => sql.raw(`"${getTableName(table)}"`);
 const ident = (name: string) => sql.raw(`"${name.replace(/"/g, '""')}"`);
+/** The table's declared columns as a select list: not what the database computes (products.search_document). */
+const declaredColumns = (table: PgTable) =>
+  sql.join(
+    getTableConfig(table).columns.map((c) => ident(c.name)),
+    sql`, `,
+  );
 
 /** The declared tables after the first whose foreign key points at the main table, with that column. */
 function childTables(type: ContentType): { table: PgTable; column: string }[] {
@@ -46,13 +52,16 @@ function childTables(type: ContentType): { table: PgTable; column: string }[] {
 /** The record's rows now, or null when it does not exist. */
 export async function takeSnapshot(db: Database, type: ContentType, id: string): Promise<Rows | null> {
   const main = type.tables[0]!;
-  const [row] = await queryRows<{ row: Row }>(db, sql`SELECT row_to_json(t) AS row FROM ${tableSql(main)} t WHERE t.id = ${id}`);
+  const [row] = await queryRows<{ row: Row }>(
+    db,
+    sql`SELECT row_to_json(t) AS row FROM (SELECT ${declaredColumns(main)} FROM ${tableSql(main)} WHERE id = ${id}) t`,
+  );
   if (!row) return null;
   const rows: Rows = { [getTableName(main)]: [row.row] };
   for (const child of childTables(type)) {
     const found = await queryRows<{ row: Row }>(
       db,
-      sql`SELECT row_to_json(c) AS row FROM ${tableSql(child.table)} c WHERE c.${ident(child.column)} = ${id} ORDER BY c.id`,
+      sql`SELECT row_to_json(c) AS row FROM (SELECT ${declaredColumns(child.table)} FROM ${tableSql(child.table)} WHERE ${ident(child.column)} = ${id} ORDER BY id) c`,
     );
     rows[getTableName(child.table)] = found.map((f) => f.row);
   }
@@ -234,10 +243,7 @@ export async function revisionWithChanges(
 async function writeRows(tx: Database, table: PgTable, rows: Row[], upsert: boolean): Promise<void> {
   if (rows.length === 0) return;
   const columns = getTableConfig(table).columns.map((c) => c.name);
-  const list = sql.join(
-    columns.map((c) => ident(c)),
-    sql`, `,
-  );
+  const list = declaredColumns(table);
   const source = sql`SELECT ${list} FROM json_populate_recordset(null::${tableSql(table)}, ${JSON.stringify(rows)}::json)`;
   const update: SQL = upsert
     ? sql` ON CONFLICT (id) DO UPDATE SET ${sql.join(

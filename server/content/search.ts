@@ -1,26 +1,40 @@
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { categories } from "../../shared/content/category";
+import { faqs } from "../../shared/content/faq";
 import { products } from "../../shared/content/product";
 import { services } from "../../shared/content/service";
-import type { Database } from "../db/client";
+import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../shared/lib/highlight";
+import { categoryPath, productPath } from "../../shared/lib/product-paths";
+import { type Database, queryRows } from "../db/client";
 
 /**
- * The public site search (/search?q=): a case-insensitive match of every word of the query against
- * names/titles and descriptions of products, categories and services. Results whose name matches come
- * first, then the staff order.
+ * The public site search (/search?q=, and the suggestions while typing): PostgreSQL full-text search, the
+ * same on the embedded database and on PostgreSQL.
+ * - Every word of the query must match the start of a word of the record (after English stemming), so
+ *   "compressors", "compress" and "scrol" all find what they should.
+ * - Results are ranked by where the words stand: a product's name (A) before its short description, key
+ *   figures and specifications (B), before its full description and features (C). Products keep that
+ *   document in a generated, indexed column (migration 0012); the few categories, services and questions
+ *   are weighed the same way on the fly.
+ * - A model code typed without its spaces and dashes ("rs15", "PNRS 15") also finds its product (the
+ *   document has the name's model code run together).
+ * - The matching words come back marked (`HIGHLIGHT_START` … `HIGHLIGHT_END`) for the page to highlight.
+ * Misspellings ("compresor") are the spelling corrector's (search-spelling.ts), used when nothing matches.
  */
 
-const SEARCH_LIMITS = { products: 50, categories: 20, services: 20 } as const;
+const SEARCH_LIMITS = { products: 50, categories: 20, services: 20, faqs: 10 } as const;
 /** Longer queries are cut here; more words than this are ignored. */
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_QUERY_TERMS = 8;
 
 interface ProductHit {
   id: string;
+  /** With the matching words marked. */
   name: string;
   slug: string;
-  shortDescription: string;
+  /** The short description, or the passage of the full description that matched; marked. */
+  text: string;
   price: number | null;
   mainImage: string;
   categoryName: string;
@@ -31,7 +45,7 @@ interface CategoryHit {
   id: string;
   name: string;
   slug: string;
-  description: string;
+  text: string;
   image: string;
 }
 
@@ -39,17 +53,25 @@ interface ServiceHit {
   id: string;
   title: string;
   slug: string;
-  description: string;
+  text: string;
   image: string;
+}
+
+interface FaqHit {
+  id: string;
+  question: string;
+  /** The answer (or its matching passages), marked. */
+  text: string;
 }
 
 export interface SearchResults {
   products: ProductHit[];
   categories: CategoryHit[];
   services: ServiceHit[];
+  faqs: FaqHit[];
 }
 
-export const NO_RESULTS: SearchResults = { products: [], categories: [], services: [] };
+export const NO_RESULTS: SearchResults = { products: [], categories: [], services: [], faqs: [] };
 
 /** The query as it is searched: trimmed, inner whitespace collapsed, at most MAX_QUERY_LENGTH characters. */
 export function normalizeQuery(q: string | null | undefined): string {
@@ -67,40 +89,56 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Every term appears in at least one of the columns. */
-function allTermsIn(terms: string[], columns: PgColumn[]): SQL | undefined {
-  return and(...terms.map((t) => or(...columns.map((c) => ilike(c, containsPattern(t))))));
-}
-
-/** 1 when every term is in the name, for ordering name matches first. */
-function nameRank(terms: string[], name: PgColumn): SQL {
-  return sql`case when ${and(...terms.map((t) => ilike(name, containsPattern(t))))} then 1 else 0 end`;
-}
-
 /**
- * A model code typed without its spaces and dashes ("rs15", "PNRS 15") against the name without them
- * ("PN-RS 15 …" → "pnrs15…"); only for queries with a digit, as model codes have.
+ * The words of the query as prefixes to match, lower-cased letters and digits only ("twin-scroll" → twin,
+ * scroll), so no tsquery syntax can be typed in; [] when there is nothing to search for.
  */
-function compactNameMatch(q: string | null | undefined, name: PgColumn): SQL | undefined {
-  const compact = normalizeQuery(q)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
-  if (compact.length < 3 || !/\d/.test(compact)) return undefined;
-  return sql`regexp_replace(lower(${name}), '[^a-z0-9]', '', 'g') like ${`%${compact}%`}`;
+export function queryPrefixes(q: string | null | undefined): string[] {
+  const pieces = searchTerms(q).flatMap((term) => term.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  return [...new Set(pieces)].slice(0, MAX_QUERY_TERMS * 2);
 }
+
+/** The tsquery of the words (migration 0012's search_query); `weight` "A" matches names only. */
+function tsQuery(q: string | null | undefined, weight = ""): SQL | null {
+  const prefixes = queryPrefixes(q);
+  if (prefixes.length === 0) return null;
+  const words = sql.join(
+    prefixes.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  return sql`search_query(array[${words}]::text[], ${weight})`;
+}
+
+const englishVector = (text: SQL | PgColumn, weight: "A" | "B" | "C") =>
+  sql`setweight(to_tsvector('english', ${text}), ${sql.raw(`'${weight}'`)})`;
+/** The products' search document (migration 0012); not in the Drizzle table, so ordinary reads skip it. */
+const productDocument = sql`"products"."search_document"`;
+
+/** ts_headline options: the whole text with its matches marked, or (long texts) the best passages. */
+const MARK = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}`;
+const WHOLE = `HighlightAll=true, ${MARK}`;
+const PASSAGES = `MaxFragments=2, MaxWords=24, MinWords=10, FragmentDelimiter=" … ", ${MARK}`;
+const headline = (text: SQL | PgColumn, query: SQL, options: string) =>
+  sql<string>`ts_headline('english', ${text}, ${query}, ${options})`;
 
 export async function searchSite(db: Database, q: string | null | undefined): Promise<SearchResults> {
-  const terms = searchTerms(q);
-  if (terms.length === 0) return NO_RESULTS;
-  const modelCode = compactNameMatch(q, products.name);
+  const query = tsQuery(q);
+  if (!query) return NO_RESULTS;
 
-  const [productRows, categoryRows, serviceRows] = await Promise.all([
+  const categoryDocument = sql`${englishVector(categories.name, "A")} || ${englishVector(categories.description, "B")}`;
+  const serviceDocument = sql`${englishVector(services.title, "A")} || ${englishVector(services.description, "B")} || ${englishVector(services.details, "C")}`;
+  const faqDocument = sql`${englishVector(faqs.question, "A")} || ${englishVector(faqs.answer, "B")}`;
+
+  const [productRows, categoryRows, serviceRows, faqRows] = await Promise.all([
     db
       .select({
         id: products.id,
-        name: products.name,
+        name: headline(products.name, query, WHOLE),
         slug: products.slug,
-        shortDescription: products.shortDescription,
+        // The short description when it has a match; otherwise where the full description matched.
+        text: sql<string>`case when to_tsvector('english', ${products.shortDescription}) @@ ${query}
+          then ${headline(products.shortDescription, query, WHOLE)}
+          else ${headline(products.fullDescription, query, PASSAGES)} end`,
         price: products.price,
         mainImage: products.mainImage,
         categoryName: categories.name,
@@ -108,13 +146,9 @@ export async function searchSite(db: Database, q: string | null | undefined): Pr
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(or(allTermsIn(terms, [products.name, products.shortDescription, products.fullDescription]), modelCode))
+      .where(sql`${productDocument} @@ ${query}`)
       .orderBy(
-        desc(
-          modelCode
-            ? sql`${nameRank(terms, products.name)} + case when ${modelCode} then 1 else 0 end`
-            : nameRank(terms, products.name),
-        ),
+        desc(sql`ts_rank(${productDocument}, ${query})`),
         asc(products.position),
         desc(products.createdAt),
         asc(products.id),
@@ -123,28 +157,97 @@ export async function searchSite(db: Database, q: string | null | undefined): Pr
     db
       .select({
         id: categories.id,
-        name: categories.name,
+        name: headline(categories.name, query, WHOLE),
         slug: categories.slug,
-        description: categories.description,
+        text: headline(categories.description, query, WHOLE),
         image: categories.image,
       })
       .from(categories)
-      .where(allTermsIn(terms, [categories.name, categories.description]))
-      .orderBy(desc(nameRank(terms, categories.name)), asc(categories.position), desc(categories.createdAt), asc(categories.id))
+      .where(sql`${categoryDocument} @@ ${query}`)
+      .orderBy(desc(sql`ts_rank(${categoryDocument}, ${query})`), asc(categories.position), asc(categories.id))
       .limit(SEARCH_LIMITS.categories),
     db
       .select({
         id: services.id,
-        title: services.title,
+        title: headline(services.title, query, WHOLE),
         slug: services.slug,
-        description: services.description,
+        text: sql<string>`case when to_tsvector('english', ${services.description}) @@ ${query}
+          then ${headline(services.description, query, WHOLE)}
+          else ${headline(services.details, query, PASSAGES)} end`,
         image: services.image,
       })
       .from(services)
-      .where(allTermsIn(terms, [services.title, services.description, services.details]))
-      .orderBy(desc(nameRank(terms, services.title)), asc(services.position), desc(services.createdAt), asc(services.id))
+      .where(sql`${serviceDocument} @@ ${query}`)
+      .orderBy(desc(sql`ts_rank(${serviceDocument}, ${query})`), asc(services.position), asc(services.id))
       .limit(SEARCH_LIMITS.services),
+    db
+      .select({
+        id: faqs.id,
+        question: headline(faqs.question, query, WHOLE),
+        text: headline(faqs.answer, query, PASSAGES),
+      })
+      .from(faqs)
+      .where(sql`${faqDocument} @@ ${query}`)
+      .orderBy(desc(sql`ts_rank(${faqDocument}, ${query})`), asc(faqs.position), asc(faqs.id))
+      .limit(SEARCH_LIMITS.faqs),
   ]);
 
-  return { products: productRows, categories: categoryRows, services: serviceRows };
+  return { products: productRows, categories: categoryRows, services: serviceRows, faqs: faqRows };
+}
+
+/** One suggestion under the search box while typing. */
+export interface Suggestion {
+  kind: "product" | "category" | "service";
+  /** The name, with the matching word starts marked. */
+  label: string;
+  url: string;
+  /** A product's category name; otherwise "Category" or "Service". */
+  detail: string;
+}
+
+const SUGGESTIONS = { products: 5, categories: 2, services: 2, total: 7 } as const;
+
+/**
+ * Suggestions while typing: the names that start words with what was typed (the last word may be cut
+ * short), categories first, then products by rank, then services; at most SUGGESTIONS.total.
+ */
+export async function searchSuggestions(db: Database, q: string | null | undefined): Promise<Suggestion[]> {
+  const query = tsQuery(q);
+  const nameQuery = tsQuery(q, "A");
+  if (!query || !nameQuery) return [];
+  const [productRows, categoryRows, serviceRows] = await Promise.all([
+    db
+      .select({
+        label: headline(products.name, query, WHOLE),
+        slug: products.slug,
+        categoryName: categories.name,
+        categorySlug: categories.slug,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(sql`${productDocument} @@ ${nameQuery}`)
+      .orderBy(desc(sql`ts_rank(${productDocument}, ${nameQuery})`), asc(products.position), asc(products.id))
+      .limit(SUGGESTIONS.products),
+    queryRows<{ label: string; slug: string }>(
+      db,
+      sql`select ${headline(categories.name, query, WHOLE)} as label, ${categories.slug} as slug from ${categories}
+        where to_tsvector('english', ${categories.name}) @@ ${query} order by ${categories.position}, ${categories.id} limit ${SUGGESTIONS.categories}`,
+    ),
+    queryRows<{ label: string; slug: string }>(
+      db,
+      sql`select ${headline(services.title, query, WHOLE)} as label, ${services.slug} as slug from ${services}
+        where to_tsvector('english', ${services.title}) @@ ${query} order by ${services.position}, ${services.id} limit ${SUGGESTIONS.services}`,
+    ),
+  ]);
+  const all: Suggestion[] = [
+    ...categoryRows.map((c) => ({ kind: "category" as const, label: c.label, url: categoryPath(c.slug), detail: "Category" })),
+    ...productRows.map((p) => ({
+      kind: "product" as const,
+      label: p.label,
+      url: productPath(p.categorySlug, p.slug),
+      detail: p.categoryName,
+    })),
+    ...serviceRows.map((s) => ({ kind: "service" as const, label: s.label, url: `/services/${s.slug}`, detail: "Service" })),
+  ];
+  return all.slice(0, SUGGESTIONS.total);
 }

@@ -2,8 +2,16 @@ import { describe, expect, it } from "vitest";
 import { pageWindow } from "../../app/components/products/pagination";
 import { ratingText, roundToHalf } from "../../app/components/products/rating-stars";
 import { shareTargets } from "../../app/components/products/share-links";
-import { containsPattern, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery, searchTerms } from "../../server/content/search";
+import {
+  containsPattern,
+  MAX_QUERY_LENGTH,
+  MAX_QUERY_TERMS,
+  normalizeQuery,
+  queryPrefixes,
+  searchTerms,
+} from "../../server/content/search";
 import { correctQuery, editDistance, similarity } from "../../server/content/search-spelling";
+import { HIGHLIGHT_END, HIGHLIGHT_START, highlightParts, plainText } from "../../shared/lib/highlight";
 
 describe("search query handling", () => {
   it("trims and collapses whitespace; blank means no query", () => {
@@ -24,6 +32,37 @@ describe("search query handling", () => {
     expect(containsPattern("100%")).toBe("%100\\%%");
     expect(containsPattern("a_b")).toBe("%a\\_b%");
     expect(containsPattern("c:\\d")).toBe("%c:\\\\d%");
+  });
+});
+
+describe("full-text query words", () => {
+  it("keeps letters and digits only, so no tsquery syntax gets through", () => {
+    expect(queryPrefixes("Twin-Scroll  compressors")).toEqual(["twin", "scroll", "compressors"]);
+    expect(queryPrefixes("a:* | b & !c")).toEqual(["a", "b", "c"]);
+    expect(queryPrefixes("'\\ <-> %%%")).toEqual([]);
+    expect(queryPrefixes("Kühlung 7.5")).toEqual(["kühlung", "7", "5"]);
+  });
+});
+
+describe("highlighted text", () => {
+  const m = (w: string) => `${HIGHLIGHT_START}${w}${HIGHLIGHT_END}`;
+  it("splits marked text into plain and marked parts", () => {
+    expect(highlightParts(`The ${m("oil")}-${m("free")} range`)).toEqual([
+      { text: "The ", marked: false },
+      { text: "oil", marked: true },
+      { text: "-", marked: false },
+      { text: "free", marked: true },
+      { text: " range", marked: false },
+    ]);
+    expect(highlightParts("nothing marked")).toEqual([{ text: "nothing marked", marked: false }]);
+    expect(highlightParts("")).toEqual([]);
+  });
+  it("drops stray markers instead of showing them", () => {
+    expect(highlightParts(`a${HIGHLIGHT_END}b ${HIGHLIGHT_START}c`)).toEqual([
+      { text: "ab ", marked: false },
+      { text: "c", marked: true },
+    ]);
+    expect(plainText(`The ${m("oil")} range`)).toBe("The oil range");
   });
 });
 

@@ -1,5 +1,8 @@
 import type { Faq as FaqRecord } from "../../../shared/content/faq";
 
+/** The id of a question's answer, for links to it (/contact#faq-…): following one opens its <details>. */
+export const faqAnchor = (id: string) => `faq-${id}`;
+
 export type FaqItem = Pick<FaqRecord, "_id" | "question" | "answer">;
 
 /** The questions staff keep under FAQ (admin), in their order. The header's FAQ link leads to #faq. */
@@ -21,7 +24,9 @@ export function Faq({ items }: { items: FaqItem[] }) {
                 +
               </span>
             </summary>
-            <p className="px-5 pb-5 leading-relaxed text-slate-700">{item.answer}</p>
+            <p id={faqAnchor(item._id)} className="scroll-mt-28 px-5 pb-5 leading-relaxed text-slate-700">
+              {item.answer}
+            </p>
           </details>
         ))}
       </div>
