@@ -1,10 +1,14 @@
 /**
  * Suggestions while typing in a search box (markup: app/components/search/search-suggestions.tsx, inside a
- * search form). The box becomes an ARIA 1.2 combobox with a listbox popup: the suggestions come from
- * GET /api/search/suggestions after a short pause in typing; Down/Up move through them (the box keeps
- * focus, aria-activedescendant names the option), Enter opens the chosen one (or searches, as the form
- * does without a choice), Escape closes the list, and a click opens a suggestion. The last option searches
- * for the words as typed. A polite status says how many suggestions there are.
+ * search form), with the keyboard of the ARIA combobox pattern: the suggestions come from
+ * GET /api/search/suggestions after a short pause in typing into a listbox the box controls
+ * (aria-controls, aria-autocomplete="list"); Down/Up move through them while the box keeps focus
+ * (aria-activedescendant names the option), Enter opens the chosen one (or searches, as the form does
+ * without a choice), Escape closes the list, and a click opens a suggestion. The last option searches for
+ * the words as typed. A polite status says how many suggestions there are.
+ *
+ * The box keeps its own role (searchbox) rather than taking role="combobox": it is the site's search box
+ * everywhere, found and named as such, and the suggestions are an extra (docs/decisions/016).
  */
 
 const TYPING_PAUSE_MS = 150;
@@ -28,10 +32,8 @@ export function searchSuggestions(form: HTMLElement): void {
   const endpoint = form.dataset.suggestionsUrl;
   if (!(form instanceof HTMLFormElement) || !input || !list || !endpoint) return;
 
-  input.setAttribute("role", "combobox");
   input.setAttribute("aria-autocomplete", "list");
   input.setAttribute("aria-controls", list.id);
-  input.setAttribute("aria-expanded", "false");
   input.autocomplete = "off";
 
   let options: HTMLElement[] = [];
@@ -42,7 +44,6 @@ export function searchSuggestions(form: HTMLElement): void {
 
   const close = () => {
     list.hidden = true;
-    input.setAttribute("aria-expanded", "false");
     input.removeAttribute("aria-activedescendant");
     active = -1;
   };
@@ -106,7 +107,6 @@ export function searchSuggestions(form: HTMLElement): void {
     options.push(option(`${list.id}-all`, undefined, [searchAll]));
     list.replaceChildren(...options);
     list.hidden = false;
-    input.setAttribute("aria-expanded", "true");
     active = -1;
     input.removeAttribute("aria-activedescendant");
     if (status) {
@@ -126,7 +126,6 @@ export function searchSuggestions(form: HTMLElement): void {
     }
     if (q === shownFor && options.length > 0) {
       list.hidden = false;
-      input.setAttribute("aria-expanded", "true");
       return;
     }
     pending?.abort();

@@ -141,3 +141,98 @@ test("misspellings and model codes without spaces still find the machines (issue
     await expect(page.getByRole("link", { name: "PN-RS 15 Rotary Screw Compressor" }), q).toBeVisible();
   }
 });
+
+test("the matching words are highlighted, and FAQ answers are results (issue 14)", async ({ page }) => {
+  await page.goto("/search?q=oil%20free");
+  const first = page
+    .getByRole("region", { name: /^Products \(\d+\)$/ })
+    .getByRole("listitem")
+    .first();
+  await expect(first.locator("mark").first()).toHaveText(/^oil$/i);
+  await expect(first.locator("mark").nth(1)).toHaveText(/^free$/i);
+
+  await page.goto("/search?q=delivery%20take");
+  const questions = page.getByRole("region", { name: "Questions (1)" });
+  await expect(questions.getByRole("heading", { name: "How long does delivery take?" })).toBeVisible();
+  await expect(questions.locator("mark")).toHaveText(["delivery", "take"]);
+  const link = questions.getByRole("link", { name: "Read the answer on the contact page" });
+  await expect(link).toHaveAttribute("href", /^\/contact#faq-[a-f0-9]{24}$/);
+  await link.click();
+  // Following the link opens that question's <details> on the contact page.
+  const answer = page.locator(`[id="${(await page.evaluate(() => location.hash)).slice(1)}"]`);
+  await expect(answer).toBeVisible();
+  await expect(page.locator("details[open]")).toHaveCount(1);
+  await expect(page.locator("details[open] summary")).toContainText("How long does delivery take?");
+});
+
+test("a word that finds little offers the catalogue's spelling (issue 14)", async ({ page }) => {
+  // "drier" is in one description; "dryer" finds the dryers.
+  await page.goto("/search?q=drier");
+  await expect(page.getByText("1 result for “drier”")).toBeVisible();
+  await page.getByRole("link", { name: "“dryer”" }).click();
+  await expect(page).toHaveURL(/\/search\?q=dryer$/);
+  await expect(page.getByRole("region", { name: /^Categories/ }).getByRole("link", { name: "Air Dryers" })).toBeVisible();
+});
+
+test.describe("suggestions while typing (issue 14)", () => {
+  test("the search page's box suggests names; arrows choose, Enter opens, Escape closes", async ({ page }) => {
+    const problems = watchErrors(page);
+    await page.goto("/search");
+    await page.waitForSelector("html[data-enhanced]");
+    const box = page.getByRole("main").getByRole("searchbox", { name: "Search products and services" });
+    await box.pressSequentially("rot");
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(list).toBeVisible();
+    await expect(box).toHaveAttribute("aria-controls", (await list.getAttribute("id")) ?? "");
+    const options = list.getByRole("option");
+    await expect(options.first()).toHaveText("Rotary Screw CompressorsCategory");
+    await expect(options.first().locator("mark")).toHaveText("Rotary");
+    await expect(options.last()).toHaveText("Search for “rot”");
+    await expect(page.getByRole("status").filter({ hasText: /suggestions?\./ })).toHaveText(
+      /^\d+ suggestions?\. Use the up and down arrows to choose\.$/,
+    );
+
+    await box.press("ArrowDown");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await options.first().getAttribute("id")) ?? "");
+    await expect(box).toBeFocused();
+    await box.press("ArrowDown");
+    await expect(options.first()).toHaveAttribute("aria-selected", "false");
+    await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expectNoA11yViolations(page);
+
+    await box.press("Escape");
+    await expect(list).toBeHidden();
+    await expect(box).not.toHaveAttribute("aria-activedescendant");
+    await expect(box).toHaveValue("rot");
+
+    // Up from the box wraps to the last option: search for the words as typed.
+    await box.press("ArrowDown");
+    await expect(list).toBeVisible();
+    await box.press("ArrowUp");
+    await expect(options.last()).toHaveAttribute("aria-selected", "true");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=rot$/);
+
+    await page.getByRole("main").getByRole("searchbox").fill("");
+    await page.getByRole("main").getByRole("searchbox").pressSequentially("pn-rs 15");
+    await page.getByRole("option", { name: /^PN-RS 15 Rotary Screw Compressor/ }).click();
+    await expect(page).toHaveURL("/products/rotary-screw-compressors/pn-rs-15-rotary-screw-compressor");
+    expect(problems).toEqual([]);
+  });
+
+  test("the header's box suggests too (the phone menu's on a phone)", async ({ page }) => {
+    await page.goto("/about");
+    await page.waitForSelector("html[data-enhanced]");
+    const wide = (page.viewportSize()?.width ?? 0) >= 1280;
+    if (!wide) await page.getByRole("button", { name: "Open menu" }).click();
+    const box = page.locator(wide ? "#site-search" : "#site-menu-search");
+    await expect(box).toHaveAttribute("placeholder", "Search...");
+    await box.pressSequentially("dry");
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(list.getByRole("option", { name: "Air Dryers Category" })).toBeVisible();
+    await box.press("ArrowDown");
+    await box.press("Enter");
+    await expect(page).toHaveURL("/products/air-dryers");
+  });
+});
