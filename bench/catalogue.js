@@ -111,6 +111,9 @@ export async function cataloguePages(baseUrl, token, demo = null) {
       "/api/product?flowMin=3&pressureMin=7&sort=power&limit=24",
     ),
     page("search", "/search?q=screw compressor", "/search?q=screw+compressor"),
+    page("search-misspelt", "/search?q=compresor (Did you mean)", "/search?q=compresor"),
+    page("search-model", "/search?q=rs15 (model code run together)", "/search?q=rs15"),
+    page("search-suggestions", "GET /api/search/suggestions?q=rot", "/api/search/suggestions?q=rot"),
     page("datasheet", "datasheet PDF, demo product", `/products/${demoCategory.slug}/${demoProduct.slug}/datasheet.pdf`),
   );
   pages.push(

@@ -117,7 +117,7 @@ const productDocument = sql`"products"."search_document"`;
 /** ts_headline options: the whole text with its matches marked, or (long texts) the best passages. */
 const MARK = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}`;
 const WHOLE = `HighlightAll=true, ${MARK}`;
-const PASSAGES = `MaxFragments=2, MaxWords=24, MinWords=10, FragmentDelimiter=" … ", ${MARK}`;
+const PASSAGES = `MaxFragments=2, MaxWords=18, MinWords=8, FragmentDelimiter=" … ", ${MARK}`;
 const headline = (text: SQL | PgColumn, query: SQL, options: string) =>
   sql<string>`ts_headline('english', ${text}, ${query}, ${options})`;
 
