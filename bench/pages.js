@@ -13,10 +13,11 @@ async function first(baseUrl, pathname) {
 
 /**
  * [{ name, path, admin }]: home, about, products, category, product, services, service, contact, quote,
- * search, and "admin sign-in" with `admin` set (the admin panel's page: no goal, reported for the record).
+ * search, finder, compare (three machines), and "admin sign-in" with `admin` set (the admin panel's page: no goal, reported for the record).
  */
 export async function benchPages(baseUrl) {
   const product = await first(baseUrl, "/api/product?limit=1");
+  const compared = items(await (await fetch(`${baseUrl}/api/product?limit=3`)).json()).map((p) => p.slug);
   const category = await first(baseUrl, "/api/category");
   const service = await first(baseUrl, "/api/service");
   const page = (name, path, admin = false) => ({ name, path, admin });
@@ -31,6 +32,8 @@ export async function benchPages(baseUrl) {
     page("contact", "/contact"),
     page("quote", "/quote"),
     page("search", "/search?q=air"),
+    page("finder", "/finder"),
+    page("compare", `/compare?products=${compared.join(",")}`),
     // app/routes/admin/routes.ts: route("login") under prefix("admin").
     page("admin sign-in", "/admin/login", true),
   ];

@@ -87,13 +87,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A comparison of two or more real machines is a page worth finding ("PN-RS 15 vs PN-RS 37"), under one
+ * canonical URL (the slugs as found, in their order, without units); anything else is not indexed.
+ */
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const names = loaderData?.products.map((p) => p.name) ?? [];
+  const products = loaderData?.products ?? [];
+  const names = products.map((p) => p.name);
+  const complete = products.length >= 2 && !loaderData?.missing && !loaderData?.tooMany;
   return pageMeta(siteInfoFrom(matches), {
     title: names.length > 0 ? `Compare ${names.join(", ")}` : "Compare compressors",
-    description: "Compare air compressors side by side: flow, pressure, power, type, price and every specification.",
-    path: "/compare",
-    noIndex: true,
+    description: complete
+      ? `${names.join(" vs ")}: flow, pressure, power, type, price and every specification side by side.`
+      : "Compare air compressors side by side: flow, pressure, power, type, price and every specification.",
+    path: complete ? `/compare?products=${products.map((p) => p.slug).join(",")}` : "/compare",
+    noIndex: !complete,
   });
 }
 

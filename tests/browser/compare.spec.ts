@@ -108,3 +108,22 @@ test.describe("compare with JavaScript", () => {
     await expect(page.locator("[data-compare-table]")).toBeVisible();
   });
 });
+
+test("a comparison of real machines can be found by search engines under one address; others are not indexed", async ({
+  page,
+}) => {
+  await page.goto(`/compare?products=${RS_15},${RV_22}&flowUnit=cfm`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    new RegExp(`/compare\\?products=${RS_15},${RV_22}$`),
+  );
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    /^PN-RS 15 Rotary Screw Compressor vs PN-RV 22 Variable Speed Drive Screw Compressor: /,
+  );
+  for (const url of [`/compare?products=${RS_15}`, `/compare?products=${RS_15},no-such-machine`, "/compare"]) {
+    await page.goto(url);
+    await expect(page.locator('meta[name="robots"]'), url).toHaveAttribute("content", "noindex");
+  }
+});
