@@ -5,12 +5,16 @@ import express, { type Express, type RequestHandler } from "express";
 import { apiRouter } from "./api/router";
 import { contentFreshness } from "./cache/content-cache";
 import { servePageCache } from "./cache/page-cache";
+import { findAttachmentTitle } from "./content/product";
 import type { AppContext } from "./context";
 import { pageCaching } from "./http/caching";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security";
+import { attachmentDisposition } from "./uploads/attachments";
 
 const UPLOAD_NAME = /^\/[a-f0-9]{32}\.\d{1,5}x\d{1,5}(\.w\d{1,5})?\.webp$/;
+/** Product attachments (shared/content/product-attachments.ts). */
+const ATTACHMENT_NAME = /^\/[a-f0-9]{32}\.pdf$/;
 
 export interface AppOptions {
   /** Serves built browser assets (production) or Vite's dev middleware. */
@@ -36,16 +40,20 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const freshContent = contentFreshness(ctx.cache);
   app.use("/api", freshContent, apiRouter(ctx));
 
-  // Uploads: only names we generate, always WebP (we re-encoded them), never executable in the browser.
+  // Uploads: only names we generate, never executable in the browser. Images are always WebP (we
+  // re-encoded them); attachments are PDF files, always sent as a download named after their title, so no
+  // PDF is ever shown inline from our origin (the title comes from the product that has the file).
   app.use(
     "/uploads",
-    (req, res, next) => {
-      if (!UPLOAD_NAME.test(req.path)) {
+    async (req, res, next) => {
+      const image = UPLOAD_NAME.test(req.path);
+      if (!image && !ATTACHMENT_NAME.test(req.path)) {
         res.status(404).type("text/plain").send("Not found");
         return;
       }
       res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-      res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      if (image) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      else res.locals.downloadTitle = (await findAttachmentTitle(ctx.db, `/uploads${req.path}`)) ?? "attachment";
       next();
     },
     express.static(ctx.config.uploadDir, {
@@ -54,7 +62,14 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       index: false,
       dotfiles: "deny",
       fallthrough: true,
-      setHeaders: (res) => res.setHeader("Content-Type", "image/webp"),
+      setHeaders: (res, file) => {
+        if (!file.endsWith(".pdf")) {
+          res.setHeader("Content-Type", "image/webp");
+          return;
+        }
+        res.setHeader("Content-Type", "application/pdf");
+        res.setHeader("Content-Disposition", attachmentDisposition(String(res.locals.downloadTitle ?? "attachment")));
+      },
     }),
     (_req, res) => {
       res.status(404).type("text/plain").send("Not found");

@@ -1,10 +1,12 @@
 import type { Request, RequestHandler } from "express";
 import multer from "multer";
+import { ATTACHMENT_MAX_BYTES } from "../../shared/content/product-attachments";
 import { isImageReferenced } from "../content/image-references";
 import type { AppContext } from "../context";
-import { badRequest } from "../http/errors";
+import { badRequest, HttpError } from "../http/errors";
 import { containsNul, NUL_MESSAGE } from "../http/nul";
 import { errorFields, log } from "../log";
+import type { AttachmentStore } from "../uploads/attachments";
 
 /**
  * Reading create/update requests. Staff screens send multipart forms (SPEC §7); API clients may send
@@ -16,26 +18,95 @@ type UploadedFiles = Record<string, Express.Multer.File[]>;
 export interface FileField {
   name: string;
   maxCount: number;
+  /** Product attachments: streamed to a temporary file and checked as they arrive (server/uploads/attachments.ts). */
+  attachment?: true;
 }
 
-/** Parses multipart bodies (files held in memory, bounded by MAX_UPLOAD_MB); other bodies pass through. */
+/**
+ * Images in memory, each bounded by MAX_UPLOAD_MB, as multer's memory storage keeps them; files of the
+ * attachment fields streamed to disk (`file.path`, a temporary file: ImageChanges.commitAttachment puts it
+ * in place, `discardReceived` deletes what is left).
+ */
+class UploadStorage implements multer.StorageEngine {
+  constructor(
+    private readonly maxImageBytes: number,
+    private readonly attachmentFields: Set<string>,
+    private readonly attachments: AttachmentStore,
+  ) {}
+
+  _handleFile(_req: Request, file: Express.Multer.File, cb: (error?: unknown, info?: Partial<Express.Multer.File>) => void) {
+    if (this.attachmentFields.has(file.fieldname)) {
+      this.attachments.receive(file.stream, file.fieldname, file.originalname).then((got) => cb(null, got), cb);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    file.stream.on("data", (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > this.maxImageBytes) {
+        done = true;
+        chunks.length = 0;
+        cb(new multer.MulterError("LIMIT_FILE_SIZE", file.fieldname));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    file.stream.on("end", () => {
+      if (done) return;
+      done = true;
+      const buffer = Buffer.concat(chunks);
+      cb(null, { buffer, size: buffer.length });
+    });
+  }
+
+  _removeFile(_req: Request, file: Express.Multer.File, cb: (error: Error | null) => void) {
+    if (file.path) this.attachments.discard({ path: file.path, size: file.size }).then(() => cb(null), cb);
+    else cb(null);
+  }
+}
+
+/** Deletes the request's received attachment files that no write put in place. */
+export async function discardReceived(ctx: AppContext, req: Request): Promise<void> {
+  const files = Object.values((req.files as UploadedFiles | undefined) ?? {}).flat();
+  await Promise.all(files.filter((f) => f.path).map((f) => ctx.images.attachments.discard({ path: f.path, size: f.size })));
+}
+
+/**
+ * Parses multipart bodies (images held in memory, bounded by MAX_UPLOAD_MB; attachment fields streamed to
+ * disk, bounded by ATTACHMENT_MAX_BYTES); other bodies pass through.
+ */
 export function multipartBody(ctx: AppContext, fileFields: FileField[]): RequestHandler {
+  const attachmentFields = new Set(fileFields.filter((f) => f.attachment).map((f) => f.name));
   const parse = multer({
-    storage: multer.memoryStorage(),
+    storage:
+      attachmentFields.size > 0
+        ? new UploadStorage(ctx.config.maxUploadBytes, attachmentFields, ctx.images.attachments)
+        : multer.memoryStorage(),
     limits: {
-      fileSize: ctx.config.maxUploadBytes,
+      // With attachment fields, the storage applies each field's own limit first; this is the backstop.
+      fileSize:
+        attachmentFields.size > 0 ? Math.max(ctx.config.maxUploadBytes, ATTACHMENT_MAX_BYTES) + 1 : ctx.config.maxUploadBytes,
       files: fileFields.reduce((n, f) => n + f.maxCount, 0),
       fields: 60,
       fieldSize: 1024 * 1024,
       parts: 100,
       headerPairs: 200,
     },
-  }).fields(fileFields);
-  // Limits come as MulterErrors (mapped to 413/400 by the error handler); anything else the parser throws
-  // (no boundary, truncated body, malformed part headers) means the client sent a broken form.
+  }).fields(fileFields.map(({ name, maxCount }) => ({ name, maxCount })));
+  // Limits come as MulterErrors (mapped to 413/400 by the error handler), refused attachments as our own
+  // HttpErrors; anything else the parser throws (no boundary, truncated body, malformed part headers)
+  // means the client sent a broken form.
   return (req, res, next) =>
     parse(req, res, (err?: unknown) => {
-      if (err && !(err instanceof multer.MulterError)) next(badRequest("The form data could not be read."));
+      if (attachmentFields.size > 0 && !err) {
+        // Received files a handler did not put in place go once the answer is sent (handlers also
+        // discard them before answering an error; this catches whatever else ends the request).
+        res.once("close", () => void discardReceived(ctx, req));
+      }
+      if (err && !(err instanceof multer.MulterError) && !(err instanceof HttpError))
+        next(badRequest("The form data could not be read."));
       else next(err);
     });
 }
@@ -84,6 +155,13 @@ export class ImageChanges {
 
   async upload(file: Express.Multer.File): Promise<string> {
     const url = await this.ctx.images.store(file.buffer);
+    this.stored.push(url);
+    return url;
+  }
+
+  /** Puts a received attachment (multipartBody's attachment fields) in place under its final name. */
+  async commitAttachment(file: Express.Multer.File): Promise<string> {
+    const url = await this.ctx.images.attachments.commit({ path: file.path, size: file.size });
     this.stored.push(url);
     return url;
   }

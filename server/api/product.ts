@@ -1,4 +1,5 @@
 import { type Request, Router } from "express";
+import { z } from "zod";
 import {
   PRODUCT_PAGE_LIMIT_MAX,
   type ProductInput,
@@ -6,6 +7,12 @@ import {
   productInput,
   productInputView,
 } from "../../shared/content/product";
+import {
+  ATTACHMENT_MAX_COUNT,
+  ATTACHMENT_TEXTS,
+  attachmentTitlesInput,
+  type ProductAttachment,
+} from "../../shared/content/product-attachments";
 import { readFinderParams } from "../../shared/content/product-finder";
 import { LIMITS } from "../../shared/schemas/fields";
 import { actorOf, requirePermission } from "../auth/require-admin";
@@ -26,9 +33,21 @@ import { idOrSlugKey } from "../content/slugs";
 import type { AppContext } from "../context";
 import { inTransaction } from "../db/client";
 import { badRequest, notFound, parseInput } from "../http/errors";
-import { filesOf, type ImageChanges, multipartBody, readFields, requireSomeField, withImageChanges } from "./forms";
+import {
+  discardReceived,
+  filesOf,
+  type ImageChanges,
+  multipartBody,
+  readFields,
+  requireSomeField,
+  withImageChanges,
+} from "./forms";
 
-const JSON_FIELDS = ["features", "specifications", "additionalImages"];
+const JSON_FIELDS = ["features", "specifications", "additionalImages", "attachments"];
+/** New attachment files come in `attachments`, their titles in `attachmentTitles` (same order). */
+const ATTACHMENT_FILES = "attachments";
+const ATTACHMENT_TITLES = "attachmentTitles";
+const titlesInput = z.object({ attachmentTitles: attachmentTitlesInput });
 const MAIN_IMAGE_FIELDS = ["mainImage", "image"];
 const notFoundError = () => notFound("Product not found.");
 
@@ -125,6 +144,76 @@ async function additionalImages(req: Request, kept: string[], changes: ImageChan
   return [...kept, ...added];
 }
 
+/**
+ * The titles of the uploaded attachment files: a JSON list, repeated fields, or (for one file) plain text.
+ * Removed from `fields` (it is not a product field).
+ */
+function attachmentTitlesOf(fields: Record<string, unknown>): unknown[] {
+  const raw = fields[ATTACHMENT_TITLES];
+  delete fields[ATTACHMENT_TITLES];
+  if (raw === undefined) return [];
+  if (Array.isArray(raw)) return raw;
+  if (typeof raw === "string" && raw.trim().startsWith("[")) {
+    try {
+      const list: unknown = JSON.parse(raw);
+      if (Array.isArray(list)) return list;
+    } catch {
+      // below
+    }
+    throw badRequest(`The field "${ATTACHMENT_TITLES}" must be a JSON list of titles.`, [
+      { path: ATTACHMENT_TITLES, message: "Not a valid JSON list of titles." },
+    ]);
+  }
+  return [raw];
+}
+
+interface AttachmentPlan {
+  kept: ProductAttachment[];
+  added: { title: string; file: Express.Multer.File }[];
+}
+
+/**
+ * The attachments a write ends with, checked before anything is stored: the kept ones (each an uploaded
+ * PDF that exists; its size from the record or the disk) and the uploaded files with their titles, at
+ * most ATTACHMENT_MAX_COUNT in all. The files' bytes were checked as they arrived (multipartBody).
+ */
+async function planAttachments(
+  ctx: AppContext,
+  req: Request,
+  kept: { title: string; url: string }[],
+  titles: unknown[],
+  existing: ProductAttachment[],
+): Promise<AttachmentPlan> {
+  const files = filesOf(req, ATTACHMENT_FILES);
+  if (titles.length > files.length) {
+    throw badRequest("There are more attachment titles than attachment files.", [
+      { path: ATTACHMENT_TITLES, message: "One title per attached file." },
+    ]);
+  }
+  const padded = files.map((_, i) => (titles[i] === undefined ? "" : titles[i]));
+  const newTitles = parseInput(titlesInput, { attachmentTitles: padded }).attachmentTitles;
+  if (kept.length + files.length > ATTACHMENT_MAX_COUNT) {
+    throw badRequest(ATTACHMENT_TEXTS.tooMany, [{ path: ATTACHMENT_FILES, message: ATTACHMENT_TEXTS.tooMany }]);
+  }
+  const keptFull: ProductAttachment[] = [];
+  for (const [i, a] of kept.entries()) {
+    const size = existing.find((e) => e.url === a.url)?.size ?? (await ctx.images.attachments.sizeOf(a.url));
+    if (size === null) {
+      const message = `The attachment “${a.title}” is not a stored file.`;
+      throw badRequest(message, [{ path: `${ATTACHMENT_FILES}.${i}.url`, message }]);
+    }
+    keptFull.push({ title: a.title, url: a.url, size });
+  }
+  return { kept: keptFull, added: files.map((file, i) => ({ title: newTitles[i]!, file })) };
+}
+
+/** Puts the plan's uploaded files in place (removed again if the write fails): the kept attachments, then the new ones. */
+async function storeAttachments(plan: AttachmentPlan, changes: ImageChanges): Promise<ProductAttachment[]> {
+  const added: ProductAttachment[] = [];
+  for (const { title, file } of plan.added) added.push({ title, url: await changes.commitAttachment(file), size: file.size });
+  return [...plan.kept, ...added];
+}
+
 /** /api/product — lists come as `{ data, total, page, limit }`, create/update as `{ data }`, one product bare. */
 export function productRouter(ctx: AppContext): Router {
   const router = Router();
@@ -132,6 +221,7 @@ export function productRouter(ctx: AppContext): Router {
     { name: "mainImage", maxCount: 1 },
     { name: "image", maxCount: 1 },
     { name: "additionalImages", maxCount: LIMITS.additionalImages },
+    { name: ATTACHMENT_FILES, maxCount: ATTACHMENT_MAX_COUNT, attachment: true },
   ]);
   const write = requirePermission(ctx, "content", `change ${productContent.plural}`);
 
@@ -146,44 +236,61 @@ export function productRouter(ctx: AppContext): Router {
   });
 
   router.post("/", write, body, async (req, res) => {
-    const input = await checkCategory(ctx, parseInput(productInput, readFields(req, JSON_FIELDS)));
-    const hasMain = MAIN_IMAGE_FIELDS.some((f) => filesOf(req, f).length > 0) || Boolean(input.mainImage);
-    if (!hasMain) throw badRequest("Please upload a main image", [{ path: "mainImage", message: "Please upload a main image" }]);
-    const created = await withImageChanges(ctx, async (changes) => {
-      const mainImage = (await changes.uploadFirst(req, MAIN_IMAGE_FIELDS)) ?? input.mainImage ?? "";
-      const extra = await additionalImages(req, input.additionalImages ?? [], changes);
-      return inTransaction(ctx.db, async (tx) => {
-        const saved = await createProduct(tx, { ...input, mainImage, additionalImages: extra });
-        await recordContentChange(tx, actorOf(req), productContent, "create", null, saved);
-        return saved;
+    try {
+      const fields = readFields(req, JSON_FIELDS);
+      const titles = attachmentTitlesOf(fields);
+      const input = await checkCategory(ctx, parseInput(productInput, fields));
+      const hasMain = MAIN_IMAGE_FIELDS.some((f) => filesOf(req, f).length > 0) || Boolean(input.mainImage);
+      if (!hasMain)
+        throw badRequest("Please upload a main image", [{ path: "mainImage", message: "Please upload a main image" }]);
+      const plan = await planAttachments(ctx, req, input.attachments ?? [], titles, []);
+      const created = await withImageChanges(ctx, async (changes) => {
+        const mainImage = (await changes.uploadFirst(req, MAIN_IMAGE_FIELDS)) ?? input.mainImage ?? "";
+        const extra = await additionalImages(req, input.additionalImages ?? [], changes);
+        const attachments = await storeAttachments(plan, changes);
+        return inTransaction(ctx.db, async (tx) => {
+          const saved = await createProduct(tx, { ...input, mainImage, additionalImages: extra, attachments });
+          await recordContentChange(tx, actorOf(req), productContent, "create", null, saved);
+          return saved;
+        });
       });
-    });
-    res.status(201).json({ data: created });
+      res.status(201).json({ data: created });
+    } finally {
+      await discardReceived(ctx, req);
+    }
   });
 
   router.put("/:id", write, body, async (req, res) => {
-    const existing = await getProductRow(ctx.db, String(req.params.id));
-    if (!existing) throw notFoundError();
-    const fields = readFields(req, JSON_FIELDS);
-    requireSomeField(req, fields, productInput);
-    if (fields.mainImage === "") delete fields.mainImage;
-    const parsed = parseInput(productInput, { ...productInputView(existing), ...fields });
-    const input = await checkCategory(ctx, parsed);
-    const updated = await withImageChanges(ctx, async (changes) => {
-      const mainImage = (await changes.uploadFirst(req, MAIN_IMAGE_FIELDS)) ?? input.mainImage ?? existing.mainImage;
-      const extra = await additionalImages(req, input.additionalImages ?? existing.additionalImages, changes);
-      changes.replace(existing.mainImage, mainImage);
-      for (const url of existing.additionalImages) if (!extra.includes(url)) changes.replace(url);
-      return inTransaction(ctx.db, async (tx) => {
-        const before = await getProduct(tx, existing.id);
-        const rowsBefore = await rowsForFirstVersion(tx, productContent, existing.id);
-        const saved = await updateProduct(tx, existing.id, { ...input, mainImage, additionalImages: extra });
-        if (!saved) throw notFoundError();
-        await recordContentChange(tx, actorOf(req), productContent, "update", before, saved, rowsBefore);
-        return saved;
+    try {
+      const existing = await getProductRow(ctx.db, String(req.params.id));
+      if (!existing) throw notFoundError();
+      const fields = readFields(req, JSON_FIELDS);
+      const titles = attachmentTitlesOf(fields);
+      requireSomeField(req, fields, productInput);
+      if (fields.mainImage === "") delete fields.mainImage;
+      const parsed = parseInput(productInput, { ...productInputView(existing), ...fields });
+      const input = await checkCategory(ctx, parsed);
+      const plan = await planAttachments(ctx, req, input.attachments ?? existing.attachments, titles, existing.attachments);
+      const updated = await withImageChanges(ctx, async (changes) => {
+        const mainImage = (await changes.uploadFirst(req, MAIN_IMAGE_FIELDS)) ?? input.mainImage ?? existing.mainImage;
+        const extra = await additionalImages(req, input.additionalImages ?? existing.additionalImages, changes);
+        const attachments = await storeAttachments(plan, changes);
+        changes.replace(existing.mainImage, mainImage);
+        for (const url of existing.additionalImages) if (!extra.includes(url)) changes.replace(url);
+        for (const { url } of existing.attachments) if (!attachments.some((a) => a.url === url)) changes.replace(url);
+        return inTransaction(ctx.db, async (tx) => {
+          const before = await getProduct(tx, existing.id);
+          const rowsBefore = await rowsForFirstVersion(tx, productContent, existing.id);
+          const saved = await updateProduct(tx, existing.id, { ...input, mainImage, additionalImages: extra, attachments });
+          if (!saved) throw notFoundError();
+          await recordContentChange(tx, actorOf(req), productContent, "update", before, saved, rowsBefore);
+          return saved;
+        });
       });
-    });
-    res.json({ data: updated });
+      res.json({ data: updated });
+    } finally {
+      await discardReceived(ctx, req);
+    }
   });
 
   router.delete("/:id", write, async (req, res) => {
@@ -201,6 +308,7 @@ export function productRouter(ctx: AppContext): Router {
       });
       changes.replace(removed.mainImage);
       for (const url of removed.additionalImages) changes.replace(url);
+      for (const { url } of removed.attachments) changes.replace(url);
     });
     res.json({ message: "Product deleted successfully." });
   });

@@ -68,13 +68,16 @@ export async function takeSnapshot(db: Database, type: ContentType, id: string):
   return rows;
 }
 
-/** The uploaded image URLs in a snapshot, from the type's declared image columns. */
+/** The uploaded files' URLs in a snapshot (images, attachments), from the type's declared image columns. */
 function imagesIn(type: ContentType, rows: Rows): string[] {
   const urls = new Set<string>();
   for (const image of type.images) {
     for (const row of rows[getTableName(image.table)] ?? []) {
       const value = row[image.column.name];
-      for (const url of Array.isArray(value) ? value : [value]) if (typeof url === "string" && url) urls.add(url);
+      for (const item of Array.isArray(value) ? value : [value]) {
+        const url = image.urlKey && item && typeof item === "object" ? (item as Row)[image.urlKey] : item;
+        if (typeof url === "string" && url) urls.add(url);
+      }
     }
   }
   return [...urls];

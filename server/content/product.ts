@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { categories, subcategories } from "../../shared/content/category";
 import {
   type Product,
@@ -10,7 +10,7 @@ import {
 } from "../../shared/content/product";
 import { type FinderFilters, finderKey, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
 import { isId } from "../../shared/lib/ids";
-import type { Database } from "../db/client";
+import { type Database, queryRows } from "../db/client";
 import { finderConditions, finderOrder } from "./product-filters";
 import { chooseSlug, findByIdOrSlug, idOrSlugMatch } from "./slugs";
 
@@ -153,4 +153,19 @@ export async function updateProduct(db: Database, id: string, values: ProductVal
 export async function deleteProduct(db: Database, id: string) {
   const [row] = await db.delete(products).where(eq(products.id, id)).returning();
   return row ?? null;
+}
+
+/**
+ * The title of a product's attachment by its URL, for its download's file name; null when no product has it
+ * (a file only a kept version or a trashed product still uses).
+ */
+export async function findAttachmentTitle(db: Database, url: string): Promise<string | null> {
+  const rows = await queryRows<{ title: string }>(
+    db,
+    sql`SELECT a ->> 'title' AS title
+        FROM ${products}, jsonb_array_elements(${products.attachments}) AS a
+        WHERE ${products.attachments} @> ${JSON.stringify([{ url }])}::jsonb AND a ->> 'url' = ${url}
+        LIMIT 1`,
+  );
+  return rows[0]?.title ?? null;
 }

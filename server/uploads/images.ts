@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
+import { isAttachmentUrl } from "../../shared/content/product-attachments";
 import { MAX_IMAGE_WIDTH, parseUploadUrl, uploadFileName, VARIANT_WIDTHS } from "../../shared/lib/image-url";
 import { HttpError } from "../http/errors";
 import { errorFields, log } from "../log";
+import { AttachmentStore } from "./attachments";
 
 /** Decompression bombs: refuse anything larger than this many pixels before decoding it. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -37,8 +39,13 @@ const SHARP_FORMAT: Record<ImageKind, string> = { jpeg: "jpeg", png: "png", gif:
 
 const NOT_AN_IMAGE = "The file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or GIF image.";
 
+/** The upload directory: images (re-encoded here) and product attachments (PDF files, `attachments`). */
 export class ImageStore {
-  constructor(readonly uploadDir: string) {}
+  readonly attachments: AttachmentStore;
+
+  constructor(readonly uploadDir: string) {
+    this.attachments = new AttachmentStore(uploadDir);
+  }
 
   async init(): Promise<void> {
     await mkdir(this.uploadDir, { recursive: true });
@@ -107,8 +114,12 @@ export class ImageStore {
     return new HttpError(415, "The image could not be read; it may be damaged. Please upload another file.");
   }
 
-  /** Deletes a stored image and its narrower copies. Other URLs (absolute, unknown) are left alone. */
+  /**
+   * Deletes a stored image and its narrower copies, or a stored attachment (every upload a record can stop
+   * using goes through here). Other URLs (absolute, unknown) are left alone.
+   */
   async remove(url: string): Promise<void> {
+    if (isAttachmentUrl(url)) return this.attachments.remove(url);
     const info = parseUploadUrl(url);
     if (!info) return;
     await Promise.all(

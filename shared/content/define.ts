@@ -58,11 +58,15 @@ export function baseFields(row: { id: string; createdAt: Date; updatedAt: Date }
 
 // ---- images --------------------------------------------------------------------------------------------
 
-/** A column holding image URLs: one URL (text), or a JSON list of URLs. */
+/**
+ * A column holding uploaded files' URLs (images, and product attachments): one URL (text), a JSON list of
+ * URLs (`many`), or a JSON list of objects with the URL under `urlKey` (`many` too).
+ */
 export interface ImageColumn {
   table: PgTable;
   column: PgColumn;
   many?: boolean;
+  urlKey?: string;
 }
 
 // ---- admin screens -------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { booleanField, imageUrl, LIMITS, position, requiredText, slug } from "../schemas/fields";
 import { categories, subcategories } from "./category";
 import { baseFields, type CustomContent, createdAtColumn, idColumn, sortColumn, updatedAtColumn } from "./define";
+import { attachmentsColumn, attachmentToApi, keptAttachmentsInput, type ProductAttachment } from "./product-attachments";
 import { keyFigureColumns, keyFigureInput, keyFiguresInputView, keyFiguresOf, keyFiguresToRow } from "./product-figures";
 
 export interface ProductFeature {
@@ -34,6 +35,8 @@ export const products = pgTable(
     additionalImages: jsonb("additional_images").$type<string[]>().notNull().default([]),
     features: jsonb("features").$type<ProductFeature[]>().notNull().default([]),
     specifications: jsonb("specifications").$type<ProductSpecification[]>().notNull().default([]),
+    /** PDF files (brochures, manuals, certificates): shared/content/product-attachments.ts. */
+    attachments: attachmentsColumn(),
     rating: real("rating"),
     reviewCount: integer("review_count"),
     featured: boolean("featured").notNull().default(false),
@@ -101,6 +104,8 @@ export const productInput = z.object({
     .array(imageUrl, { error: "Additional images must be a list." })
     .max(LIMITS.additionalImages, `A product may have at most ${LIMITS.additionalImages} additional images.`)
     .optional(),
+  /** Attachments to keep (`{ title, url }`, titles may change); uploaded `attachments` files are appended. */
+  attachments: keptAttachmentsInput.optional(),
   rating: z
     .preprocess(
       emptyToNull,
@@ -147,6 +152,7 @@ export function productToApi(
     additionalImages: p.additionalImages,
     features: p.features,
     specifications: p.specifications,
+    attachments: p.attachments.map(attachmentToApi),
     rating: p.rating,
     reviewCount: p.reviewCount,
     featured: p.featured,
@@ -156,8 +162,12 @@ export function productToApi(
 }
 export type Product = ReturnType<typeof productToApi>;
 
-/** The stored columns of a validated product; the caller has resolved images and checked the category. */
-export type ProductValues = ProductInput & { mainImage: string; additionalImages: string[] };
+/** The stored columns of a validated product; the caller has resolved images and attachments and checked the category. */
+export type ProductValues = Omit<ProductInput, "attachments"> & {
+  mainImage: string;
+  additionalImages: string[];
+  attachments: ProductAttachment[];
+};
 
 /** The stored columns of a validated product. */
 export function productToRow(v: ProductValues) {
@@ -172,6 +182,7 @@ export function productToRow(v: ProductValues) {
     additionalImages: v.additionalImages,
     features: v.features,
     specifications: v.specifications,
+    attachments: v.attachments,
     rating: v.rating ?? null,
     reviewCount: v.reviewCount ?? null,
     featured: v.featured ?? false,
@@ -193,6 +204,7 @@ export function productInputView(row: typeof products.$inferSelect): Record<stri
     specifications: row.specifications,
     mainImage: row.mainImage,
     additionalImages: row.additionalImages,
+    attachments: row.attachments,
     rating: row.rating,
     reviewCount: row.reviewCount,
     featured: row.featured,
@@ -212,6 +224,8 @@ export const productContent: CustomContent = {
   images: [
     { table: products, column: products.mainImage },
     { table: products, column: products.additionalImages, many: true },
+    // Not images, but uploads all the same: kept on disk and in backups while a record, version or trashed record uses one.
+    { table: products, column: products.attachments, many: true, urlKey: "url" },
   ],
 };
 

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;
