@@ -1,17 +1,44 @@
 import { data, useRouteLoaderData } from "react-router";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
+import { LIMITS } from "../../shared/schemas/fields";
 import { PageHero } from "../components/page-hero";
 import { QuoteAside } from "../components/quote/quote-aside";
 import { QuoteForm } from "../components/quote/quote-form";
-import type { QuoteResult } from "../components/quote/texts";
+import type { QuoteField, QuoteResult } from "../components/quote/texts";
 import { orFallback } from "../lib/load.server";
 import { linkedRows, quoteAction, suggestions } from "../lib/quote.server";
 import { pageMeta, SITE_LAYOUT_ID, type SiteInfo, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/quote";
 
+/** The sizing details a link may fill in (the calculators' "Request a quote"), with the form's limits. */
+const LINKED_DETAILS = { flow: 100, pressure: 100, application: LIMITS.short, message: LIMITS.text } as const;
+
+/**
+ * `?flow=250 CFM&pressure=7.5 bar&hoursPerDay=16&application=…&message=…` as the form's first values: text
+ * without control characters (new lines kept in the message), cut to the field's limit; hours only when
+ * they are a whole number from 1 to 24.
+ */
+function linkedDetails(params: URLSearchParams): Partial<Record<QuoteField, string>> {
+  const values: Partial<Record<QuoteField, string>> = {};
+  for (const [field, max] of Object.entries(LINKED_DETAILS) as [keyof typeof LINKED_DETAILS, number][]) {
+    const text = params
+      .get(field)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+      ?.replace(field === "message" ? /[\u0000-\u0009\u000b-\u001f\u007f]/g : /[\u0000-\u001f\u007f]/g, "")
+      .trim()
+      .slice(0, max);
+    if (text) values[field] = text;
+  }
+  const hours = params.get("hoursPerDay")?.trim();
+  if (hours && /^\d{1,2}$/.test(hours) && Number(hours) >= 1 && Number(hours) <= 24) values.hoursPerDay = String(Number(hours));
+  return values;
+}
+
 /**
  * /quote?product={slug} (repeatable): the products from the link, already listed; and the product names
- * the "Add a model" field suggests (`?q=` narrows them, for the suggestions while typing).
+ * the "Add a model" field suggests (`?q=` narrows them, for the suggestions while typing). The sizing
+ * details may come with the link too (`flow`, `pressure`, `hoursPerDay`, `application`, `message`: the
+ * calculators at /tools hand their figures over this way).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -20,7 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unknown: 0,
   });
   const names = await orFallback("quote suggestions", () => suggestions(context.app, url.searchParams.get("q")), []);
-  return { items: linked.value.rows, unknownProducts: linked.value.unknown, suggestions: names.value };
+  return {
+    items: linked.value.rows,
+    unknownProducts: linked.value.unknown,
+    suggestions: names.value,
+    details: linkedDetails(url.searchParams),
+  };
 }
 
 /** Posting the form: send the quote request (as POST /api/quotes does), or add or remove a product. */
@@ -54,6 +86,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             linkedItems={loaderData.items}
             unknownProducts={loaderData.unknownProducts}
             suggestions={loaderData.suggestions}
+            linkedDetails={loaderData.details}
             actionData={actionData}
           />
         </div>

@@ -9,6 +9,8 @@ interface QuoteFormProps {
   /** How many products of the link are not in the catalogue. */
   unknownProducts: number;
   suggestions: string[];
+  /** Sizing details from the page's link (`?flow=…&message=…`): the fields' first values. */
+  linkedDetails?: Partial<Record<QuoteField, string>>;
   actionData: QuoteResult | undefined;
 }
 
@@ -23,12 +25,13 @@ type Failure = Extract<QuoteResult, { ok: false }>;
  * reference or the server's message (SPEC §4, as the contact form). The success text stays, since it
  * carries the reference the buyer may want to note.
  */
-export function QuoteForm({ linkedItems, unknownProducts, suggestions, actionData }: QuoteFormProps) {
+export function QuoteForm({ linkedItems, unknownProducts, suggestions, linkedDetails = {}, actionData }: QuoteFormProps) {
   const idPrefix = "quote";
   const shown = actionData;
   const failure: Failure | undefined = shown && !shown.ok ? shown : undefined;
-  // After a success the list starts again from the page's link and the fields are empty.
-  const values = failure?.values ?? {};
+  // After a success the list starts again from the page's link and the fields are empty; before any post
+  // the fields show the details the link carried.
+  const values = failure?.values ?? (shown ? {} : linkedDetails);
   const items = failure?.items ?? linkedItems;
   const addText = failure?.addModel ?? "";
   const issues: Issue[] = failure?.issues ?? [];
