@@ -1,3 +1,4 @@
+import { calculator } from "./calculator";
 import { compareList, compareToggle } from "./compare";
 import { enquiryForm } from "./enquiry-form";
 import { finder } from "./finder";
@@ -17,6 +18,7 @@ type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) 
 
 /** Every module by the name its markup uses in `data-module`. */
 const MODULES: Record<string, EnhancementModule> = {
+  calculator,
   "compare-list": compareList,
   "compare-toggle": compareToggle,
   "enquiry-form": enquiryForm,

@@ -1,0 +1,317 @@
+import { redirect } from "react-router";
+import { readFinder } from "../../server/content/public-reads";
+import type { Product } from "../../shared/content/product";
+import { choiceLabel, formatFigureValue } from "../../shared/content/product-figures";
+import { readFinderParams } from "../../shared/content/product-finder";
+import { rowField } from "../../shared/lib/calculators/inputs";
+import { CONSUMPTION_UNITS, SIZING_DEFAULTS, SIZING_ROW_FIELDS } from "../../shared/lib/calculators/sizing";
+import { PageHero } from "../components/page-hero";
+import { ProductCard, toProductSummary } from "../components/products/product-card";
+import {
+  CalculatorForm,
+  CalculatorLayout,
+  HowWeCalculate,
+  inputClass,
+  NumberField,
+  problemFor,
+  ResultsPanel,
+  RowCell,
+  RowList,
+  type Source,
+  UnitSelect,
+} from "../components/tools/calculator-parts";
+import { calculatorRedirect, handoverHref, sizingFinderHref, sizingHandover } from "../lib/calculator-links";
+import { runSizing } from "../lib/calculators";
+import { orFallback } from "../lib/load.server";
+import { pageMeta, siteInfoFrom } from "../lib/seo";
+import type { Route } from "./+types/tools.sizing";
+
+/**
+ * /tools/sizing (issue 14): the air tools and machines a compressor feeds, their consumption and duty
+ * cycle, a leak allowance and a growth margin give the flow and pressure to buy; the finder's first
+ * machines for them follow (the same query as /finder, with a link to all of them there).
+ */
+
+const PATH = "/tools/sizing";
+const ROWS_ID = "tool-rows";
+/** Matching machines shown under the results. */
+const MATCHES_SHOWN = 6;
+
+/** A matching machine's card lines: the figures a buyer sizes by, in metric. */
+function cardFigures(p: Product) {
+  const lines: { label: string; value: string }[] = [];
+  if (p.freeAirDelivery)
+    lines.push({ label: "Free air delivery", value: formatFigureValue("freeAirDelivery", p.freeAirDelivery) });
+  if (p.maxPressure !== null) lines.push({ label: "Max. pressure", value: formatFigureValue("maxPressure", p.maxPressure) });
+  if (p.motorPower !== null) lines.push({ label: "Motor power", value: formatFigureValue("motorPower", p.motorPower) });
+  const type = choiceLabel("compressorType", p.compressorType);
+  if (type) lines.push({ label: "Type", value: type });
+  return lines;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const next = calculatorRedirect(
+    url,
+    { fields: SIZING_ROW_FIELDS, defaults: SIZING_DEFAULTS.rows, anchor: ROWS_ID },
+    sizingHandover,
+  );
+  if (next) throw redirect(next, 303);
+  const run = runSizing(url.searchParams);
+  const handover = handoverHref(PATH, url.searchParams);
+  const finderUrl = sizingFinderHref(url.searchParams);
+  if (!finderUrl) return { run, handover, matches: null };
+  const { filters } = readFinderParams(new URL(finderUrl, url).searchParams);
+  const read = await orFallback("sizing matches", () => readFinder(context.app, filters, 1, MATCHES_SHOWN), null);
+  return {
+    run,
+    handover,
+    matches: {
+      failed: read.failed,
+      total: read.value?.total ?? 0,
+      finderUrl,
+      cards: (read.value?.data ?? []).map((p) => ({ ...toProductSummary(p), figures: cardFigures(p) })),
+    },
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(siteInfoFrom(matches), {
+    title: "Compressor sizing calculator",
+    description:
+      "Size an air compressor from your air tools and machines: their consumption, quantity and duty cycle, a leak allowance and growth margin give the flow and pressure, and the machines that match.",
+    path: PATH,
+  });
+}
+
+const PRESSURE_UNITS = [
+  { value: "bar", label: "bar" },
+  { value: "psi", label: "psi" },
+];
+
+const SOURCES: Source[] = [
+  {
+    title: "Air Compressor CFM Sizing Guide (worked example of a body shop)",
+    publisher: "ShopMath",
+    year: "n.d.",
+    url: "https://shopmath.fyi/blog/air-compressor-cfm-sizing-guide",
+    note: "Consumption × duty cycle × quantity, summed, plus 25% for growth: 2 DA sanders (8 CFM, 60%), a spray gun (12 CFM, 80%), 2 impact wrenches (4 CFM, 25%) and 2 CFM of blow guns make 23.2 CFM, 29 CFM with the margin. Our default growth margin, 25%, is this guide’s.",
+  },
+  {
+    title: "Compressed air technology: 7.2.4 Allowances for losses and reserves",
+    publisher: "drucklufttechnik.de",
+    year: "n.d.",
+    url: "http://www.drucklufttechnik.de/www/temp/e/drucklfte.nsf/70479b556c5dc3b4c125662900334cdf/0DF971B92A580CB2C1256625007CF1FF",
+    note: "Allow about 5% for leaks and friction in a new system and up to 25% in an older one; up to 100% for reserves.",
+  },
+  {
+    title: "Compressed Air Tip Sheet #3: Minimize Compressed Air Leaks",
+    publisher: "US Department of Energy, Industrial Technologies Program",
+    year: "2004",
+    url: "https://www.scribd.com/document/40309456/Us-Doe",
+    note: "A reasonable target for leaks is 5–10% of total system flow: our default leak allowance is 10%.",
+  },
+  {
+    title: "Compressed air technology: 9.5.1 Maximum pressure drop",
+    publisher: "drucklufttechnik.de",
+    year: "n.d.",
+    url: "http://www.drucklufttechnik.de/www/temp/e/drucklfte.nsf/b741591d8029bb7dc1256633006a1729/A17609904FB7DBFFC1256625007FCF91",
+    note: "The pipework up to the consumer should lose no more than 0.1 bar.",
+  },
+  {
+    title: "Notes on a “standard system” (rotary screw compressor, filters 3 psid, refrigerated dryer 4 psid)",
+    publisher: "Compressed Air Challenge article, as reproduced on globalauthorid.com",
+    year: "n.d.",
+    url: "http://globalauthorid.com/WebPortal/ArticleView?wd=068B97C88CE4CF5DFF0FCA6DBA7D93861282ED74BC38BEFB6E2404B5963D4782",
+    note: "Filters and a refrigerated dryer lose about 7 psi (0.5 bar) between them: with the pipework and the hose, coupling and regulator at the tool, our default pressure allowance is 1 bar.",
+  },
+];
+
+export default function SizingPage({ loaderData }: Route.ComponentProps) {
+  const { run, handover, matches } = loaderData;
+  const { fields, rows } = run.values;
+  const empty = { name: "", use: "", qty: "", duty: "", toolPressure: "" };
+  const shownRows = rows.length > 0 ? rows : [empty];
+  const cell = (name: string, i: number) => problemFor(run.problems, rowField(name, i));
+  const text = (name: string, i: number, value: string | undefined, mode?: "decimal" | "numeric") => (
+    <input
+      type="text"
+      name={name}
+      inputMode={mode}
+      autoComplete="off"
+      defaultValue={value}
+      aria-invalid={cell(name, i) ? true : undefined}
+      className={`${inputClass} mt-1 sm:mt-0`}
+    />
+  );
+  const form = (
+    <CalculatorForm name="sizing" path={PATH}>
+      <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+        <div className="block text-sm">
+          <span aria-hidden="true" className="font-semibold text-slate-800">
+            Consumption in
+          </span>
+          <span className="mt-1 flex">
+            <UnitSelect
+              name="useUnit"
+              label="Consumption in"
+              value={fields.useUnit ?? "l/min"}
+              options={CONSUMPTION_UNITS}
+              quantity="consumption"
+              inputs="use"
+            />
+          </span>
+        </div>
+        <div className="block text-sm">
+          <span aria-hidden="true" className="font-semibold text-slate-800">
+            Pressure in
+          </span>
+          <span className="mt-1 flex">
+            <UnitSelect
+              name="pressureUnit"
+              label="Pressure in"
+              value={fields.pressureUnit ?? "bar"}
+              options={PRESSURE_UNITS}
+              quantity="pressure"
+              inputs="toolPressure,pressureAllowance"
+            />
+          </span>
+        </div>
+      </div>
+
+      <RowList
+        id={ROWS_ID}
+        legend="Air tools and machines"
+        hint="Consumption is free air while it runs (the tool’s data sheet); duty cycle is the share of the time it runs."
+        headings={["Tool or machine", "Consumption each", "Quantity", "Duty, %", "Working pressure"]}
+        gridClass="sm:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_4.5rem_5rem_minmax(0,1fr)_5.5rem]"
+        rows={shownRows}
+        emptyRow={empty}
+        addLabel="Add a tool or machine"
+        renderRow={(row, i) => (
+          <>
+            <RowCell label="Tool or machine" field="name" row={i} error={cell("name", i)}>
+              {text("name", i, row.name)}
+            </RowCell>
+            <RowCell label="Consumption each" field="use" row={i} error={cell("use", i)}>
+              {text("use", i, row.use, "decimal")}
+            </RowCell>
+            <RowCell label="Quantity" field="qty" row={i} error={cell("qty", i)}>
+              {text("qty", i, row.qty, "numeric")}
+            </RowCell>
+            <RowCell label="Duty cycle, %" field="duty" row={i} error={cell("duty", i)}>
+              {text("duty", i, row.duty, "decimal")}
+            </RowCell>
+            <RowCell label="Working pressure" field="toolPressure" row={i} error={cell("toolPressure", i)}>
+              {text("toolPressure", i, row.toolPressure, "decimal")}
+            </RowCell>
+          </>
+        )}
+      />
+
+      <div className="grid gap-6 sm:grid-cols-3">
+        <NumberField
+          name="leakAllowance"
+          label="Leak allowance"
+          value={fields.leakAllowance ?? SIZING_DEFAULTS.leakAllowance}
+          problems={run.problems}
+          after="%"
+        />
+        <NumberField
+          name="growth"
+          label="Growth margin"
+          value={fields.growth ?? SIZING_DEFAULTS.growth}
+          problems={run.problems}
+          after="%"
+        />
+        <NumberField
+          name="pressureAllowance"
+          label="Pressure allowance"
+          hint="Pipework, dryer, filters, hose."
+          value={fields.pressureAllowance ?? "1"}
+          problems={run.problems}
+          after={
+            <span className="shrink-0 text-slate-600" data-unit-label="pressureUnit">
+              {fields.pressureUnit === "psi" ? "psi" : "bar"}
+            </span>
+          }
+        />
+      </div>
+    </CalculatorForm>
+  );
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Calculators"
+        title="How big a compressor do you need?"
+        intro="List the air tools and machines the compressor will feed, how many and how much of the time they run. You get the flow and pressure to buy, and the machines that deliver them."
+      />
+      <CalculatorLayout
+        form={form}
+        results={
+          <ResultsPanel
+            run={run}
+            handoverLabel="Request a quote"
+            handoverHref={handover}
+            lines={[
+              { key: "averageFlow", label: "Average demand of the tools" },
+              { key: "requiredFlow", label: "Free air delivery needed", main: true },
+              { key: "highestToolPressure", label: "Highest working pressure" },
+              { key: "requiredPressure", label: "Compressor pressure needed", main: true },
+            ]}
+          />
+        }
+      />
+      <section aria-labelledby="matches-heading" className="mx-auto max-w-7xl px-4 pb-10" data-calculator-products>
+        <h2 id="matches-heading" className="text-2xl font-bold text-brand-700">
+          {!matches
+            ? "Matching machines"
+            : matches.failed
+              ? "The matching machines could not be loaded. Please try again."
+              : `${matches.total} ${matches.total === 1 ? "machine matches" : "machines match"}`}
+        </h2>
+        {!matches && <p className="mt-3 text-slate-700">Correct the fields above to see the machines that match.</p>}
+        {matches && !matches.failed && matches.cards.length > 0 && (
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            {matches.cards.map((card) => (
+              <li key={card._id} className="flex">
+                <ProductCard
+                  product={card}
+                  figures={card.figures}
+                  comparable
+                  showCategory
+                  sizes="(min-width: 1280px) 400px, (min-width: 640px) 45vw, 100vw"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {matches && !matches.failed && (
+          <p className="mt-6">
+            <a href={matches.finderUrl} className="font-semibold text-brand-700 underline hover:text-brand-900" data-finder-link>
+              {matches.total > 0
+                ? `See all ${matches.total} ${matches.total === 1 ? "match" : "matches"} in the finder`
+                : "No machine matches exactly: open the finder to see the closest"}
+            </a>
+          </p>
+        )}
+      </section>
+      <HowWeCalculate sources={SOURCES}>
+        <p>
+          For every tool or machine: its free-air consumption while it runs, how many there are and the share of the time they run
+          (duty cycle). Then:
+        </p>
+        <pre>{`average demand = Σ consumption × quantity × duty cycle
+flow needed    = average demand × (1 + leak allowance) × (1 + growth margin)
+pressure       = highest working pressure + pressure allowance`}</pre>
+        <p>
+          Defaults: 10% for leaks (a well-kept system; an old one may need 25%), 25% growth margin, 1 bar pressure allowance
+          (pipework up to 0.1 bar, filters and a refrigerated dryer about 0.5 bar, and the hose, coupling and regulator at the
+          tool). Duty cycles average the demand: if many tools may run at once for long spells, size for that peak, or add
+          storage. The machines shown are the finder’s, with at least that flow and pressure.
+        </p>
+      </HowWeCalculate>
+    </>
+  );
+}
