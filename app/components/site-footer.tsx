@@ -68,6 +68,11 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
                 All products
               </a>
             </li>
+            <li>
+              <a href="/tools" className="hover:text-white hover:underline">
+                Calculators
+              </a>
+            </li>
           </ul>
         </nav>
         <div>

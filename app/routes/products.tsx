@@ -52,12 +52,18 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             Air compressors, dryers and air treatment for workshops, factories and process industries, designed and built at our
             works in Salem and supported by our own service engineers.
           </p>
-          <p className="mt-5">
+          <p className="mt-5 flex flex-wrap gap-3">
             <a
               href="/finder"
               className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
             >
               Find a compressor by flow, pressure and power
+            </a>
+            <a
+              href="/tools"
+              className="inline-flex items-center gap-2 rounded-md border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              Tools for sizing and savings
             </a>
           </p>
         </div>

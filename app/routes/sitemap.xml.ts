@@ -7,7 +7,17 @@ import { services } from "../../shared/content/service";
 import type { Route } from "./+types/sitemap.xml";
 
 /** The pages that always exist. */
-const STATIC_PATHS = ["/", "/about", "/products", "/services", "/contact"];
+const STATIC_PATHS = [
+  "/",
+  "/about",
+  "/products",
+  "/services",
+  "/contact",
+  "/tools",
+  "/tools/air-leak-cost",
+  "/tools/fixed-vs-variable-speed",
+  "/tools/sizing",
+];
 
 interface SitemapEntry {
   path: string;

@@ -25,6 +25,10 @@ const PUBLIC_PAGES = [
   "/search?q=dryer",
   "/finder?flowMin=250&flowUnit=cfm",
   "/compare?products=pn-rs-15-rotary-screw-compressor,pn-rv-22-variable-speed-drive-screw-compressor",
+  "/tools",
+  "/tools/air-leak-cost?pressure=100&pressureUnit=psi",
+  "/tools/fixed-vs-variable-speed",
+  "/tools/sizing",
   "/no-such-page",
 ];
 const isPhone = (width: number | undefined) => (width ?? 0) < 1024;

@@ -109,6 +109,9 @@ test.describe("search and social metadata", () => {
   });
 });
 
+/** The calculators (issue 14), fixed pages of the sitemap. */
+const TOOL_PATHS = ["/tools", "/tools/air-leak-cost", "/tools/fixed-vs-variable-speed", "/tools/sizing"];
+
 test.describe("sitemap.xml and robots.txt", () => {
   test("the sitemap is valid XML listing the home page and every category, product and service URL", async ({
     page,
@@ -155,6 +158,7 @@ test.describe("sitemap.xml and robots.txt", () => {
       `${baseURL}/products`,
       `${baseURL}/services`,
       `${baseURL}/contact`,
+      ...TOOL_PATHS.map((p) => `${baseURL}${p}`),
       ...categories.map((c) => `${baseURL}/products/${c.slug}`),
       ...products.map((p) => `${baseURL}/products/${p.categoryId.slug}/${p.slug}`),
       ...services.map((s) => `${baseURL}/services/${s.slug}`),
@@ -188,6 +192,6 @@ test.describe("sitemap.xml and robots.txt", () => {
   test("the sitemap of an empty site lists only the fixed pages", async ({ request }) => {
     const xml = await (await request.get(`${EMPTY_URL}/sitemap.xml`)).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(["/", "/about", "/products", "/services", "/contact"].map((p) => `${EMPTY_URL}${p}`));
+    expect(locs).toEqual(["/", "/about", "/products", "/services", "/contact", ...TOOL_PATHS].map((p) => `${EMPTY_URL}${p}`));
   });
 });
