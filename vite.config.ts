@@ -26,4 +26,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles our Express app (server/main.ts) together with the React Router server build.
   build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" } : undefined,
   plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnTheServer()],
+  // The public pages' script (app/enhance/main.ts, built as a "worker" for its URL) is an ES module, so a
+  // behaviour only some pages need can load as a chunk of its own (app/enhance/modules.ts).
+  worker: { format: "es" },
 }));

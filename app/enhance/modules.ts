@@ -1,4 +1,3 @@
-import { calculator } from "./calculator";
 import { compareList, compareToggle } from "./compare";
 import { enquiryForm } from "./enquiry-form";
 import { finder } from "./finder";
@@ -15,6 +14,16 @@ import { slider } from "./slider";
  * starts the modules of markup the behaviour puts into the page later (a form's new content).
  */
 type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) => void) => void;
+
+/**
+ * The calculators carry their formulas (about 5 KB): only the /tools pages need them, so they load as a
+ * chunk of their own when such a page has a calculator, instead of weighing on every public page.
+ */
+const calculator: EnhancementModule = (element, startWithin) => {
+  import("./calculator")
+    .then((m) => m.calculator(element, startWithin))
+    .catch((error) => console.error('data-module="calculator" could not start', error));
+};
 
 /** Every module by the name its markup uses in `data-module`. */
 const MODULES: Record<string, EnhancementModule> = {

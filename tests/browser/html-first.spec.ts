@@ -53,20 +53,29 @@ async function scriptsOf(page: Page, path: string): Promise<LoadedScript[]> {
 }
 
 test.describe("scripts of the public pages", () => {
-  test("each public page loads one small enhancement script, never React or React Router", async ({ page }) => {
+  test("each public page loads one small enhancement script (and a calculator page its chunk), never React or React Router", async ({
+    page,
+  }) => {
     const problems = watchErrors(page);
     for (const path of PUBLIC_PAGES) {
       const scripts = await scriptsOf(page, path);
+      // The enhancement script; a calculator page also loads the calculators' own chunk (app/enhance/modules.ts).
+      const calculatorPage = /^\/tools\/./.test(path);
       expect(
         scripts.map((s) => new URL(s.url).pathname),
         path,
-      ).toEqual([expect.stringMatching(/^\/assets\/main-[\w-]+\.js$/)]);
-      const [script] = scripts;
-      expect(gzipSync(script!.body, { level: 9 }).length, path).toBeLessThanOrEqual(MAX_SCRIPT_GZIP_BYTES);
-      const text = script!.body.toString("utf8");
+      ).toEqual([
+        expect.stringMatching(/^\/assets\/main-[\w-]+\.js$/),
+        ...(calculatorPage ? [expect.stringMatching(/^\/assets\/calculator-[\w-]+\.js$/)] : []),
+      ]);
+      const gzipped = scripts.reduce((n, s) => n + gzipSync(s.body, { level: 9 }).length, 0);
+      expect(gzipped, path).toBeLessThanOrEqual(MAX_SCRIPT_GZIP_BYTES);
       // React's and React Router's client code carry these names even when minified.
-      for (const marker of ["__reactRouterContext", "react.transitional.element", "__reactFiber"]) {
-        expect(text, `${path}: ${marker}`).not.toContain(marker);
+      for (const script of scripts) {
+        const text = script.body.toString("utf8");
+        for (const marker of ["__reactRouterContext", "react.transitional.element", "__reactFiber"]) {
+          expect(text, `${path}: ${marker}`).not.toContain(marker);
+        }
       }
       expect(await page.evaluate(() => "__reactRouterContext" in window), path).toBe(false);
       await expect(page.locator("html"), path).toHaveAttribute("data-enhanced", "true");
