@@ -57,6 +57,12 @@ export const CheckIcon = ({ className }: IconProps) => (
     <path d="M20 6 9 17l-5-5" />
   </svg>
 );
+export const DocumentIcon = ({ className }: IconProps) => (
+  <svg {...base(className)}>
+    <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8Z" />
+    <path d="M14 2v6h6M12 12v6M9 15l3 3 3-3" />
+  </svg>
+);
 export const ArrowRightIcon = ({ className }: IconProps) => (
   <svg {...base(className)}>
     <path d="M5 12h14M12 5l7 7-7 7" />

@@ -5,6 +5,7 @@ import { categoryPath, datasheetPath, productPath } from "../../shared/lib/produ
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
 import { CompareToggle } from "../components/products/compare-toggle";
+import { ProductDownloads } from "../components/products/downloads";
 import { ProductGallery } from "../components/products/gallery";
 import { KeyFiguresList } from "../components/products/key-figures";
 import { CatalogueNotFound } from "../components/products/not-found-view";
@@ -212,6 +213,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </a>
             </div>
             <KeyFiguresList figures={product} className="mt-8" />
+            <ProductDownloads
+              attachments={product.attachments}
+              datasheetHref={datasheetPath(product.categoryId.slug, product.slug)}
+              className="mt-8"
+            />
             <div className="mt-8 border-t border-slate-200 pt-6">
               <ShareLinks url={pageUrl} title={product.name} summary={product.shortDescription} />
             </div>

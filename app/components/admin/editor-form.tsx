@@ -36,8 +36,8 @@ export interface EditorFormOptions<V, A> {
   invalid?: string;
   /** Save stays disabled while this gives a reason (shown next to the button). */
   blocked?: (values: V) => string | null;
-  /** The server's `issues` become field messages. */
-  serverIssues?: boolean;
+  /** The server's `issues` become field messages (or, given a test of their paths, those it accepts). */
+  serverIssues?: boolean | ((path: string) => boolean);
   onSaved: (answer: A) => void;
 }
 
@@ -63,9 +63,10 @@ export interface EditorForm<V> {
 
 const under = (key: string, path: string) => key === path || key.startsWith(`${path}.`);
 
-function issuesOf(err: unknown): Messages {
+function issuesOf(err: unknown, accept: (path: string) => boolean = () => true): Messages {
   const out: Messages = {};
-  for (const i of err instanceof ApiError ? err.issues : []) if (i.path && !(i.path in out)) out[i.path] = i.message;
+  for (const i of err instanceof ApiError ? err.issues : [])
+    if (i.path && accept(i.path) && !(i.path in out)) out[i.path] = i.message;
   return out;
 }
 
@@ -114,7 +115,7 @@ export function useEditorForm<V, A = unknown>(options: EditorFormOptions<V, A>):
       toast.success(options.success ?? `${options.entity} ${options.adding ? "added" : "updated"} successfully!`);
       options.onSaved(answer);
     } catch (err) {
-      if (options.serverIssues) setErrors(issuesOf(err));
+      if (options.serverIssues) setErrors(issuesOf(err, options.serverIssues === true ? undefined : options.serverIssues));
       setFailure(options.failure(err));
     } finally {
       setBusy(false);
@@ -122,7 +123,9 @@ export function useEditorForm<V, A = unknown>(options: EditorFormOptions<V, A>):
     }
   };
 
-  const messages = [...new Set([...(failure ? [failure] : []), ...Object.values(errors)])];
+  // A field message the failure text already says ("Error: {message}") is not listed twice.
+  const fieldMessages = Object.values(errors).filter((m) => !failure?.includes(m));
+  const messages = [...new Set([...(failure ? [failure] : []), ...fieldMessages])];
   return {
     entity: options.entity,
     adding: options.adding,

@@ -1,8 +1,15 @@
 import { useId } from "react";
 import type { Category } from "../../../shared/content/category";
 import { type Product, type ProductFeature, type ProductSpecification, productInput } from "../../../shared/content/product";
+import {
+  ATTACHMENT_MAX_COUNT,
+  ATTACHMENT_TEXTS,
+  attachmentTitlesInput,
+  type ProductAttachment,
+} from "../../../shared/content/product-attachments";
 import { LIMITS } from "../../../shared/schemas/fields";
 import { errorDetail } from "../../lib/api-client";
+import { AttachmentsField, type NewAttachment } from "./attachments-field";
 import { EditorDialog, useEditorForm } from "./editor-form";
 import { CheckboxField, ImageField, MultiImageField, SelectField, TextField } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";
@@ -13,7 +20,8 @@ import { RowsField } from "./rows-field";
  * Add / edit a product (SPEC §5): category, name, short and full description and a numeric price are
  * required (or "Price on request", which the server stores as no price); a subcategory is required when the
  * category has any and is cleared when the category changes; at least one specification row and one feature
- * row remain; the main image is required when adding; new additional images are added to the kept ones.
+ * row remain; the main image is required when adding; new additional images are added to the kept ones;
+ * PDF attachments (issue 14) are kept, retitled or removed, and new ones added with a title each.
  */
 
 const PRODUCT_TEXTS = {
@@ -46,6 +54,10 @@ interface ProductValues {
   additionalImages: string[];
   /** The additional images added. */
   newImages: File[];
+  /** The attachments kept (titles may change). */
+  attachments: ProductAttachment[];
+  /** The attachments added, uploaded on save. */
+  newAttachments: NewAttachment[];
   featured: boolean;
   rating: string;
   reviewCount: string;
@@ -73,6 +85,8 @@ function initialValues(editing: Product | null, initialCategory: string | undefi
     mainImage: null,
     additionalImages: editing?.additionalImages ?? [],
     newImages: [],
+    attachments: editing?.attachments.map((a) => ({ ...a })) ?? [],
+    newAttachments: [],
     featured: editing?.featured ?? false,
     rating: numberText(editing?.rating),
     reviewCount: numberText(editing?.reviewCount),
@@ -95,12 +109,20 @@ function validate(v: ProductValues, adding: boolean, categories: Category[]): Er
   }
   if (!v.fullDescription.trim()) found.fullDescription = PRODUCT_TEXTS.fullDescription;
   if (adding && !v.mainImage) found.mainImage = PRODUCT_TEXTS.mainImage;
-  // Everything else (lengths, rows without a name, rating 0–5, whole review counts): the shared schema.
+  // Everything else (lengths, rows without a name, rating 0–5, whole review counts, attachment titles): the
+  // shared schemas.
   const schema = zodErrors(productInput, toInput(v, categories));
+  // The new attachments' titles, numbered as the API numbers them: attachmentTitles.N.
+  const titles = zodErrors(
+    attachmentTitlesInput,
+    v.newAttachments.map((a) => a.title.trim()),
+  );
+  for (const [key, message] of Object.entries(titles)) schema[key ? `attachmentTitles.${key}` : "attachmentTitles"] = message;
   for (const [key, message] of Object.entries(schema)) {
     const field = key.split(".")[0] ?? key;
     if (!(field in found) && !(key in found)) found[key] = message;
   }
+  if (v.attachments.length + v.newAttachments.length > ATTACHMENT_MAX_COUNT) found.attachments = ATTACHMENT_TEXTS.tooMany;
   return found;
 }
 
@@ -119,6 +141,7 @@ function toInput(v: ProductValues, categories: Category[]) {
     rating: v.rating.trim(),
     reviewCount: v.reviewCount.trim(),
     additionalImages: v.additionalImages,
+    attachments: v.attachments.map((a) => ({ title: a.title.trim(), url: a.url })),
     ...keyFigureInput(v.figures),
   };
 }
@@ -131,8 +154,13 @@ function toFormData(v: ProductValues, categories: Category[]): FormData {
   }
   if (v.mainImage) form.append("mainImage", v.mainImage);
   for (const f of v.newImages) form.append("additionalImages", f);
+  for (const a of v.newAttachments) form.append("attachments", a.file);
+  if (v.newAttachments.length > 0) form.append("attachmentTitles", JSON.stringify(v.newAttachments.map((a) => a.title.trim())));
   return form;
 }
+
+/** The server's messages about attachments are shown at the Attachments fieldset (the rest as the failure). */
+const attachmentPath = (path: string) => /^(attachments|attachmentTitles)(\.|$)/.test(path);
 
 interface Props {
   editing: Product | null;
@@ -154,6 +182,7 @@ export function ProductEditor({ editing, categories, initialCategory, open, onCl
     validate: (v) => validate(v, !editing, categories),
     body: (v) => toFormData(v, categories),
     failure: (err) => `Error: ${errorDetail(err)}`,
+    serverIssues: attachmentPath,
     onSaved,
   });
   const { values, errors, set, clear } = form;
@@ -313,6 +342,15 @@ export function ProductEditor({ editing, categories, initialCategory, open, onCl
         onFilesChange={(files) => set("newImages", files)}
         max={LIMITS.additionalImages}
         error={errors.additionalImages}
+      />
+      <AttachmentsField
+        kept={values.attachments}
+        added={values.newAttachments}
+        onChange={(attachments, newAttachments) => {
+          form.setValues((v) => ({ ...v, attachments, newAttachments }));
+          clear("attachments", "attachmentTitles");
+        }}
+        errors={errors}
       />
     </EditorDialog>
   );
