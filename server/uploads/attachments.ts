@@ -43,6 +43,7 @@ export class AttachmentStore {
       let size = 0;
       let head = Buffer.alloc(0);
       let settled = false;
+      let ended = false;
 
       const fail = (err: unknown) => {
         if (settled) return;
@@ -74,6 +75,7 @@ export class AttachmentStore {
         }, fail);
       };
       const onEnd = () => {
+        ended = true;
         if (settled) return;
         if (!startsLikePdf(head)) return refuse(400, ATTACHMENT_TEXTS.notPdf(name));
         void (async () => {
@@ -93,6 +95,10 @@ export class AttachmentStore {
       // Nothing is read until the file is open (a paused stream stays paused when listeners are added).
       stream.pause();
       stream.on("error", fail);
+      // Destroyed without an error (the request went away): nothing more will come.
+      stream.once("close", () => {
+        if (!ended) fail(new HttpError(400, "The upload ended before the file was complete."));
+      });
       open(temp, "wx", 0o644).then(
         async (opened) => {
           handle = opened;

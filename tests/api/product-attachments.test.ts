@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import PDFDocument from "pdfkit";
@@ -242,6 +243,30 @@ describe("uploading attachments", () => {
     expect(more.body.message).toBe(`A product may have at most ${ATTACHMENT_MAX_COUNT} attachments.`);
     expect(allUploads()).toEqual(after.files);
     await s.request("DELETE", `/api/product/${p._id}`, { token });
+  });
+
+  it("writes a file to disk as it arrives; a request that goes away midway leaves nothing", async () => {
+    const before = allUploads();
+    const boundary = `pneuma-${Date.now()}`;
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="attachmentTitles"\r\n\r\nHalf\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="half.pdf"\r\n` +
+      "Content-Type: application/pdf\r\n\r\n%PDF-1.7\n";
+    const req = http.request(`${s.url}/api/product`, {
+      method: "POST",
+      agent: false,
+      headers: {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(10 * 1024 * 1024),
+        "x-auth-token": token,
+      },
+    });
+    req.on("error", () => {});
+    req.write(head);
+    req.write(Buffer.alloc(1024 * 1024, 0x20));
+    await expect.poll(() => allUploads().some((f) => f.endsWith(".pdf.tmp")), { timeout: 10_000 }).toBe(true);
+    req.destroy();
+    await expect.poll(() => allUploads(), { timeout: 10_000 }).toEqual(before);
   });
 
   it("any other invalid field refuses the whole request and leaves no file behind", async () => {
