@@ -23,6 +23,8 @@ const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
   "quote",
   "finder",
   "compare",
+  "tools",
+  "air leaks",
 ];
 const GOALS = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100, lcpMs: 1200, tbtMs: 0, cls: 0 };
 const details = Boolean(process.env.LIGHTHOUSE_DETAILS);

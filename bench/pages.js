@@ -13,7 +13,7 @@ async function first(baseUrl, pathname) {
 
 /**
  * [{ name, path, admin }]: home, about, products, category, product, services, service, contact, quote,
- * search, finder, compare (three machines), and "admin sign-in" with `admin` set (the admin panel's page: no goal, reported for the record).
+ * search, finder, compare (three machines), the calculators and one of them, and "admin sign-in" with `admin` set (the admin panel's page: no goal, reported for the record).
  */
 export async function benchPages(baseUrl) {
   const product = await first(baseUrl, "/api/product?limit=1");
@@ -34,6 +34,8 @@ export async function benchPages(baseUrl) {
     page("search", "/search?q=air"),
     page("finder", "/finder"),
     page("compare", `/compare?products=${compared.join(",")}`),
+    page("tools", "/tools"),
+    page("air leaks", "/tools/air-leak-cost"),
     // app/routes/admin/routes.ts: route("login") under prefix("admin").
     page("admin sign-in", "/admin/login", true),
   ];
