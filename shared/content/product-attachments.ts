@@ -80,7 +80,8 @@ export const attachmentTitlesInput = z
 /** "900 bytes", "350 KB", "1.2 MB", "20 MB" (1 KB = 1024 bytes, as the limit is counted). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const kb = Math.max(1, Math.round(bytes / 1024));
+  if (kb < 1024) return `${kb} KB`;
   const mb = bytes / (1024 * 1024);
   const text = mb < 10 ? mb.toFixed(1) : String(Math.round(mb));
   return `${text.replace(/\.0$/, "")} MB`;
