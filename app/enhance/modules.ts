@@ -19,9 +19,9 @@ type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) 
  * The calculators carry their formulas (about 5 KB): only the /tools pages need them, so they load as a
  * chunk of their own when such a page has a calculator, instead of weighing on every public page.
  */
-const calculator: EnhancementModule = (element, startWithin) => {
+const calculator: EnhancementModule = (element) => {
   import("./calculator")
-    .then((m) => m.calculator(element, startWithin))
+    .then((m) => m.calculator(element))
     .catch((error) => console.error('data-module="calculator" could not start', error));
 };
 
