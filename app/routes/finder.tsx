@@ -1,7 +1,7 @@
 import type { FacetCount, FinderResult } from "../../server/content/product-finder";
 import { readFinder } from "../../server/content/public-reads";
 import type { Product } from "../../shared/content/product";
-import { CHOICE_FIGURES, type ChoiceFigureKey, choiceLabel, formatFigureValue } from "../../shared/content/product-figures";
+import { CHOICE_FIGURES, type ChoiceFigureKey } from "../../shared/content/product-figures";
 import {
   FINDER_SORTS,
   type FinderFilters,
@@ -14,7 +14,7 @@ import {
 import { PRODUCTS_PER_PAGE } from "../../shared/lib/product-paths";
 import { unitsOf } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
-import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
+import { cardFigures, ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
 import { UnitSelect } from "../components/products/unit-select";
 import { orFallback } from "../lib/load.server";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
@@ -40,20 +40,6 @@ interface FinderPageData {
 }
 
 const EMPTY_FACETS: FinderResult["facets"] = { types: [], lubrication: [], drive: [], cooling: [], category: [] };
-
-/** The figures a finder card shows, in the visitor's units. */
-function cardFigures(p: Product, units: FinderUnits) {
-  const lines: { label: string; value: string }[] = [];
-  if (p.freeAirDelivery)
-    lines.push({ label: "Free air delivery", value: formatFigureValue("freeAirDelivery", p.freeAirDelivery, units.flow) });
-  if (p.maxPressure !== null)
-    lines.push({ label: "Max. pressure", value: formatFigureValue("maxPressure", p.maxPressure, units.pressure) });
-  if (p.motorPower !== null)
-    lines.push({ label: "Motor power", value: formatFigureValue("motorPower", p.motorPower, units.power) });
-  const type = choiceLabel("compressorType", p.compressorType);
-  if (type) lines.push({ label: "Type", value: type });
-  return lines;
-}
 
 const toCard =
   (units: FinderUnits) =>

@@ -1,12 +1,10 @@
 import { redirect } from "react-router";
 import { readFinder } from "../../server/content/public-reads";
-import type { Product } from "../../shared/content/product";
-import { choiceLabel, formatFigureValue } from "../../shared/content/product-figures";
 import { readFinderParams } from "../../shared/content/product-finder";
 import { rowField } from "../../shared/lib/calculators/inputs";
 import { CONSUMPTION_UNITS, SIZING_DEFAULTS, SIZING_ROW_FIELDS } from "../../shared/lib/calculators/sizing";
 import { PageHero } from "../components/page-hero";
-import { ProductCard, toProductSummary } from "../components/products/product-card";
+import { cardFigures, ProductCard, toProductSummary } from "../components/products/product-card";
 import {
   CalculatorForm,
   CalculatorLayout,
@@ -36,18 +34,6 @@ const PATH = "/tools/sizing";
 const ROWS_ID = "tool-rows";
 /** Matching machines shown under the results. */
 const MATCHES_SHOWN = 6;
-
-/** A matching machine's card lines: the figures a buyer sizes by, in metric. */
-function cardFigures(p: Product) {
-  const lines: { label: string; value: string }[] = [];
-  if (p.freeAirDelivery)
-    lines.push({ label: "Free air delivery", value: formatFigureValue("freeAirDelivery", p.freeAirDelivery) });
-  if (p.maxPressure !== null) lines.push({ label: "Max. pressure", value: formatFigureValue("maxPressure", p.maxPressure) });
-  if (p.motorPower !== null) lines.push({ label: "Motor power", value: formatFigureValue("motorPower", p.motorPower) });
-  const type = choiceLabel("compressorType", p.compressorType);
-  if (type) lines.push({ label: "Type", value: type });
-  return lines;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

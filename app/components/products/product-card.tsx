@@ -1,4 +1,6 @@
 import type { Product } from "../../../shared/content/product";
+import { choiceLabel, formatFigureValue } from "../../../shared/content/product-figures";
+import type { FinderUnits } from "../../../shared/content/product-finder";
 import { CARD_SPECIFICATIONS, productPath } from "../../../shared/lib/product-paths";
 import { formatPrice } from "../../lib/format";
 import { ArrowRightIcon } from "../icons";
@@ -25,6 +27,20 @@ export function toProductSummary(p: Product): ProductSummary {
     categoryName: p.categoryId.name,
     specifications: p.specifications.slice(0, CARD_SPECIFICATIONS),
   };
+}
+
+/** The key figures a card shows instead of specifications (finder, sizing), in the visitor's units or canonical. */
+export function cardFigures(p: Product, units?: FinderUnits): { label: string; value: string }[] {
+  const lines: { label: string; value: string }[] = [];
+  if (p.freeAirDelivery)
+    lines.push({ label: "Free air delivery", value: formatFigureValue("freeAirDelivery", p.freeAirDelivery, units?.flow) });
+  if (p.maxPressure !== null)
+    lines.push({ label: "Max. pressure", value: formatFigureValue("maxPressure", p.maxPressure, units?.pressure) });
+  if (p.motorPower !== null)
+    lines.push({ label: "Motor power", value: formatFigureValue("motorPower", p.motorPower, units?.power) });
+  const type = choiceLabel("compressorType", p.compressorType);
+  if (type) lines.push({ label: "Type", value: type });
+  return lines;
 }
 
 interface ProductCardProps {
