@@ -90,23 +90,14 @@ export function containsPattern(term: string): string {
 }
 
 /**
- * The words of the query as prefixes to match, lower-cased letters and digits only ("twin-scroll" → twin,
- * scroll), so no tsquery syntax can be typed in; [] when there is nothing to search for.
+ * The tsquery of what was typed (migration 0014's search_query: PostgreSQL's own parser reads it, as it read
+ * the documents; every word a prefix, English stem or as typed, stop words and markup left out). `weight`
+ * "A" matches names only. Null when nothing was typed; the function itself gives NULL (no match) when no
+ * word is left.
  */
-export function queryPrefixes(q: string | null | undefined): string[] {
-  const pieces = searchTerms(q).flatMap((term) => term.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-  return [...new Set(pieces)].slice(0, MAX_QUERY_TERMS * 2);
-}
-
-/** The tsquery of the words (migration 0012's search_query); `weight` "A" matches names only. */
-function tsQuery(q: string | null | undefined, weight = ""): SQL | null {
-  const prefixes = queryPrefixes(q);
-  if (prefixes.length === 0) return null;
-  const words = sql.join(
-    prefixes.map((p) => sql`${p}`),
-    sql`, `,
-  );
-  return sql`search_query(array[${words}]::text[], ${weight})`;
+function tsQuery(q: string | null | undefined, weight: "" | "A" = ""): SQL | null {
+  const text = normalizeQuery(q);
+  return text ? sql`search_query(${text}, ${weight})` : null;
 }
 
 const englishVector = (text: SQL | PgColumn, weight: "A" | "B" | "C") =>

@@ -56,6 +56,7 @@ beforeAll(async () => {
     lubrication: "oil-free",
     drive: "variable-speed",
   });
+  await product({ name: "PN-BX 7.5 Booster", shortDescription: "Raises 7 bar to 40 bar for PET blowing." });
   await product({ name: "Refrigerated Air Dryer R9", shortDescription: "Dries compressed air to a +3 °C dew point." });
 
   const form = withFields(new FormData(), {
@@ -137,6 +138,14 @@ describe("site search", () => {
       await expect(searchSite(s.ctx.db, q), q).resolves.toBeDefined();
     }
     expect(await productNames("(zeolite!)")).toHaveLength(3);
+  });
+
+  it("reads the query with the parser that read the documents: decimals, markup, stop words", async () => {
+    expect(await productNames("booster 7.5")).toEqual(["PN-BX 7.5 Booster"]);
+    // Markup is no word, in the documents or in the query.
+    expect(await productNames("<b>zeolite</b>")).toHaveLength(3);
+    expect(await productNames("<script>zeolite</script>")).toEqual([]);
+    expect(await productNames("the of and")).toEqual([]);
   });
 
   it("sees a renamed product at once (the document is kept by the database)", async () => {

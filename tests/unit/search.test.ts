@@ -2,14 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pageWindow } from "../../app/components/products/pagination";
 import { ratingText, roundToHalf } from "../../app/components/products/rating-stars";
 import { shareTargets } from "../../app/components/products/share-links";
-import {
-  containsPattern,
-  MAX_QUERY_LENGTH,
-  MAX_QUERY_TERMS,
-  normalizeQuery,
-  queryPrefixes,
-  searchTerms,
-} from "../../server/content/search";
+import { containsPattern, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery, searchTerms } from "../../server/content/search";
 import { correctQuery, editDistance, similarity } from "../../server/content/search-spelling";
 import { HIGHLIGHT_END, HIGHLIGHT_START, highlightParts, plainText } from "../../shared/lib/highlight";
 
@@ -32,15 +25,6 @@ describe("search query handling", () => {
     expect(containsPattern("100%")).toBe("%100\\%%");
     expect(containsPattern("a_b")).toBe("%a\\_b%");
     expect(containsPattern("c:\\d")).toBe("%c:\\\\d%");
-  });
-});
-
-describe("full-text query words", () => {
-  it("keeps letters and digits only, so no tsquery syntax gets through", () => {
-    expect(queryPrefixes("Twin-Scroll  compressors")).toEqual(["twin", "scroll", "compressors"]);
-    expect(queryPrefixes("a:* | b & !c")).toEqual(["a", "b", "c"]);
-    expect(queryPrefixes("'\\ <-> %%%")).toEqual([]);
-    expect(queryPrefixes("Kühlung 7.5")).toEqual(["kühlung", "7", "5"]);
   });
 });
 
