@@ -6,7 +6,7 @@ import {
   LEAK_FLOW_UNITS,
   LEAK_ROW_FIELDS,
 } from "../../shared/lib/calculators/air-leaks";
-import { rowField } from "../../shared/lib/calculators/inputs";
+import { CALCULATOR_PRESSURE_UNITS, rowField } from "../../shared/lib/calculators/inputs";
 import { unitsOf } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
 import {
@@ -58,10 +58,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const PRESSURE_UNITS = [
-  { value: "bar", label: "bar" },
-  { value: "psi", label: "psi" },
-];
+const PRESSURE_UNITS = unitsOf("pressure").filter((u) => (CALCULATOR_PRESSURE_UNITS as readonly string[]).includes(u.value));
 const FLOW_UNITS = unitsOf("flow").filter((u) => (LEAK_FLOW_UNITS as readonly string[]).includes(u.value));
 
 const SOURCES: Source[] = [

@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 import { readFinder } from "../../server/content/public-reads";
 import { readFinderParams } from "../../shared/content/product-finder";
-import { rowField } from "../../shared/lib/calculators/inputs";
+import { CALCULATOR_PRESSURE_UNITS, rowField } from "../../shared/lib/calculators/inputs";
 import { CONSUMPTION_UNITS, SIZING_DEFAULTS, SIZING_ROW_FIELDS } from "../../shared/lib/calculators/sizing";
+import { unitsOf } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
 import { cardFigures, ProductCard, toProductSummary } from "../components/products/product-card";
 import {
@@ -70,10 +71,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const PRESSURE_UNITS = [
-  { value: "bar", label: "bar" },
-  { value: "psi", label: "psi" },
-];
+const PRESSURE_UNITS = unitsOf("pressure").filter((u) => (CALCULATOR_PRESSURE_UNITS as readonly string[]).includes(u.value));
 
 const SOURCES: Source[] = [
   {

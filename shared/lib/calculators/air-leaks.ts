@@ -1,4 +1,4 @@
-import { FormReader, isBlankRow, type Reading, rowField } from "./inputs";
+import { CALCULATOR_PRESSURE_UNITS, FormReader, isBlankRow, type Reading, rowField } from "./inputs";
 
 /**
  * Air leak cost (issue 14, docs/decisions/017). A leak is a hole the air escapes through. Its free-air flow
@@ -117,7 +117,7 @@ export function readAirLeakParams(params: URLSearchParams): Reading<AirLeakInput
   const f = new FormReader(params);
   const method = f.choice("method", ["holes", "flow"] as const, "holes");
   const cdText = f.choice("cd", DISCHARGE_COEFFICIENTS, "1");
-  const pressureUnit = f.choice("pressureUnit", ["bar", "psi"] as const, "bar");
+  const pressureUnit = f.choice("pressureUnit", CALCULATOR_PRESSURE_UNITS, "bar");
   const pressureBar = f.figure("pressure", LEAK_DEFAULTS.pressure, "pressure", pressureUnit, {
     label: "Line pressure",
     min: 0.1,

@@ -138,6 +138,9 @@ export class FormReader {
 }
 
 /** "count.2": a row field's name in problems. */
+/** The pressure units the calculators take (bar and psi; the readers and the forms' unit selects). */
+export const CALCULATOR_PRESSURE_UNITS = ["bar", "psi"] as const;
+
 export const rowField = (name: string, row: number) => `${name}.${row}`;
 
 /** True when every field of a row is empty (such rows are skipped, not errors). */

@@ -1,5 +1,5 @@
 import { toCanonical } from "../units";
-import { FormReader, isBlankRow, type Reading, rowField } from "./inputs";
+import { CALCULATOR_PRESSURE_UNITS, FormReader, isBlankRow, type Reading, rowField } from "./inputs";
 
 /**
  * Sizing a compressor from the air tools and machines it feeds (issue 14, docs/decisions/017):
@@ -89,7 +89,7 @@ export function readSizingParams(params: URLSearchParams): Reading<SizingInput> 
     CONSUMPTION_UNITS.map((u) => u.value),
     "l/min",
   );
-  const pressureUnit = f.choice("pressureUnit", ["bar", "psi"] as const, "bar");
+  const pressureUnit = f.choice("pressureUnit", CALCULATOR_PRESSURE_UNITS, "bar");
   const inPressureUnit = (bar: number) => String(Number((bar / toCanonical("pressure", 1, pressureUnit)).toPrecision(3)));
   const leakAllowance = f.number("leakAllowance", SIZING_DEFAULTS.leakAllowance, {
     label: "Leak allowance",
