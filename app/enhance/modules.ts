@@ -40,18 +40,37 @@ const MODULES: Record<string, EnhancementModule> = {
 };
 
 /**
+ * Starting modules is cut into tasks of at most this long: the browser can paint and answer a tap between
+ * them. One long task here (a category page starts a compare toggle on every card) is what a slow phone
+ * feels as a page that does not respond, and what Lighthouse counts as blocking time.
+ */
+const TASK_BUDGET_MS = 4;
+
+/** Lets the browser run what is waiting (input, paint) before the rest of the work. */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * Starts every module on the elements under `root` (the document, or markup the page just received).
  * An element is started once (`data-module-started`); an unknown name or a module that fails leaves that
  * element as plain HTML and the others working.
  */
-function startModules(root: ParentNode): void {
+async function startModules(root: ParentNode): Promise<void> {
+  let deadline = performance.now() + TASK_BUDGET_MS;
   for (const element of root.querySelectorAll<HTMLElement>("[data-module]")) {
     if (element.dataset.moduleStarted) continue;
     const start = MODULES[element.dataset.module ?? ""];
     if (!start) continue;
+    if (performance.now() > deadline) {
+      await yieldToBrowser();
+      deadline = performance.now() + TASK_BUDGET_MS;
+      if (element.dataset.moduleStarted || !element.isConnected) continue;
+    }
     element.dataset.moduleStarted = "true";
     try {
-      start(element, startModules);
+      start(element, (within) => void startModules(within));
     } catch (error) {
       console.error(`data-module="${element.dataset.module}" could not start`, error);
     }
@@ -59,9 +78,9 @@ function startModules(root: ParentNode): void {
 }
 
 /** The whole page: the modules, and the behaviours every page has (image fallback, prefetching). */
-export function startAll(document: Document): void {
+export async function startAll(document: Document): Promise<void> {
   watchImageFallbacks(document);
-  startModules(document);
+  await startModules(document);
   // Prefetching can wait until the browser has nothing else to do (matching rules against every link costs
   // a slow phone a few milliseconds).
   if ("requestIdleCallback" in window) requestIdleCallback(() => prefetchLinks(document), { timeout: 2000 });

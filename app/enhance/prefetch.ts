@@ -2,11 +2,14 @@
  * Moving between public pages is a normal page load; fetching the next page before the click makes it
  * feel instant. Chromium gets Speculation Rules (prefetch a same-site page when the pointer rests on its
  * link or it is pressed); other browsers a `<link rel="prefetch">` added on hover, focus or touch. The
- * staff panel, the API, files and links opening elsewhere are left alone. CSP: the rules are allowed by
- * 'inline-speculation-rules' (they are data, not script).
+ * staff panel, the API and files are left alone (links opening elsewhere all lead to other sites). CSP: the
+ * rules are allowed by 'inline-speculation-rules' (they are data, not script).
+ *
+ * The rules match links by their URL only: a `selector_matches` condition made Chromium style every link
+ * of the page when the rules arrived, a long task on a slow phone.
  */
 
-const EXCLUDED_PATHS = ["/admin*", "/api/*", "/uploads/*", "/*.xml", "/*.txt"];
+const EXCLUDED_PATHS = ["/admin*", "/api/*", "/uploads/*", "/*.xml", "/*.txt", "/*.pdf"];
 const HOVER_DELAY_MS = 65;
 
 /** The Speculation Rules (also read by the XSS test, to tell this script element from an injected one). */
@@ -15,11 +18,7 @@ export const PREFETCH_RULES = {
     {
       source: "document",
       where: {
-        and: [
-          { href_matches: "/*" },
-          ...EXCLUDED_PATHS.map((path) => ({ not: { href_matches: path } })),
-          { not: { selector_matches: "[target], [download], [rel~=nofollow]" } },
-        ],
+        and: [{ href_matches: "/*" }, ...EXCLUDED_PATHS.map((path) => ({ not: { href_matches: path } }))],
       },
       eagerness: "moderate",
     },
@@ -45,7 +44,7 @@ export function prefetchLinks(document: Document): void {
     const link = target instanceof Element ? target.closest<HTMLAnchorElement>("a[href]") : null;
     if (!link || link.target || link.hasAttribute("download") || link.origin !== location.origin) return;
     const path = link.pathname;
-    if (/^\/(admin|api|uploads)(\/|$)/i.test(path) || /\.(xml|txt)$/.test(path)) return;
+    if (/^\/(admin|api|uploads)(\/|$)/i.test(path) || /\.(xml|txt|pdf)$/.test(path)) return;
     const url = link.href.split("#")[0] ?? "";
     if (done.has(url)) return;
     done.add(url);

@@ -102,6 +102,34 @@ test.describe("scripts of the public pages", () => {
     await expect(page.locator("html")).not.toHaveAttribute("data-enhanced", "true");
   });
 
+  test("the first paint waits for the whole page, and the script is async (a task of its own)", async ({ page }) => {
+    for (const path of ["/", PN_RC_5, "/finder"]) {
+      await page.goto(path);
+      // <link rel="expect" blocking="render"> names the marker at the end of <body>: Chromium paints once the
+      // whole page is parsed, instead of painting the top and laying out the rest after it.
+      const expectLink = page.locator('head link[rel="expect"][blocking="render"]');
+      await expect(expectLink, path).toHaveCount(1);
+      const markerId = ((await expectLink.getAttribute("href")) ?? "").replace(/^#/, "");
+      const order = await page.evaluate((id) => {
+        const marker = document.getElementById(id);
+        const footer = document.querySelector("footer");
+        const scripts = [...document.querySelectorAll<HTMLScriptElement>("script[src]")];
+        return {
+          markerAfterFooter: Boolean(
+            footer && marker && footer.compareDocumentPosition(marker) & Node.DOCUMENT_POSITION_FOLLOWING,
+          ),
+          scripts: scripts.map((s) => ({
+            module: s.type === "module",
+            async: s.async,
+            inHead: s.parentElement === document.head,
+          })),
+        };
+      }, markerId);
+      expect(order, path).toEqual({ markerAfterFooter: true, scripts: [{ module: true, async: true, inHead: true }] });
+      await expect(page.locator("html"), path).toHaveAttribute("data-enhanced", "true");
+    }
+  });
+
   test("the enhancement script is cached for a year", async ({ page, request }) => {
     const [script] = await scriptsOf(page, "/");
     const res = await request.get(script!.url);
@@ -121,6 +149,8 @@ test.describe("moving between pages", () => {
     const parsed = JSON.parse(rules[0] ?? "{}");
     expect(parsed.prefetch[0].eagerness).toBe("moderate");
     expect(JSON.stringify(parsed)).toContain('"/admin*"');
+    // Files are never prefetched (a datasheet is a PDF made on request).
+    expect(JSON.stringify(parsed)).toContain('"/*.pdf"');
 
     const footerAbout = page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true });
     const [navigation] = await Promise.all([page.waitForEvent("framenavigated"), footerAbout.click()]);
