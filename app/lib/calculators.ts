@@ -2,6 +2,7 @@ import { leakCost, readAirLeakParams, totalLeakFlow } from "../../shared/lib/cal
 import type { FieldProblem, FormValues } from "../../shared/lib/calculators/inputs";
 import { readSizingParams, sizeCompressor } from "../../shared/lib/calculators/sizing";
 import { compareFixedAndVariable, readVsdParams } from "../../shared/lib/calculators/vsd-savings";
+import { lazyNumberFormat } from "../../shared/lib/number-format";
 import { formatFigure, roundForReading } from "../../shared/lib/units";
 import { formatPrice } from "./format";
 
@@ -23,7 +24,7 @@ export interface CalculatorRun {
   headline: string;
 }
 
-export const number = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
+export const number = lazyNumberFormat("en-IN", { maximumFractionDigits: 2 });
 
 /** Three significant figures: results are estimates, and ₹4,29,617 would claim otherwise. */
 const rounded = (value: number) => (Math.abs(value) >= 100 ? Number(value.toPrecision(3)) : roundForReading(value));

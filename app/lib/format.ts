@@ -1,5 +1,7 @@
+import { lazyNumberFormat } from "../../shared/lib/number-format";
+
 /** Prices in Indian rupees without decimals and with Indian digit grouping: ₹1,25,000. */
-const rupees = new Intl.NumberFormat("en-IN", {
+const rupees = lazyNumberFormat("en-IN", {
   style: "currency",
   currency: "INR",
   maximumFractionDigits: 0,

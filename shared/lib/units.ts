@@ -5,6 +5,8 @@
  * tests/unit/units.test.ts for the published values they are checked against.
  */
 
+import { lazyNumberFormat } from "./number-format";
+
 export type Quantity = "flow" | "pressure" | "power" | "noise" | "weight" | "volume";
 
 interface UnitInfo {
@@ -136,19 +138,11 @@ function roundForStorage(value: number): number {
   return Number(value.toPrecision(6));
 }
 
-/**
- * Made on first use: the public pages' enhancement script includes this file, and the first Intl formatter
- * of a page loads the locale data, about 20 ms of a fresh page's main thread, which most pages never need.
- */
-let numberFormatCache: Intl.NumberFormat | undefined;
-function formatNumber(value: number): string {
-  numberFormatCache ??= new Intl.NumberFormat("en-IN", { maximumFractionDigits: 6 });
-  return numberFormatCache.format(value);
-}
+const numberFormat = lazyNumberFormat("en-IN", { maximumFractionDigits: 6 });
 
 /** "6.8 CFM", "1,250 m³/min": a canonical value shown in `unit`, rounded for reading. */
 export function formatFigure(quantity: Quantity, canonical: number, unit: string = CANONICAL[quantity]): string {
-  return `${formatNumber(roundForReading(fromCanonical(quantity, canonical, unit)))} ${unitLabel(quantity, unit)}`;
+  return `${numberFormat.format(roundForReading(fromCanonical(quantity, canonical, unit)))} ${unitLabel(quantity, unit)}`;
 }
 
 /** "5.2–7.1 m³/min", or one value when both ends are the same once rounded. */
@@ -156,7 +150,9 @@ export function formatRange(quantity: Quantity, range: { min: number; max: numbe
   const min = roundForReading(fromCanonical(quantity, range.min, unit));
   const max = roundForReading(fromCanonical(quantity, range.max, unit));
   const label = unitLabel(quantity, unit);
-  return min === max ? `${formatNumber(min)} ${label}` : `${formatNumber(min)}–${formatNumber(max)} ${label}`;
+  return min === max
+    ? `${numberFormat.format(min)} ${label}`
+    : `${numberFormat.format(min)}–${numberFormat.format(max)} ${label}`;
 }
 
 export type ParsedFigure = { ok: true; min: number; max: number } | { ok: false; message: string };
