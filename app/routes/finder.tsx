@@ -1,6 +1,5 @@
 import type { FacetCount, FinderResult } from "../../server/content/product-finder";
 import { readFinder } from "../../server/content/public-reads";
-import type { Product } from "../../shared/content/product";
 import { CHOICE_FIGURES, type ChoiceFigureKey } from "../../shared/content/product-figures";
 import {
   FINDER_SORTS,
@@ -12,9 +11,9 @@ import {
   readFinderParams,
 } from "../../shared/content/product-finder";
 import { PRODUCTS_PER_PAGE } from "../../shared/lib/product-paths";
-import { unitsOf } from "../../shared/lib/units";
+import { unitLabel } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
-import { cardFigures, ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
+import { type FigureCard, FigureCardGrid, toFigureCard } from "../components/products/product-card";
 import { UnitSelect } from "../components/products/unit-select";
 import { orFallback } from "../lib/load.server";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
@@ -26,24 +25,18 @@ import type { Route } from "./+types/finder";
  * JavaScript; app/enhance/finder.ts updates the results while the filters change.
  */
 
-type FinderCard = ProductSummary & { figures: { label: string; value: string }[] };
-
 interface FinderPageData {
   filters: FinderFilters;
   units: FinderUnits;
   problems: FinderProblem[];
-  results: FinderCard[];
-  closest: FinderCard[];
+  results: FigureCard[];
+  closest: FigureCard[];
   total: number;
   facets: FinderResult["facets"];
   failed: boolean;
 }
 
 const EMPTY_FACETS: FinderResult["facets"] = { types: [], lubrication: [], drive: [], cooling: [], category: [] };
-
-const toCard =
-  (units: FinderUnits) =>
-  (p: Product): FinderCard => ({ ...toProductSummary(p), figures: cardFigures(p, units) });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { filters, units, problems } = readFinderParams(new URL(request.url).searchParams);
@@ -53,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     units,
     problems,
-    results: (found?.data ?? []).map(toCard(units)),
-    closest: (found?.closest ?? []).map(toCard(units)),
+    results: (found?.data ?? []).map((p) => toFigureCard(p, units)),
+    closest: (found?.closest ?? []).map((p) => toFigureCard(p, units)),
     total: found?.total ?? 0,
     facets: found?.facets ?? EMPTY_FACETS,
     failed: read.failed,
@@ -129,7 +122,7 @@ function ChoiceGroup({
 
 function FinderForm({ data }: { data: FinderPageData }) {
   const { filters, units, facets } = data;
-  const unitLabel = (q: keyof FinderUnits) => unitsOf(q).find((u) => u.value === units[q])?.label ?? "";
+  const labelOf = (q: keyof FinderUnits) => unitLabel(q, units[q]);
   return (
     <form method="get" action="/finder" data-module="finder" aria-label="Filters" className="space-y-6">
       <div className="grid grid-cols-3 gap-2">
@@ -140,15 +133,15 @@ function FinderForm({ data }: { data: FinderPageData }) {
       <fieldset className="min-w-0">
         <legend className="text-sm font-semibold text-slate-800">Free air delivery</legend>
         <div className="mt-1 grid grid-cols-2 gap-3">
-          <NumberInput name="flowMin" label="From" value={inUnit("flow", filters.flowMin, units.flow)} unit={unitLabel("flow")} />
-          <NumberInput name="flowMax" label="To" value={inUnit("flow", filters.flowMax, units.flow)} unit={unitLabel("flow")} />
+          <NumberInput name="flowMin" label="From" value={inUnit("flow", filters.flowMin, units.flow)} unit={labelOf("flow")} />
+          <NumberInput name="flowMax" label="To" value={inUnit("flow", filters.flowMax, units.flow)} unit={labelOf("flow")} />
         </div>
       </fieldset>
       <NumberInput
         name="pressureMin"
         label="Working pressure, at least"
         value={inUnit("pressure", filters.pressureMin, units.pressure)}
-        unit={unitLabel("pressure")}
+        unit={labelOf("pressure")}
       />
       <fieldset className="min-w-0">
         <legend className="text-sm font-semibold text-slate-800">Motor power</legend>
@@ -157,13 +150,13 @@ function FinderForm({ data }: { data: FinderPageData }) {
             name="powerMin"
             label="From"
             value={inUnit("power", filters.powerMin, units.power)}
-            unit={unitLabel("power")}
+            unit={labelOf("power")}
           />
           <NumberInput
             name="powerMax"
             label="To"
             value={inUnit("power", filters.powerMax, units.power)}
-            unit={unitLabel("power")}
+            unit={labelOf("power")}
           />
         </div>
       </fieldset>
@@ -231,23 +224,8 @@ function FinderForm({ data }: { data: FinderPageData }) {
   );
 }
 
-function CardGrid({ cards }: { cards: FinderCard[] }) {
-  return (
-    <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-      {cards.map((card) => (
-        <li key={card._id} className="flex">
-          <ProductCard
-            product={card}
-            figures={card.figures}
-            comparable
-            showCategory
-            sizes="(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw"
-          />
-        </li>
-      ))}
-    </ul>
-  );
-}
+/** Beside the filters, a card is at most 300 px wide. */
+const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 640px) 45vw, 100vw";
 
 export default function FinderPage({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
@@ -288,7 +266,7 @@ export default function FinderPage({ loaderData }: Route.ComponentProps) {
           )}
           {data.results.length > 0 ? (
             <div className="mt-6">
-              <CardGrid cards={data.results} />
+              <FigureCardGrid cards={data.results} sizes={CARD_SIZES} />
               {data.total > data.results.length && (
                 <p className="mt-6 text-sm text-slate-700">
                   Showing the first {data.results.length} in this order. Narrow the filters, or change the order, to see others.
@@ -303,7 +281,7 @@ export default function FinderPage({ loaderData }: Route.ComponentProps) {
                 </p>
                 {data.closest.length > 0 && (
                   <div className="mt-6">
-                    <CardGrid cards={data.closest} />
+                    <FigureCardGrid cards={data.closest} sizes={CARD_SIZES} />
                   </div>
                 )}
                 <p className="mt-6 text-sm text-slate-700">

@@ -58,8 +58,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const PRESSURE_UNITS = unitsOf("pressure").filter((u) => (CALCULATOR_PRESSURE_UNITS as readonly string[]).includes(u.value));
-const FLOW_UNITS = unitsOf("flow").filter((u) => (LEAK_FLOW_UNITS as readonly string[]).includes(u.value));
+const PRESSURE_UNITS = unitsOf("pressure", CALCULATOR_PRESSURE_UNITS);
+const FLOW_UNITS = unitsOf("flow", LEAK_FLOW_UNITS);
 
 const SOURCES: Source[] = [
   {

@@ -47,7 +47,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const POWER_UNITS = unitsOf("power");
-const FLOW_UNITS = unitsOf("flow").filter((u) => ["m3/min", "cfm", "l/s"].includes(u.value));
+const FLOW_UNITS = unitsOf("flow", ["m3/min", "cfm", "l/s"]);
 
 const SOURCES: Source[] = [
   {

@@ -5,7 +5,7 @@ import { CALCULATOR_PRESSURE_UNITS, rowField } from "../../shared/lib/calculator
 import { CONSUMPTION_UNITS, SIZING_DEFAULTS, SIZING_ROW_FIELDS } from "../../shared/lib/calculators/sizing";
 import { unitsOf } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
-import { cardFigures, ProductCard, toProductSummary } from "../components/products/product-card";
+import { FigureCardGrid, toFigureCard } from "../components/products/product-card";
 import {
   CalculatorForm,
   CalculatorLayout,
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       failed: read.failed,
       total: read.value?.total ?? 0,
       finderUrl,
-      cards: (read.value?.data ?? []).map((p) => ({ ...toProductSummary(p), figures: cardFigures(p) })),
+      cards: (read.value?.data ?? []).map((p) => toFigureCard(p)),
     },
   };
 }
@@ -71,7 +71,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const PRESSURE_UNITS = unitsOf("pressure").filter((u) => (CALCULATOR_PRESSURE_UNITS as readonly string[]).includes(u.value));
+const PRESSURE_UNITS = unitsOf("pressure", CALCULATOR_PRESSURE_UNITS);
 
 const SOURCES: Source[] = [
   {
@@ -257,19 +257,11 @@ export default function SizingPage({ loaderData }: Route.ComponentProps) {
         </h2>
         {!matches && <p className="mt-3 text-slate-700">Correct the fields above to see the machines that match.</p>}
         {matches && !matches.failed && matches.cards.length > 0 && (
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-            {matches.cards.map((card) => (
-              <li key={card._id} className="flex">
-                <ProductCard
-                  product={card}
-                  figures={card.figures}
-                  comparable
-                  showCategory
-                  sizes="(min-width: 1280px) 400px, (min-width: 640px) 45vw, 100vw"
-                />
-              </li>
-            ))}
-          </ul>
+          <FigureCardGrid
+            cards={matches.cards}
+            sizes="(min-width: 1280px) 400px, (min-width: 640px) 45vw, 100vw"
+            className="mt-6"
+          />
         )}
         {matches && !matches.failed && (
           <p className="mt-6">

@@ -6,7 +6,7 @@ import {
   toCanonical,
   type UnitOf,
   unitFromText,
-  unitsOf,
+  unitLabel,
 } from "../lib/units";
 import { CHOICE_FIGURES, type ChoiceFigureKey, type ChoiceValue } from "./product-figures";
 
@@ -256,7 +256,7 @@ export function figuresInQuery(q: string): FiguresInQuery {
       params.set("powerMax", String(Number((inUnitValue * 1.2).toPrecision(4))));
     }
     params.set(`${quantity}Unit`, unit);
-    parts.push(`${number} ${unitsOf(quantity).find((u) => u.value === found.unit)?.label ?? unitText}`);
+    parts.push(`${number} ${unitLabel(quantity, found.unit)}`);
     rest = rest.replace(text, " ");
   }
   if (params.has("flowMin")) params.set("sort", "flow");

@@ -88,14 +88,15 @@ function isUnit<Q extends Quantity>(quantity: Q, unit: string): unit is UnitOf<Q
   return info(quantity, unit) !== undefined;
 }
 
-export function unitsOf<Q extends Quantity>(quantity: Q): { value: UnitOf<Q>; label: string }[] {
-  return Object.entries(UNITS[quantity] as Record<string, UnitInfo>).map(([value, u]) => ({
-    value: value as UnitOf<Q>,
-    label: u.label,
-  }));
+/** The units of `quantity` with their labels, in the table's order; `only` keeps those a form offers. */
+export function unitsOf<Q extends Quantity>(quantity: Q, only?: readonly string[]): { value: UnitOf<Q>; label: string }[] {
+  return Object.entries(UNITS[quantity] as Record<string, UnitInfo>)
+    .filter(([value]) => !only || only.includes(value))
+    .map(([value, u]) => ({ value: value as UnitOf<Q>, label: u.label }));
 }
 
-function unitLabel(quantity: Quantity, unit: string): string {
+/** How `unit` is written on pages ("m³/min", "kg/cm²"); an unknown unit as it is. */
+export function unitLabel(quantity: Quantity, unit: string): string {
   return info(quantity, unit)?.label ?? unit;
 }
 

@@ -30,7 +30,7 @@ export function toProductSummary(p: Product): ProductSummary {
 }
 
 /** The key figures a card shows instead of specifications (finder, sizing), in the visitor's units or canonical. */
-export function cardFigures(p: Product, units?: FinderUnits): { label: string; value: string }[] {
+function cardFigures(p: Product, units?: FinderUnits): { label: string; value: string }[] {
   const lines: { label: string; value: string }[] = [];
   if (p.freeAirDelivery)
     lines.push({ label: "Free air delivery", value: formatFigureValue("freeAirDelivery", p.freeAirDelivery, units?.flow) });
@@ -41,6 +41,26 @@ export function cardFigures(p: Product, units?: FinderUnits): { label: string; v
   const type = choiceLabel("compressorType", p.compressorType);
   if (type) lines.push({ label: "Type", value: type });
   return lines;
+}
+
+/** A card with key figures instead of specifications (the finder's and the sizing calculator's). */
+export type FigureCard = ProductSummary & { figures: { label: string; value: string }[] };
+
+export function toFigureCard(p: Product, units?: FinderUnits): FigureCard {
+  return { ...toProductSummary(p), figures: cardFigures(p, units) };
+}
+
+/** Figure cards in a grid, each with its category and a Compare toggle. `sizes` follows the grid's width. */
+export function FigureCardGrid({ cards, sizes, className = "" }: { cards: FigureCard[]; sizes: string; className?: string }) {
+  return (
+    <ul className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${className}`.trim()}>
+      {cards.map((card) => (
+        <li key={card._id} className="flex">
+          <ProductCard product={card} figures={card.figures} comparable showCategory sizes={sizes} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 interface ProductCardProps {
