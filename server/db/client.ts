@@ -3,7 +3,6 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import v8 from "node:v8";
-import { PGlite } from "@electric-sql/pglite";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -14,6 +13,7 @@ import pg from "pg";
 import { errorFields, log } from "../log";
 import { MIGRATIONS_DIR } from "../paths";
 import { acquireDataDirLock, dataDirLockFile } from "./lock";
+import { PgliteThread } from "./pglite-thread-client";
 import { contentVersion } from "./schema";
 
 /** One handle type for both drivers, so the rest of the server never knows which one it runs on. */
@@ -63,17 +63,28 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 async function openPglite(dataDir: string, lockHolder: string, migrate: boolean): Promise<DatabaseHandle> {
   const dbDir = path.join(dataDir, "db");
   const release = acquireDataDirLock(dataDirLockFile(dataDir), lockHolder);
+  let client: PgliteThread | null = null;
   try {
     mkdirSync(dbDir, { recursive: true }); // PGlite's own mkdir is not recursive
     // PGlite keeps shared_buffers inside its WebAssembly heap; PostgreSQL's 128 MB default would make
     // it most of the process's memory. The catalogue is small and the OS caches the files anyway.
-    const options = { postgresqlconf: ["shared_buffers=16MB"], parsers: drizzleParsers };
+    const postgresqlconf = ["shared_buffers=16MB"];
     compileWasmWithLiftoffOnly();
-    if (!existsSync(path.join(dbDir, "PG_VERSION"))) initPgliteInChildProcess(dbDir, options.postgresqlconf);
-    const client = await PGlite.create(dbDir, options);
-    passDrizzleParsersOnce(client);
-    const db = drizzlePglite({ client }) as unknown as Database;
-    if (migrate) await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+    if (!existsSync(path.join(dbDir, "PG_VERSION"))) initPgliteInChildProcess(dbDir, postgresqlconf);
+    client = await PgliteThread.start({
+      dbDir,
+      postgresqlconf,
+      textTypes: DRIZZLE_TEXT_TYPES,
+      onLost(err) {
+        // Every query would fail from now on. Exiting lets the supervisor (systemd, Docker) start the
+        // server again, and PGlite reopens its files as PostgreSQL recovers from a crash.
+        log.error("the embedded database stopped; exiting", errorFields(err));
+        process.exit(1);
+      },
+    });
+    const db = drizzlePglite({ client: client.asPglite() }) as unknown as Database;
+    if (migrate) await migratePglite(drizzlePglite({ client: client.asPglite() }), { migrationsFolder: MIGRATIONS_DIR });
+    const opened = client;
     let unlisten: (() => Promise<void>) | null = null;
     return {
       db,
@@ -82,19 +93,20 @@ async function openPglite(dataDir: string, lockHolder: string, migrate: boolean)
       contentChanges: {
         kind: "notified",
         async listen(onChange) {
-          unlisten = await client.listen(CONTENT_CHANNEL, onChange);
+          unlisten = await opened.listen(CONTENT_CHANNEL, onChange);
         },
       },
       async close() {
         try {
           await unlisten?.();
-          await client.close();
+          await opened.close();
         } finally {
           release();
         }
       },
     };
   } catch (err) {
+    await client?.close().catch(() => {});
     release();
     throw err;
   }
@@ -102,28 +114,10 @@ async function openPglite(dataDir: string, lockHolder: string, migrate: boolean)
 
 /**
  * Drizzle sends its own type parsers with every query (dates, timestamps and intervals kept as the
- * database's text), and PGlite merges them into a copy of its table of ~350 parsers each time: about
- * 0.14 ms per query, most of the cost of reading a small result. So the instance is created with those
- * parsers, and a query that brings exactly them goes to PGlite without them: the same rows, no copy.
- * (Transactions get a fresh client from PGlite and keep the slow path; they are writes, and rare.)
+ * database's text). The database's thread has them from the start (a function cannot cross to it), and
+ * the thread client accepts a query's parsers only when they are these.
  */
 const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
-const keepText = (value: string) => value;
-const drizzleParsers = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, keepText]));
-
-function passDrizzleParsersOnce(client: PGlite): void {
-  const query = client.query.bind(client);
-  const isDrizzles = (parsers: object) => {
-    const oids = Object.keys(parsers);
-    return oids.length === DRIZZLE_TEXT_TYPES.length && DRIZZLE_TEXT_TYPES.every((oid) => oid in parsers);
-  };
-  client.query = ((text, params, options) =>
-    query(
-      text,
-      params,
-      options?.parsers && isDrizzles(options.parsers) ? { ...options, parsers: undefined } : options,
-    )) as PGlite["query"];
-}
 
 /**
  * V8 compiles PGlite's WebAssembly (PostgreSQL itself) with its baseline compiler, Liftoff, and then again
@@ -186,6 +180,24 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
       },
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A query whose SQL Drizzle builds once per database handle (its `prepare`), for the reads every uncached
+ * page makes: building a select costs about 0.25 ms, as much as PGlite takes to run a small one. On
+ * PostgreSQL the name also makes a server-side prepared statement on each connection. A transaction's
+ * handle gets its own, dropped with it.
+ */
+export function preparedOnce<Query>(build: (db: Database) => Query): (db: Database) => Query {
+  const built = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
   };
 }
 

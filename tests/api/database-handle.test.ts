@@ -1,0 +1,130 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, inTransaction, openDatabase, queryRows } from "../../server/db/client";
+import { categories } from "../../shared/content/category";
+import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
+
+/**
+ * The database handle as the server opens it: on PGlite the queries cross to its own thread (decision 020),
+ * on PostgreSQL they go to the pool. Transactions, errors and change notices must behave the same on both.
+ */
+describe(`the database handle (${testDatabaseKind()})`, () => {
+  let dataDir: string;
+  let scratch: ScratchDatabase | null = null;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-handle-"));
+    scratch = testDatabaseKind() === "postgres" ? await createScratchDatabase() : null;
+    handle = await openDatabase({ dataDir, databaseUrl: scratch?.url ?? null, lockHolder: "handle test" });
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const slugs = async () =>
+    (await handle.db.select({ slug: categories.slug }).from(categories).orderBy(categories.slug)).map((r) => r.slug);
+  const addCategory = (db: DatabaseHandle["db"], slug: string) => db.insert(categories).values({ slug, name: slug });
+
+  it("commits a transaction's writes together, and a failed transaction leaves none", async () => {
+    await inTransaction(handle.db, async (tx) => {
+      await addCategory(tx, "kept-a");
+      await addCategory(tx, "kept-b");
+      // Inside, the transaction sees its own writes.
+      expect(await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.slug, "kept-a"))).toHaveLength(1);
+    });
+    await expect(
+      inTransaction(handle.db, async (tx) => {
+        await addCategory(tx, "lost-a");
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    expect(await slugs()).toEqual(["kept-a", "kept-b"]);
+  });
+
+  it("rolls back a failed inner transaction (a savepoint) and keeps the outer one's writes", async () => {
+    await inTransaction(handle.db, async (tx) => {
+      await addCategory(tx, "outer");
+      await expect(
+        inTransaction(tx, async (inner) => {
+          await addCategory(inner, "inner");
+          throw new Error("inner fails");
+        }),
+      ).rejects.toThrow("inner fails");
+    });
+    expect(await slugs()).toEqual(["kept-a", "kept-b", "outer"]);
+  });
+
+  it("hands on a database error with its PostgreSQL code, and the handle keeps working", async () => {
+    const failure = await addCategory(handle.db, "kept-a").then(
+      () => null,
+      (err: { code?: string; cause?: { code?: string; constraint?: string } }) => err,
+    );
+    expect(failure?.code ?? failure?.cause?.code).toBe("23505");
+    expect(failure?.cause?.constraint ?? (failure as { constraint?: string }).constraint).toBe("categories_slug_idx");
+    // The same failure inside a transaction ends it, and only it.
+    await expect(inTransaction(handle.db, (tx) => addCategory(tx, "kept-b").then(() => undefined))).rejects.toThrow();
+    expect(await queryRows<{ n: number }>(handle.db, sql`SELECT 1 AS n`)).toEqual([{ n: 1 }]);
+  });
+
+  it("keeps an open transaction's writes from every other query until it commits", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let wrote: () => void = () => {};
+    const written = new Promise<void>((resolve) => {
+      wrote = resolve;
+    });
+    const transaction = inTransaction(handle.db, async (tx) => {
+      await addCategory(tx, "pending");
+      wrote();
+      await held;
+    });
+    await written;
+    // PGlite runs this after the transaction (one session); PostgreSQL runs it now, without the row.
+    const outside = slugs();
+    const seenEarly = await Promise.race([outside, new Promise<null>((r) => setTimeout(() => r(null), 100))]);
+    if (seenEarly) expect(seenEarly).not.toContain("pending");
+    release();
+    await transaction;
+    expect(await slugs()).toContain("pending");
+    const answered = await outside;
+    if (handle.kind === "postgres") expect(answered).not.toContain("pending");
+  });
+
+  it("runs many queries at once, each answered with its own rows", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        queryRows<{ n: number; s: string }>(handle.db, sql`SELECT ${i}::int AS n, ${`x${i}`}::text AS s`),
+      ),
+    );
+    expect(answers.map((rows) => rows[0])).toEqual(Array.from({ length: 60 }, (_, i) => ({ n: i, s: `x${i}` })));
+  });
+
+  it("tells the content cache of a committed change before the write returns", async () => {
+    const changes = handle.contentChanges;
+    if (changes.kind === "notified") {
+      let heard = 0;
+      await changes.listen(() => {
+        heard += 1;
+      });
+      await addCategory(handle.db, "noticed");
+      expect(heard).toBeGreaterThan(0);
+      const before = heard;
+      await inTransaction(handle.db, async (tx) => {
+        await tx.update(categories).set({ name: "Noticed" }).where(eq(categories.slug, "noticed"));
+      });
+      expect(heard).toBeGreaterThan(before);
+    } else {
+      const before = await changes.readVersion();
+      await addCategory(handle.db, "noticed");
+      expect(await changes.readVersion()).toBeGreaterThan(before);
+    }
+  });
+});
