@@ -1,7 +1,7 @@
-import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Category, type CategoryInput, categories, categoryToApi, subcategories } from "../../shared/content/category";
 import { products } from "../../shared/content/product";
-import type { Database } from "../db/client";
+import { type Database, preparedOnce } from "../db/client";
 import { badRequest, conflict } from "../http/errors";
 import { chooseSlug, findByIdOrSlug } from "./slugs";
 
@@ -54,12 +54,18 @@ export async function listCategories(db: Database): Promise<Category[]> {
 
 /** The first `limit` categories in the catalogue's order: name and slug only (for links). */
 export function listCategoryLinks(db: Database, limit: number): Promise<{ name: string; slug: string }[]> {
-  return db
+  return categoryLinksQuery(db).execute({ limit });
+}
+
+/** Every public page's footer links the first categories. */
+const categoryLinksQuery = preparedOnce((db) =>
+  db
     .select({ name: categories.name, slug: categories.slug })
     .from(categories)
     .orderBy(asc(categories.position), desc(categories.createdAt), desc(categories.id))
-    .limit(limit);
-}
+    .limit(sql.placeholder("limit"))
+    .prepare("category_links"),
+);
 
 /** By id or by slug. */
 export async function getCategoryRow(db: Database, idOrSlug: string): Promise<CategoryRow | null> {

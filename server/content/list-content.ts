@@ -2,7 +2,7 @@ import { asc, desc, eq, type InferSelectModel } from "drizzle-orm";
 import type { z } from "zod";
 import type { ListContent, ListTable } from "../../shared/content/define";
 import { isId } from "../../shared/lib/ids";
-import type { Database } from "../db/client";
+import { type Database, preparedOnce } from "../db/client";
 import { chooseSlug, findByIdOrSlug, type SluggedTable } from "./slugs";
 
 /**
@@ -46,20 +46,14 @@ export function listStore<T extends ListTable, S extends z.ZodObject, Out>(
       exceptId,
       label,
     });
-  // The list is read on every page view when nothing is cached: its SQL is built once per database.
-  const listQueries = new WeakMap<Database, { execute(): Promise<unknown[]> }>();
-  const listQuery = (db: Database) => {
-    let query = listQueries.get(db);
-    if (!query) {
-      query = db
-        .select()
-        .from(table)
-        .orderBy(asc(content.sort), desc(table.createdAt), desc(table.id))
-        .prepare(`list_${content.name.replace(/\W/g, "_")}`);
-      listQueries.set(db, query);
-    }
-    return query;
-  };
+  // The list is read on every page view when nothing is cached.
+  const listQuery = preparedOnce((db): { execute(): Promise<unknown[]> } =>
+    db
+      .select()
+      .from(table)
+      .orderBy(asc(content.sort), desc(table.createdAt), desc(table.id))
+      .prepare(`list_${content.name.replace(/\W/g, "_")}`),
+  );
   const store: ListStore<T, S, Out> = {
     async list(db) {
       const rows = await listQuery(db).execute();

@@ -10,9 +10,9 @@ import {
 } from "../../shared/content/product";
 import { type FinderFilters, finderKey, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
 import { isId } from "../../shared/lib/ids";
-import { type Database, queryRows } from "../db/client";
+import { type Database, preparedOnce, queryRows } from "../db/client";
 import { finderConditions, finderOrder } from "./product-filters";
-import { chooseSlug, findByIdOrSlug, idOrSlugMatch } from "./slugs";
+import { chooseSlug, findByIdOrSlug, idOrSlugMatch, isSlugShaped } from "./slugs";
 
 const productColumns = {
   product: products,
@@ -103,6 +103,11 @@ export async function getProductRow(db: Database, idOrSlug: string) {
 
 /** One product with its category and subcategory names: one query (a page view's read). */
 export async function getProduct(db: Database, idOrSlug: string): Promise<Product | null> {
+  if (!isId(idOrSlug) && isSlugShaped(idOrSlug)) {
+    // A product page's URL: by slug alone, with its SQL built once.
+    const [bySlug] = await productBySlugQuery(db).execute({ slug: idOrSlug.toLowerCase() });
+    return bySlug ? toApi(bySlug) : null;
+  }
   const match = idOrSlugMatch(products, idOrSlug);
   if (!match) return null;
   const [joined] = await selectProducts(db).where(match.where).orderBy(match.order).limit(1);
@@ -120,12 +125,24 @@ export async function listRelatedProducts(
   exceptSlug: string,
   limit: number,
 ): Promise<Product[]> {
-  const rows = await selectProducts(db)
-    .where(and(eq(categories.slug, categorySlug), ne(products.slug, exceptSlug)))
-    .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
-    .limit(limit);
+  const rows = await relatedProductsQuery(db).execute({ categorySlug, exceptSlug, limit });
   return rows.map(toApi);
 }
+
+const productBySlugQuery = preparedOnce((db) =>
+  selectProducts(db)
+    .where(eq(products.slug, sql.placeholder("slug")))
+    .limit(1)
+    .prepare("product_by_slug"),
+);
+
+const relatedProductsQuery = preparedOnce((db) =>
+  selectProducts(db)
+    .where(and(eq(categories.slug, sql.placeholder("categorySlug")), ne(products.slug, sql.placeholder("exceptSlug"))))
+    .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("related_products"),
+);
 
 function slugFor(db: Database, input: ProductInput, exceptId?: string): Promise<string> {
   return chooseSlug(db, products, { wanted: input.slug, source: input.name, exceptId, label: "product" });
