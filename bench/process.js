@@ -12,7 +12,7 @@ import pg from "pg";
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** As deploy/pneuma.service runs the server: bounded V8 heap, two malloc arenas (README, Memory). */
-const SERVER_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=8"];
+const SERVER_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=4"];
 /** Node flag that makes a server stop when the bench process is killed before its cleanup runs. */
 export const EXIT_WITH_PARENT = `--import=${pathToFileURL(path.join(root, "bench", "exit-with-parent.js")).href}`;
 const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
