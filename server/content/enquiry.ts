@@ -26,7 +26,7 @@ import { queueEmail } from "../mail/outbox";
 import { getContact, toApi } from "./contact";
 import { readSettings } from "./public-reads";
 import { containsPattern, normalizeQuery, searchTerms } from "./search";
-import { isSlugShaped } from "./slugs";
+import { idOrSlugMatch, slugOf } from "./slugs";
 
 /**
  * Enquiries from the public site: contact messages, service requests (a message naming a service) and
@@ -192,13 +192,13 @@ function isBot(fields: Record<string, unknown>): boolean {
 }
 
 async function findService(db: Database, idOrSlug: string): Promise<EnquiryService | null> {
-  const byId = isId(idOrSlug) ? eq(services.id, idOrSlug) : undefined;
-  const bySlug = isSlugShaped(idOrSlug) ? eq(services.slug, idOrSlug.toLowerCase()) : undefined;
-  if (!byId && !bySlug) return null;
+  const match = idOrSlugMatch(services, idOrSlug);
+  if (!match) return null;
   const [row] = await db
     .select({ _id: services.id, title: services.title, slug: services.slug })
     .from(services)
-    .where(or(byId, bySlug))
+    .where(match.where)
+    .orderBy(match.order)
     .limit(1);
   return row ?? null;
 }
@@ -266,7 +266,7 @@ function toQuotable(r: { _id: string; name: string; slug: string; mainImage: str
 /** Products by id or slug, with their page; unknown ones are left out. */
 export async function findQuotableProducts(db: Database, idsOrSlugs: string[]): Promise<QuotableProduct[]> {
   const ids = idsOrSlugs.filter(isId);
-  const slugs = idsOrSlugs.filter((v) => !isId(v) && isSlugShaped(v)).map((v) => v.toLowerCase());
+  const slugs = idsOrSlugs.flatMap((v) => (isId(v) ? [] : (slugOf(v) ?? [])));
   if (ids.length === 0 && slugs.length === 0) return [];
   const rows = await selectQuotable(db).where(
     or(ids.length ? inArray(products.id, ids) : undefined, slugs.length ? inArray(products.slug, slugs) : undefined),

@@ -12,7 +12,7 @@ import { type FinderFilters, finderKey, NO_FINDER_FILTERS } from "../../shared/c
 import { isId } from "../../shared/lib/ids";
 import { type Database, preparedOnce, queryRows } from "../db/client";
 import { finderConditions, finderOrder } from "./product-filters";
-import { chooseSlug, findByIdOrSlug, idOrSlugMatch, isSlugShaped } from "./slugs";
+import { chooseSlug, findByIdOrSlug, idOrSlugMatch, slugOf } from "./slugs";
 
 const productColumns = {
   product: products,
@@ -103,9 +103,10 @@ export async function getProductRow(db: Database, idOrSlug: string) {
 
 /** One product with its category and subcategory names: one query (a page view's read). */
 export async function getProduct(db: Database, idOrSlug: string): Promise<Product | null> {
-  if (!isId(idOrSlug) && isSlugShaped(idOrSlug)) {
-    // A product page's URL: by slug alone, with its SQL built once.
-    const [bySlug] = await productBySlugQuery(db).execute({ slug: idOrSlug.toLowerCase() });
+  const slug = isId(idOrSlug) ? null : slugOf(idOrSlug);
+  if (slug !== null) {
+    // A product page's URL: only a slug can match, so the query whose SQL is built once does.
+    const [bySlug] = await productBySlugQuery(db).execute({ slug });
     return bySlug ? toApi(bySlug) : null;
   }
   const match = idOrSlugMatch(products, idOrSlug);

@@ -15,6 +15,11 @@ export function isSlugShaped(value: string): boolean {
   return value.length <= 120 && SLUG_PATTERN.test(value.toLowerCase());
 }
 
+/** The slug `value` is looked up as (slugs are kept in lower case), or null when it cannot be one. */
+export function slugOf(value: string): string | null {
+  return isSlugShaped(value) ? value.toLowerCase() : null;
+}
+
 /**
  * A cache key for `findByIdOrSlug(value)`: values with the same key find the same row, and null means
  * none can (so nothing needs reading or keeping). Slugs are looked up in lower case, so "PN-22" and "pn-22"
@@ -22,7 +27,8 @@ export function isSlugShaped(value: string): boolean {
  */
 export function idOrSlugKey(value: string): string | null {
   if (isId(value)) return value;
-  return isSlugShaped(value) ? `~${value.toLowerCase()}` : null;
+  const slug = slugOf(value);
+  return slug === null ? null : `~${slug}`;
 }
 
 /**
@@ -31,7 +37,8 @@ export function idOrSlugKey(value: string): string | null {
  */
 export function idOrSlugMatch(table: SluggedTable, value: string): { where: SQL; order: SQL | PgColumn } | null {
   const byId = isId(value) ? eq(table.id, value) : undefined;
-  const bySlug = isSlugShaped(value) ? eq(table.slug, value.toLowerCase()) : undefined;
+  const slug = slugOf(value);
+  const bySlug = slug === null ? undefined : eq(table.slug, slug);
   const where = or(byId, bySlug);
   if (!where) return null;
   return { where, order: byId ? desc(eq(table.id, value)) : asc(table.id) };

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from "../paths";
 const THREAD_FILE = path.join(PROJECT_ROOT, "server", "db", "pglite-thread.js");
 
 /**
- * The web server's end of the embedded database's thread (server/db/pglite-thread.js; decision 021): the
+ * The web server's end of the embedded database's thread (server/db/pglite-thread.js; decision 020): the
  * part of PGlite's interface Drizzle and this server use (query, transaction, listen, close), as messages.
  * Each request carries an id and gets one answer; a transaction is opened by one message, runs its queries
  * by its number, and is ended by another. PGlite itself serialises queries and transactions, as it did

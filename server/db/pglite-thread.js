@@ -1,5 +1,5 @@
 // @ts-check
-// The embedded database's own thread (decision 021). PGlite is PostgreSQL compiled to WebAssembly: every
+// The embedded database's own thread (decision 020). PGlite is PostgreSQL compiled to WebAssembly: every
 // query runs its parser, planner and executor, and its wire protocol in JavaScript, on the thread that
 // calls it. In the web server's thread that was about 40% of an uncached page's CPU; here it runs beside
 // the rendering, on another core. server/db/pglite-thread-client.ts is the other end and explains the
