@@ -107,6 +107,52 @@ describe(`the database handle (${testDatabaseKind()})`, () => {
     expect(answers.map((rows) => rows[0])).toEqual(Array.from({ length: 60 }, (_, i) => ({ n: i, s: `x${i}` })));
   });
 
+  it("answers the same query text again with other values, of every type, each time with its own rows", async () => {
+    // On PGlite the thread keeps a statement it has seen (decision 020): the values are bound anew each time,
+    // and PostgreSQL moves to a generic plan after five runs, so eight runs cover both plans.
+    const read = (n: number | null, flag: boolean, doc: unknown, at: string, words: string) =>
+      queryRows<{ n: number | null; flag: boolean; doc: unknown; at: string; words: string[] }>(
+        handle.db,
+        sql`SELECT ${n}::int AS n, ${flag}::boolean AS flag, ${JSON.stringify(doc)}::jsonb AS doc,
+                   to_char(${at}::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS at,
+                   string_to_array(${words}, ' ') AS words`,
+      );
+    for (let i = 0; i < 8; i++) {
+      const doc = { i, list: [i, `x${i}`], nested: { ok: i % 2 === 0 } };
+      expect(await read(i % 3 === 0 ? null : i, i % 2 === 0, doc, `2026-11-0${i + 1}T0${i}:30:00Z`, `a${i} b${i}`)).toEqual([
+        { n: i % 3 === 0 ? null : i, flag: i % 2 === 0, doc, at: `2026-11-0${i + 1} 0${i}:30`, words: [`a${i}`, `b${i}`] },
+      ]);
+    }
+    // Drizzle's own reads and writes (rows as arrays), run again with other values.
+    for (const slug of ["again-a", "again-b", "again-c"]) await addCategory(handle.db, slug);
+    for (const slug of ["again-a", "again-b", "again-c", "missing"]) {
+      const found = await handle.db.select({ slug: categories.slug }).from(categories).where(eq(categories.slug, slug));
+      expect(found).toEqual(slug === "missing" ? [] : [{ slug }]);
+    }
+  });
+
+  it("keeps answering after more query texts than it keeps, and after tables change shape", async () => {
+    for (let i = 0; i < 150; i++) expect(await queryRows(handle.db, sql.raw(`SELECT ${i} AS n`))).toEqual([{ n: i }]);
+    expect(await queryRows(handle.db, sql.raw("SELECT 0 AS n"))).toEqual([{ n: 0 }]);
+
+    await queryRows(handle.db, sql`CREATE TABLE shape_check (a int)`);
+    await queryRows(handle.db, sql`INSERT INTO shape_check VALUES (1)`);
+    const readAll = (db: DatabaseHandle["db"]) => queryRows(db, sql`SELECT * FROM shape_check`);
+    expect(await readAll(handle.db)).toEqual([{ a: 1 }]);
+    await queryRows(handle.db, sql`ALTER TABLE shape_check ADD COLUMN b text DEFAULT 'x'`);
+    expect(await readAll(handle.db)).toEqual([{ a: 1, b: "x" }]);
+    // In a transaction too, where a failed statement would end the transaction (a restore runs migrations so).
+    await inTransaction(handle.db, async (tx) => {
+      expect(await readAll(tx)).toEqual([{ a: 1, b: "x" }]);
+      await queryRows(tx, sql`ALTER TABLE shape_check DROP COLUMN a`);
+      expect(await readAll(tx)).toEqual([{ b: "x" }]);
+    });
+    expect(await readAll(handle.db)).toEqual([{ b: "x" }]);
+    await queryRows(handle.db, sql`DROP TABLE shape_check`);
+    await expect(readAll(handle.db)).rejects.toThrow();
+    expect(await queryRows(handle.db, sql`SELECT 2 AS n`)).toEqual([{ n: 2 }]);
+  });
+
   it("tells the content cache of a committed change before the write returns", async () => {
     const changes = handle.contentChanges;
     if (changes.kind === "notified") {
