@@ -6,7 +6,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import type { KeepPage } from "../server/cache/page-cache";
-import { etagMatches, weakEtag } from "../server/cache/response-cache";
+import { compressForRequest, etagMatches, weakEtag } from "../server/cache/response-cache";
 import { isPublicPageRequest } from "../server/http/caching";
 
 export const streamTimeout = 5_000;
@@ -44,7 +44,7 @@ export default function handleRequest(
     if (html !== undefined) {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       const page = Buffer.from(html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`);
-      return Promise.resolve(withEtag(request, page, responseStatusCode, responseHeaders, loadContext.keepPage));
+      return withEtag(request, page, responseStatusCode, responseHeaders, loadContext.keepPage);
     }
   }
   return new Promise<Response>((resolve, reject) => {
@@ -109,8 +109,17 @@ function collect(done: (bytes: Buffer) => void, fail: (error: unknown) => void):
 /** Headers the cache sets itself on a kept page; the others a route added (e.g. Link preloads) are kept with it. */
 const OWN_HEADERS = new Set(["content-type", "content-length", "content-encoding", "etag", "cache-control", "vary", "date"]);
 
-/** The page with its ETag, or 304 when the browser's copy (If-None-Match) is the same page. */
-function withEtag(request: Request, html: Buffer, status: number, headers: Headers, keepPage: KeepPage | undefined): Response {
+/**
+ * The page with its ETag, or 304 when the browser's copy (If-None-Match) is the same page. The body is
+ * compressed here, in one call (server/cache/response-cache.ts), and compression() passes it on as it is.
+ */
+async function withEtag(
+  request: Request,
+  html: Buffer,
+  status: number,
+  headers: Headers,
+  keepPage: KeepPage | undefined,
+): Promise<Response> {
   const etag = weakEtag(html);
   headers.set("ETag", etag);
   // A page that sets a cookie is this visitor's own: never shared.
@@ -125,6 +134,9 @@ function withEtag(request: Request, html: Buffer, status: number, headers: Heade
     headers.delete("Content-Type");
     return new Response(null, { status: 304, headers });
   }
+  headers.append("Vary", "Accept-Encoding");
+  const { encoding, bytes } = await compressForRequest(html, request.headers.get("accept-encoding") ?? undefined);
+  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   // (A Buffer's memory is an ArrayBuffer; the DOM types only accept it by that name.)
-  return new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length), { status, headers });
+  return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), { status, headers });
 }

@@ -223,6 +223,24 @@ export function weakEtag(body: Buffer): string {
   return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
+/**
+ * A freshly rendered answer compressed for this request, in one call to zlib's thread pool instead of the
+ * compression() middleware's stream (a transform, its buffers and several writes per answer: most of what
+ * an uncached page's compression cost the main thread). Levels as compression()'s: this is done per request.
+ */
+export async function compressForRequest(
+  body: Buffer,
+  acceptEncoding: string | undefined,
+): Promise<{ encoding: Encoding; bytes: Buffer }> {
+  const encoding = preferredEncoding(acceptEncoding);
+  if (encoding === "gzip") return { encoding, bytes: await gzipAsync(body, { level: 6 }) };
+  if (encoding === "br") {
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+    return { encoding, bytes: await brotliAsync(body, { params }) };
+  }
+  return { encoding, bytes: body };
+}
+
 /** Browsers send a handful of distinct Accept-Encoding values; each is parsed once. */
 const encodingChoices = new Map<string, Encoding>();
 

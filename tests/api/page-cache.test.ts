@@ -86,6 +86,27 @@ describe("real pages kept as bytes", () => {
     }
   });
 
+  it("compresses a page rendered for the request in the encoding it accepts (a URL that is not kept)", async () => {
+    // An unknown query parameter: rendered every time, never kept (server/cache/page-cache.ts).
+    const pathname = "/about?utm_source=test";
+    const plain = await get(pathname, { "accept-encoding": "identity" });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toContain("</html>");
+    for (const [encoding, accept] of [
+      ["br", "gzip, deflate, br, zstd"],
+      ["gzip", "gzip, deflate"],
+    ] as const) {
+      const res = await get(pathname, { "accept-encoding": accept });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers["content-encoding"], accept).toBe(encoding);
+      expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(res.headers.etag, accept).toBe(plain.headers.etag);
+      expect(res.bytes.length, accept).toBeLessThan(plain.body.length / 3);
+      expect(res.body.equals(plain.body), `${accept}: the same page, decompressed`).toBe(true);
+    }
+  });
+
   it("answers 304 to a matching If-None-Match", async () => {
     const rendered = await warm("/about");
     const again = await get("/about", { "if-none-match": rendered.headers.etag as string, "accept-encoding": "br" });
