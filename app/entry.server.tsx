@@ -8,6 +8,7 @@ import { ServerRouter } from "react-router";
 import type { KeepPage } from "../server/cache/page-cache";
 import { compressForRequest, etagMatches, weakEtag } from "../server/cache/response-cache";
 import { isPublicPageRequest } from "../server/http/caching";
+import { restorePageData } from "../server/http/page-data";
 
 export const streamTimeout = 5_000;
 
@@ -28,6 +29,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  restorePageData(routerContext, loadContext.pageData);
   const nonce = loadContext.cspNonce;
   const { pathname } = new URL(request.url);
   const isPublicPage = isPublicPageRequest(request.method, pathname) && !routerContext.isSpaMode;

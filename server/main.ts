@@ -10,6 +10,8 @@ import { ConfigError, loadConfig } from "./config";
 import { type AppContext, createAppContext } from "./context";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
+import { isPublicPageRequest } from "./http/caching";
+import { keepPublicLoaderDataOut, type PageData } from "./http/page-data";
 import { errorFields, log, setLogLevel } from "./log";
 import { prepareData, startHousekeeping } from "./start-up";
 import { ImageStore } from "./uploads/images";
@@ -23,6 +25,8 @@ declare module "react-router" {
     clientIp: string;
     /** Public pages: hands the finished page to the page cache (app/entry.server.tsx). */
     keepPage?: KeepPage;
+    /** Document requests for public pages: their loader data, kept out of serialisation (server/http/page-data.ts). */
+    pageData?: PageData;
   }
 }
 
@@ -72,7 +76,9 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
 
   // Production: the build itself, so React Router prepares its routes once. Given a function (development,
   // for the freshest build after an edit) it would flatten and rank every route again on every request.
-  const build = options.dev?.loadBuild ?? ((await import("virtual:react-router/server-build")) as unknown as ServerBuild);
+  const build =
+    options.dev?.loadBuild ??
+    keepPublicLoaderDataOut((await import("virtual:react-router/server-build")) as unknown as ServerBuild);
   const pages = createRequestHandler({
     build,
     mode: config.dev ? "development" : "production",
@@ -81,6 +87,7 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
       cspNonce: res.locals.cspNonce as string | undefined,
       clientIp: req.ip ?? "unknown",
       keepPage: res.locals.keepPage as KeepPage | undefined,
+      pageData: isPublicPageRequest(req.method, req.path) && !req.path.endsWith(".data") ? new Map() : undefined,
     }),
   });
   const app = createApp(ctx, {
