@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from "./config";
 import { type AppContext, createAppContext } from "./context";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
-import { isPublicPageRequest } from "./http/caching";
+import { isPublicDocumentRequest } from "./http/caching";
 import { keepPublicLoaderDataOut, type PageData } from "./http/page-data";
 import { errorFields, log, setLogLevel } from "./log";
 import { prepareData, startHousekeeping } from "./start-up";
@@ -87,7 +87,7 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
       cspNonce: res.locals.cspNonce as string | undefined,
       clientIp: req.ip ?? "unknown",
       keepPage: res.locals.keepPage as KeepPage | undefined,
-      pageData: isPublicPageRequest(req.method, req.path) && !req.path.endsWith(".data") ? new Map() : undefined,
+      pageData: isPublicDocumentRequest(req.method, req.path) ? new Map() : undefined,
     }),
   });
   const app = createApp(ctx, {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { RequestHandler } from "express";
-import { hasCredentials, isPublicPageRequest } from "../http/caching";
+import { hasCredentials, isPublicDocumentRequest } from "../http/caching";
 import { type ResponseCache, type ResponseCacheOptions, sendKept } from "./response-cache";
 
 /**
@@ -64,8 +64,7 @@ export function pageKey(url: string): string | null {
  */
 export function servePageCache(pages: ResponseCache, siteUrl: string | null): RequestHandler {
   return (req, res, next) => {
-    const cacheable =
-      pages.enabled && isPublicPageRequest(req.method, req.path) && !req.path.endsWith(".data") && !hasCredentials(req);
+    const cacheable = pages.enabled && isPublicDocumentRequest(req.method, req.path) && !hasCredentials(req);
     if (!cacheable) return next();
     const url = pageKey(req.originalUrl);
     if (url === null) return next();

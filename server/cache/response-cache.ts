@@ -19,9 +19,26 @@ import type { ContentCache } from "./content-cache";
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
+interface Effort {
+  gzipLevel: number;
+  brotliQuality: number;
+}
 /** Once per kept answer, so the better ratios are worth it: brotli 10 is ~20% smaller than gzip on our pages for ~20 ms (11 takes ~70 ms for 2% more). */
-const BROTLI_QUALITY = 10;
-const GZIP_LEVEL = 9;
+const KEPT_EFFORT: Effort = { gzipLevel: 9, brotliQuality: 10 };
+/** Per request, as the compression() middleware does. */
+const PER_REQUEST_EFFORT: Effort = { gzipLevel: 6, brotliQuality: 4 };
+
+/** `body` compressed in zlib's thread pool (one call, no stream). */
+function compress(body: Buffer, encoding: "gzip" | "br", effort: Effort): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(body, { level: effort.gzipLevel });
+  return brotliAsync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: effort.brotliQuality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -91,16 +108,7 @@ export class ResponseCache {
     if (!this.enabled || generation !== this.generation || body.length > this.options.maxBytes / 10) return;
     if (this.compressing.get(key) === generation || this.answers.has(key)) return;
     this.compressing.set(key, generation);
-    const work = Promise.all([
-      gzipAsync(body, { level: GZIP_LEVEL }),
-      brotliAsync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-    ]).then(
+    const work = Promise.all([compress(body, "gzip", KEPT_EFFORT), compress(body, "br", KEPT_EFFORT)]).then(
       ([gzipped, brotli]) => {
         if (generation !== this.generation) return; // content changed while compressing
         const bytes = body.length + gzipped.length + brotli.length + key.length;
@@ -226,19 +234,14 @@ export function weakEtag(body: Buffer): string {
 /**
  * A freshly rendered answer compressed for this request, in one call to zlib's thread pool instead of the
  * compression() middleware's stream (a transform, its buffers and several writes per answer: most of what
- * an uncached page's compression cost the main thread). Levels as compression()'s: this is done per request.
+ * an uncached page's compression cost the main thread), at compression()'s levels.
  */
 export async function compressForRequest(
   body: Buffer,
   acceptEncoding: string | undefined,
 ): Promise<{ encoding: Encoding; bytes: Buffer }> {
   const encoding = preferredEncoding(acceptEncoding);
-  if (encoding === "gzip") return { encoding, bytes: await gzipAsync(body, { level: 6 }) };
-  if (encoding === "br") {
-    const params = { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
-    return { encoding, bytes: await brotliAsync(body, { params }) };
-  }
-  return { encoding, bytes: body };
+  return { encoding, bytes: encoding === "identity" ? body : await compress(body, encoding, PER_REQUEST_EFFORT) };
 }
 
 /** Browsers send a handful of distinct Accept-Encoding values; each is parsed once. */

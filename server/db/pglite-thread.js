@@ -52,10 +52,17 @@ const KEPT_STATEMENT = /^\s*(select|insert|update|delete|with|values)\b/i;
 const SHAPE_SAFE_STATEMENT =
   /^\s*(savepoint|release|rollback|commit|begin|start|end|fetch|move|close|declare|show|lock|listen|unlisten|notify|truncate|explain|analyze|vacuum)\b/i;
 
-/** Every kept statement, to be closed in PostgreSQL with the next Parse. */
+/** Drops the kept statement of `text` (if any); PostgreSQL closes it with the next Parse. */
+function forgetStatement(/** @type {string} */ text) {
+  const statement = statements.get(text);
+  if (!statement) return;
+  statements.delete(text);
+  toClose.push(statement.name);
+}
+
+/** Drops every kept statement. */
 function forgetStatements() {
-  for (const { name } of statements.values()) toClose.push(name);
-  statements.clear();
+  for (const text of [...statements.keys()]) forgetStatement(text);
 }
 
 /**
@@ -83,13 +90,8 @@ async function statementOf(/** @type {string} */ text) {
   const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
   if (!keep) return statement;
   statements.set(text, statement);
-  if (statements.size > MAX_STATEMENTS) {
-    const [oldestText, oldest] = statements.entries().next().value ?? [];
-    if (oldestText !== undefined && oldest) {
-      statements.delete(oldestText);
-      toClose.push(oldest.name);
-    }
-  }
+  const oldest = statements.keys().next().value;
+  if (statements.size > MAX_STATEMENTS && oldest !== undefined) forgetStatement(oldest);
   return statement;
 }
 
@@ -143,8 +145,7 @@ async function query(text, params, rowMode, tx) {
         const stale = err instanceof Error && "code" in err && err.code === "0A000" && statements.has(text);
         // (In a transaction the failure has ended it: the caller must see it.)
         if (!stale || tx) throw err;
-        toClose.push(/** @type {{ name: string }} */ (statements.get(text)).name);
-        statements.delete(text);
+        forgetStatement(text);
         return await runPrepared(text, params, rowMode, tx !== null);
       }
     });

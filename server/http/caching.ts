@@ -19,6 +19,10 @@ export const isStaffPath = (path: string) => /^\/admin(\/|\.data$|$)/i.test(path
 /** A request for a public page (or its data): a read outside the staff screens. */
 export const isPublicPageRequest = (method: string, path: string) => isReadMethod(method) && !isStaffPath(path);
 
+/** A request for a public page itself (its HTML), not for its data (`.data`). */
+export const isPublicDocumentRequest = (method: string, path: string) =>
+  isPublicPageRequest(method, path) && !path.endsWith(".data");
+
 /** Whether the request carries a staff credential (its answer may then hold private data). */
 export const hasCredentials = (req: { headers: Record<string, string | string[] | undefined> }) =>
   Boolean(req.headers["x-auth-token"] || req.headers.authorization);
