@@ -1,4 +1,7 @@
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -22,10 +25,53 @@ function serverCodeStaysOnTheServer(): Plugin {
   };
 }
 
+/** Built files worth compressing: text. Images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside each built text file (`main-x.js.br`,
+ * `main-x.js.gz`), which the server sends as they are (server/app.ts `builtAssets`; nginx's gzip_static):
+ * no compressing per request, and about 15% fewer bytes than compressing on the fly does. A file whose
+ * copies would not be smaller gets none.
+ */
+function precompressBuiltFiles(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipAsync = promisify(gzip);
+  return {
+    name: "pneuma:precompress-built-files",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.config.consumer === "client",
+    async writeBundle(options) {
+      const dir = options.dir;
+      if (!dir) return;
+      const names = (await readdir(dir, { recursive: true })).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(dir, name);
+          if (!(await stat(file)).isFile()) return;
+          const body = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gzipAsync(body, { level: 9 }),
+          ]);
+          if (br.length >= body.length || gz.length >= body.length) return;
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles our Express app (server/main.ts) together with the React Router server build.
   build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" } : undefined,
-  plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnTheServer()],
+  plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnTheServer(), precompressBuiltFiles()],
   // The public pages' script (app/enhance/main.ts, built as a "worker" for its URL) is an ES module, so a
   // behaviour only some pages need can load as a chunk of its own (app/enhance/modules.ts).
   worker: { format: "es" },

@@ -1,17 +1,22 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
+import calculatorPageScript from "./enhance/calculator-page.ts?worker&url";
 import enhancementScript from "./enhance/main.ts?worker&url";
 import "./app.css";
 
 /**
  * What a route module may say in its `handle` export. `hydrate: true` (the staff panel) loads React and
  * React Router in the browser; every other page is server-rendered HTML with one small enhancement script
- * (app/enhance/, docs/decisions/015).
+ * (app/enhance/, docs/decisions/015): `app/enhance/main.ts`, or, with `script: "calculator"`, the
+ * calculator pages' own (`app/enhance/calculator-page.ts`: main.ts's modules plus the calculators).
  */
 export interface RouteHandle {
   hydrate?: boolean;
+  script?: "calculator";
 }
+
+const PAGE_SCRIPTS = { calculator: calculatorPageScript } as const;
 
 /** The element at the end of a public page's body that its first paint waits for. */
 const PAGE_END_ID = "page-end";
@@ -20,8 +25,17 @@ function useHydratesInBrowser(): boolean {
   return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true);
 }
 
+/** The enhancement script of a public page. */
+function usePageScript(): string {
+  const script = useMatches()
+    .map((match) => (match.handle as RouteHandle | undefined)?.script)
+    .findLast((name) => name !== undefined);
+  return script ? PAGE_SCRIPTS[script] : enhancementScript;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = useHydratesInBrowser();
+  const pageScript = usePageScript();
   return (
     <html lang="en-IN">
       <head>
@@ -41,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
             {/* async: it runs in a task of its own once it has arrived, not in the one that lays out the page
                 (app/enhance/main.ts). React would move an async script here from anywhere else. */}
-            <script type="module" async src={enhancementScript} />
+            <script type="module" async src={pageScript} />
           </>
         )}
       </head>

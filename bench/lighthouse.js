@@ -140,6 +140,20 @@ try {
       }
       const chain = longestChain(audits["critical-request-chains"]);
       if (chain) console.error(`  longest critical request chain: ${chain}`);
+      // Simulated LCP counts every request that started before the LCP of the unthrottled load (what it
+      // calls its pessimistic graph): fewer bytes there is an earlier LCP.
+      const observedLcp = audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint;
+      const before = (audits["network-requests"]?.details?.items ?? []).filter(
+        (r) => observedLcp !== undefined && r.networkRequestTime <= observedLcp,
+      );
+      if (observedLcp !== undefined) {
+        const list = before.map((r) => {
+          const u = new URL(r.url);
+          const name = u.pathname.length > 40 ? `…${u.pathname.slice(-39)}` : u.pathname;
+          return `${name} ${r.resourceType} ${r.priority} ${(r.transferSize / 1024).toFixed(1)} KB`;
+        });
+        console.error(`  requests before the observed LCP (${Math.round(observedLcp)} ms): ${list.join("; ")}`);
+      }
     }
   }
 } finally {

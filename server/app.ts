@@ -5,6 +5,7 @@ import express, { type Express, type RequestHandler } from "express";
 import { apiRouter } from "./api/router";
 import { contentFreshness } from "./cache/content-cache";
 import { servePageCache } from "./cache/page-cache";
+import { preferredEncoding } from "./cache/response-cache";
 import { findAttachmentTitle } from "./content/product";
 import type { AppContext } from "./context";
 import { pageCaching } from "./http/caching";
@@ -87,6 +88,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
  * Production assets from `react-router build`: hashed files cached for a year, the rest for an hour.
  * Only paths under the build's own top-level names reach the disk (a page request would otherwise cost a
  * file-system lookup), and a missing file is a 404 here (past this, pages add their own compression).
+ * Text files come with a brotli and a gzip copy made at build time (vite.config.ts): those are sent as
+ * they are, in the encoding the browser prefers; anything else is compressed as it is sent.
  */
 export function builtAssets(clientDir: string): RequestHandler {
   const router = express.Router();
@@ -97,5 +100,37 @@ export function builtAssets(clientDir: string): RequestHandler {
   );
   router.use(express.static(clientDir, { maxAge: "1h", index: false, fallthrough: false }));
   const builtNames = new Set(existsSync(clientDir) ? readdirSync(clientDir) : []);
-  return (req, res, next) => (builtNames.has(req.path.split("/", 2)[1] ?? "") ? router(req, res, next) : next());
+  const precompressed = precompressedFiles(clientDir);
+  return (req, res, next) => {
+    if (!builtNames.has(req.path.split("/", 2)[1] ?? "")) {
+      next();
+      return;
+    }
+    if ((req.method === "GET" || req.method === "HEAD") && precompressed.has(req.path)) {
+      res.vary("Accept-Encoding");
+      const encoding = preferredEncoding(req.headers["accept-encoding"]);
+      if (encoding !== "identity") {
+        // The copy's own type would be "application/octet-stream"; static() keeps a type already set.
+        res.type(path.extname(req.path));
+        res.setHeader("Content-Encoding", encoding);
+        const query = req.url.indexOf("?");
+        const suffix = encoding === "br" ? ".br" : ".gz";
+        req.url = query < 0 ? req.url + suffix : req.url.slice(0, query) + suffix + req.url.slice(query);
+      }
+    }
+    router(req, res, next);
+  };
+}
+
+/** The URL paths of built files that have both a `.br` and a `.gz` copy beside them. */
+function precompressedFiles(clientDir: string): Set<string> {
+  if (!existsSync(clientDir)) return new Set();
+  const names = new Set(
+    readdirSync(clientDir, { recursive: true, encoding: "utf8" }).map((name) => name.split(path.sep).join("/")),
+  );
+  const paths = new Set<string>();
+  for (const name of names) {
+    if (name.endsWith(".br") && names.has(`${name.slice(0, -3)}.gz`)) paths.add(`/${name.slice(0, -3)}`);
+  }
+  return paths;
 }

@@ -15,7 +15,9 @@ interface SliderProps<T> {
  * The one slider, drawn on the server with the first slide showing. The `slider` module
  * (app/enhance/slider.ts) fades (500 ms) to the next slide every `intervalMs`, makes the dots jump to a
  * slide, pauses while hovered or focused and for visitors who prefer reduced motion. Without JavaScript
- * the slides sit side by side in a strip that scrolls sideways, so every slide can be reached.
+ * the slides sit side by side in a strip that scrolls sideways, so every slide can be reached. With it, the
+ * slides after the first are not displayed (`data-slide-waiting`) until the page has loaded, so their
+ * images, lazy, wait too: on a slow phone the first slide's image has the bandwidth to itself.
  */
 export function Slider<T>({ slides, intervalMs, label, renderSlide, className = "" }: SliderProps<T>) {
   const count = slides.length;
@@ -36,6 +38,8 @@ export function Slider<T>({ slides, intervalMs, label, renderSlide, className = 
           aria-roledescription="slide"
           aria-label={`${i + 1} of ${count}`}
           data-active={i === 0}
+          // Shown once the page has loaded (app.css): a slide's image does not compete with the first's.
+          data-slide-waiting={i === 0 ? undefined : true}
           role="group"
           className="absolute inset-0 z-0 opacity-0 transition-opacity duration-500 ease-in-out data-[active=true]:z-[1] data-[active=true]:opacity-100 noscript:relative noscript:w-full noscript:shrink-0 noscript:snap-start noscript:opacity-100"
         >

@@ -3,13 +3,7 @@
 // `<script type="module" async>`: it runs in a task of its own as soon as it has arrived, usually once the
 // page is parsed and painted, and not in the task that lays out the page (one long task a slow phone would
 // feel). Browsers too old for modules get the plain HTML. Each behaviour is a module bound to its markup by
-// `data-module="name"`.
-import { startAll } from "./modules";
+// `data-module="name"` (app/enhance/modules.ts).
+import { enhancePage } from "./modules";
 
-// Arrived while the page is still being parsed: look again a moment later. A DOMContentLoaded listener would
-// run inside the task that lays out the page, the long task this script stays out of.
-function startWhenParsed(): void {
-  if (document.readyState === "loading") setTimeout(startWhenParsed, 10);
-  else void startAll(document);
-}
-startWhenParsed();
+enhancePage();

@@ -13,21 +13,14 @@ import { slider } from "./slider";
  * A behaviour for one element: called once per element carrying `data-module="<name>"`. `startWithin`
  * starts the modules of markup the behaviour puts into the page later (a form's new content).
  */
-type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) => void) => void;
+export type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) => void) => void;
 
 /**
- * The calculators carry their formulas (about 5 KB): only the /tools pages need them, so they load as a
- * chunk of their own when such a page has a calculator, instead of weighing on every public page.
+ * Every module of every public page by the name its markup uses in `data-module`. A behaviour only a few
+ * pages have and that weighs a few KB (the calculators' formulas) is not here: those pages load a script of
+ * their own that adds it (app/enhance/calculator-page.ts), so the other pages do not carry it.
  */
-const calculator: EnhancementModule = (element) => {
-  import("./calculator")
-    .then((m) => m.calculator(element))
-    .catch((error) => console.error('data-module="calculator" could not start', error));
-};
-
-/** Every module by the name its markup uses in `data-module`. */
 const MODULES: Record<string, EnhancementModule> = {
-  calculator,
   "compare-list": compareList,
   "compare-toggle": compareToggle,
   "enquiry-form": enquiryForm,
@@ -57,11 +50,11 @@ function yieldToBrowser(): Promise<void> {
  * An element is started once (`data-module-started`); an unknown name or a module that fails leaves that
  * element as plain HTML and the others working.
  */
-async function startModules(root: ParentNode): Promise<void> {
+async function startModules(root: ParentNode, modules: Record<string, EnhancementModule>): Promise<void> {
   let deadline = performance.now() + TASK_BUDGET_MS;
   for (const element of root.querySelectorAll<HTMLElement>("[data-module]")) {
     if (element.dataset.moduleStarted) continue;
-    const start = MODULES[element.dataset.module ?? ""];
+    const start = modules[element.dataset.module ?? ""];
     if (!start) continue;
     if (performance.now() > deadline) {
       await yieldToBrowser();
@@ -70,7 +63,7 @@ async function startModules(root: ParentNode): Promise<void> {
     }
     element.dataset.moduleStarted = "true";
     try {
-      start(element, (within) => void startModules(within));
+      start(element, (within) => void startModules(within, modules));
     } catch (error) {
       console.error(`data-module="${element.dataset.module}" could not start`, error);
     }
@@ -78,13 +71,28 @@ async function startModules(root: ParentNode): Promise<void> {
 }
 
 /** The whole page: the modules, and the behaviours every page has (image fallback, prefetching). */
-export async function startAll(document: Document): Promise<void> {
+async function startAll(document: Document, modules: Record<string, EnhancementModule>): Promise<void> {
   watchImageFallbacks(document);
-  await startModules(document);
+  await startModules(document, modules);
   // Prefetching can wait until the browser has nothing else to do (matching rules against every link costs
   // a slow phone a few milliseconds).
   if ("requestIdleCallback" in window) requestIdleCallback(() => prefetchLinks(document), { timeout: 2000 });
   else setTimeout(() => prefetchLinks(document), 200);
   // Tests (and anyone curious) can tell the enhancements are in place.
   document.documentElement.dataset.enhanced = "true";
+}
+
+/**
+ * Enhances the page once it is parsed: every module of MODULES, plus `pageModules` (those of the few pages
+ * whose script adds its own). The script is loaded `async`, so it may arrive while the page is still being
+ * parsed: it then looks again a moment later. A DOMContentLoaded listener would run inside the task that
+ * lays out the page, the long task this script stays out of.
+ */
+export function enhancePage(pageModules: Record<string, EnhancementModule> = {}): void {
+  const modules = { ...MODULES, ...pageModules };
+  const startWhenParsed = () => {
+    if (document.readyState === "loading") setTimeout(startWhenParsed, 10);
+    else void startAll(document, modules);
+  };
+  startWhenParsed();
 }

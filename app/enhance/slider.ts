@@ -1,7 +1,9 @@
 /**
  * The slider (markup: app/components/slider.tsx): one slide shows at a time and fades (CSS, 500 ms) to the
  * next after `data-interval` ms; a dot jumps to its slide. It pauses while the pointer is over it or focus
- * is in it, and does not advance on its own for visitors who prefer reduced motion.
+ * is in it, and does not advance on its own for visitors who prefer reduced motion. The slides after the
+ * first are displayed once the page has loaded and the browser is idle (`data-slide-waiting`, app.css):
+ * their images load then, after the first slide's, and well before their turn.
  */
 export function slider(carousel: HTMLElement): void {
   const slides = [...carousel.querySelectorAll<HTMLElement>(':scope > [aria-roledescription="slide"]')];
@@ -16,8 +18,15 @@ export function slider(carousel: HTMLElement): void {
   let focused = false;
   let timer: number | undefined;
 
+  const reveal = (slide: HTMLElement | undefined) => slide?.removeAttribute("data-slide-waiting");
+  const revealAll = () => {
+    for (const slide of slides) reveal(slide);
+  };
+
   const show = (index: number) => {
     current = (index + slides.length) % slides.length;
+    // A dot pressed before the page has loaded shows its slide at once.
+    reveal(slides[current]);
     slides.forEach((slide, i) => {
       const active = i === current;
       slide.dataset.active = String(active);
@@ -62,4 +71,11 @@ export function slider(carousel: HTMLElement): void {
   });
   reducedMotion.addEventListener("change", schedule);
   show(current);
+
+  const revealWhenIdle = () => {
+    if ("requestIdleCallback" in window) requestIdleCallback(revealAll, { timeout: 1000 });
+    else setTimeout(revealAll, 200);
+  };
+  if (document.readyState === "complete") revealWhenIdle();
+  else window.addEventListener("load", revealWhenIdle, { once: true });
 }

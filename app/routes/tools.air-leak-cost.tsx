@@ -26,6 +26,7 @@ import {
 import { airLeakHandover, COEFFICIENT_LABELS, calculatorRedirect, handoverHref, holeLabel } from "../lib/calculator-links";
 import { runAirLeakCost } from "../lib/calculators";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
+import type { RouteHandle } from "../root";
 import type { Route } from "./+types/tools.air-leak-cost";
 
 /**
@@ -37,6 +38,9 @@ import type { Route } from "./+types/tools.air-leak-cost";
 
 const PATH = "/tools/air-leak-cost";
 const ROWS_ID = "leak-rows";
+
+/** Its script carries the calculator (app/enhance/calculator-page.ts). */
+export const handle: RouteHandle = { script: "calculator" };
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

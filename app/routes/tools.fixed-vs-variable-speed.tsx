@@ -19,6 +19,7 @@ import {
 import { calculatorRedirect, handoverHref, vsdHandover } from "../lib/calculator-links";
 import { runVsdComparison } from "../lib/calculators";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
+import type { RouteHandle } from "../root";
 import type { Route } from "./+types/tools.fixed-vs-variable-speed";
 
 /**
@@ -29,6 +30,9 @@ import type { Route } from "./+types/tools.fixed-vs-variable-speed";
 
 const PATH = "/tools/fixed-vs-variable-speed";
 const ROWS_ID = "load-rows";
+
+/** Its script carries the calculator (app/enhance/calculator-page.ts). */
+export const handle: RouteHandle = { script: "calculator" };
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -23,6 +23,7 @@ import { calculatorRedirect, handoverHref, sizingFinderHref, sizingHandover } fr
 import { runSizing } from "../lib/calculators";
 import { orFallback } from "../lib/load.server";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
+import type { RouteHandle } from "../root";
 import type { Route } from "./+types/tools.sizing";
 
 /**
@@ -35,6 +36,9 @@ const PATH = "/tools/sizing";
 const ROWS_ID = "tool-rows";
 /** Matching machines shown under the results. */
 const MATCHES_SHOWN = 6;
+
+/** Its script carries the calculator (app/enhance/calculator-page.ts). */
+export const handle: RouteHandle = { script: "calculator" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -107,6 +107,38 @@ describe("real pages kept as bytes", () => {
     }
   });
 
+  it("sends the page's script and stylesheet as compressed at build time, in the encoding asked for", async () => {
+    const html = (await get("/", { "accept-encoding": "identity" })).body.toString();
+    const script = /<script type="module" async="" src="(\/assets\/main-[\w-]+\.js)"/.exec(html)?.[1];
+    const stylesheet = /<link[^>]* rel="stylesheet" href="(\/assets\/root-[\w-]+\.css)"/.exec(html)?.[1];
+    expect(script, "the home page names its script").toBeTruthy();
+    expect(stylesheet, "the home page names its stylesheet").toBeTruthy();
+    for (const [pathname, type] of [
+      [script, "text/javascript; charset=utf-8"],
+      [stylesheet, "text/css; charset=utf-8"],
+    ] as const) {
+      const plain = await get(pathname as string, { "accept-encoding": "identity" });
+      expect(plain.status, pathname).toBe(200);
+      expect(plain.headers["content-encoding"], pathname).toBeUndefined();
+      expect(plain.headers["content-type"], pathname).toBe(type);
+      for (const [encoding, accept] of [
+        ["br", "gzip, deflate, br, zstd"],
+        ["gzip", "gzip, deflate"],
+      ] as const) {
+        const label = `${pathname} ${accept}`;
+        const res = await get(pathname as string, { "accept-encoding": accept });
+        expect(res.status, label).toBe(200);
+        expect(res.headers["content-encoding"], label).toBe(encoding);
+        expect(res.headers["content-type"], label).toBe(type);
+        expect(res.headers.vary, label).toMatch(/accept-encoding/i);
+        expect(res.headers["cache-control"], label).toBe("public, max-age=31536000, immutable");
+        // A file sent as it is has its length; compression() on the fly would stream it without one.
+        expect(res.headers["content-length"], label).toBe(String(res.bytes.length));
+        expect(res.body.equals(plain.body), `${label}: the same file, decompressed`).toBe(true);
+      }
+    }
+  });
+
   it("answers 304 to a matching If-None-Match", async () => {
     const rendered = await warm("/about");
     const again = await get("/about", { "if-none-match": rendered.headers.etag as string, "accept-encoding": "br" });

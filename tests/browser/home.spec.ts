@@ -126,6 +126,54 @@ test("the first banner image loads at once with high priority; the others are la
   }
 });
 
+test("the other banners' images wait until the page has loaded; without JavaScript every banner shows", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const banners: ApiBanner[] = await (await request.get("/api/banner")).json();
+  // An image's path without its size and format: each of its variants starts with it.
+  const sources = banners.map((b) => b.image.replace(/\.[^/]*$/, ""));
+  expect(sources.length).toBeGreaterThan(1);
+  // The first banner's image is held back, so the page has not loaded (its load event waits for it).
+  let releaseFirst = () => {};
+  const firstHeld = new Promise<void>((resolve) => {
+    releaseFirst = resolve;
+  });
+  await page.route(`**${sources[0]}.*`, async (route) => {
+    await firstHeld;
+    await route.continue();
+  });
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await page.locator('[aria-roledescription="carousel"][data-module-started]').waitFor();
+  await expect(slides(page).nth(1)).toHaveCSS("display", "none");
+  await page.waitForTimeout(500);
+  for (const source of sources.slice(1)) {
+    expect(
+      requested.filter((p) => p.startsWith(source)),
+      source,
+    ).toEqual([]);
+  }
+  releaseFirst();
+  await page.waitForLoadState("load");
+  for (const [i, source] of sources.entries()) {
+    await expect(slides(page).nth(i)).not.toHaveCSS("display", "none");
+    await expect.poll(() => requested.some((p) => p.startsWith(source)), source).toBe(true);
+  }
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const plain = await noScript.newPage();
+    await plain.goto("/");
+    for (let i = 0; i < sources.length; i++) await expect(slides(plain).nth(i)).not.toHaveCSS("display", "none");
+  } finally {
+    await noScript.close();
+  }
+});
+
 test("at most three testimonials, the first three in order, with names, designations and star ratings", async ({
   page,
   request,
