@@ -1,6 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { categories } from "../../shared/content/category";
-import { baseFields } from "../../shared/content/define";
+import { withBaseFields } from "../../shared/content/define";
 import { products } from "../../shared/content/product";
 import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
@@ -37,8 +37,7 @@ interface Extras {
 
 export function toApi(r: ContactRow, extras?: Extras): Contact {
   const mail = extras?.mail.get(r.id);
-  return {
-    ...baseFields(r),
+  return withBaseFields(r, {
     name: r.name,
     email: r.email,
     phone: r.phone,
@@ -63,7 +62,7 @@ export function toApi(r: ContactRow, extras?: Extras): Contact {
     notes: extras?.notes.get(r.id) ?? [],
     notification: mail?.staff ?? OFF,
     acknowledgement: mail?.customer ?? OFF,
-  };
+  });
 }
 
 /** Notes, e-mail states and current product pages of a page of enquiries: three queries, whatever its size. */

@@ -1,7 +1,7 @@
 import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, optionalText, position } from "../schemas/fields";
-import { baseFields, type ContentOutput, defineListContent, listTable, sortColumn } from "./define";
+import { type ContentOutput, defineListContent, listTable, sortColumn, withBaseFields } from "./define";
 
 /** The slides at the top of the home page. */
 export const banners = listTable(
@@ -30,7 +30,7 @@ export const bannerContent = defineListContent("banner", {
   }),
   image: { uploadFields: ["image"], requiredOnCreate: "Please upload at least one image" },
   toRow: (i) => ({ title: i.title, description: i.description, image: i.image ?? "", position: i.position ?? 0 }),
-  toApi: (r) => ({ ...baseFields(r), title: r.title, description: r.description, image: r.image, position: r.position }),
+  toApi: (r) => withBaseFields(r, { title: r.title, description: r.description, image: r.image, position: r.position }),
   admin: {
     path: "banner",
     nav: { label: "Banner" },

@@ -2,7 +2,15 @@ import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, optionalText, position, requiredText, slug } from "../schemas/fields";
-import { baseFields, type CustomContent, createdAtColumn, idColumn, listOrderIndex, sortColumn, updatedAtColumn } from "./define";
+import {
+  type CustomContent,
+  createdAtColumn,
+  idColumn,
+  listOrderIndex,
+  sortColumn,
+  updatedAtColumn,
+  withBaseFields,
+} from "./define";
 
 export interface CategoryFeature {
   name: string;
@@ -100,8 +108,7 @@ export function categoryToApi(
   subcategories: { id: string; name: string }[],
   productCount: number,
 ) {
-  return {
-    ...baseFields(r),
+  return withBaseFields(r, {
     name: r.name,
     slug: r.slug,
     description: r.description,
@@ -110,7 +117,7 @@ export function categoryToApi(
     subcategories: subcategories.map((s) => ({ _id: s.id, name: s.name })),
     productCount,
     position: r.position,
-  };
+  });
 }
 export type Category = ReturnType<typeof categoryToApi>;
 export type Subcategory = Category["subcategories"][number];

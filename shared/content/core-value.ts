@@ -1,7 +1,7 @@
 import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { LIMITS, optionalText, position, requiredText } from "../schemas/fields";
-import { baseFields, blank, type ContentOutput, defineListContent, listTable, sortColumn } from "./define";
+import { blank, type ContentOutput, defineListContent, listTable, sortColumn, withBaseFields } from "./define";
 
 /** Icons the About page knows how to draw; staff pick one by name. */
 export const CORE_VALUE_ICONS = ["lightbulb", "shield-check", "users", "gauge", "leaf", "wrench", "award", "handshake"] as const;
@@ -39,7 +39,7 @@ export const coreValueContent = defineListContent("core-value", {
     position: position.optional(),
   }),
   toRow: (i) => ({ title: i.title, description: i.description, icon: i.icon, position: i.position ?? 0 }),
-  toApi: (r) => ({ ...baseFields(r), title: r.title, description: r.description, icon: r.icon, position: r.position }),
+  toApi: (r) => withBaseFields(r, { title: r.title, description: r.description, icon: r.icon, position: r.position }),
   admin: {
     path: "our-core",
     nav: { label: "Our Core", group: "About Us" },

@@ -1,7 +1,7 @@
 import { jsonb, text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, optionalText, position, requiredText, textList } from "../schemas/fields";
-import { baseFields, blank, type ContentOutput, defineListContent, type FieldErrors, listTable, sortColumn } from "./define";
+import { blank, type ContentOutput, defineListContent, type FieldErrors, listTable, sortColumn, withBaseFields } from "./define";
 
 /** The plant and workshop facilities on the About page. */
 export const facilities = listTable(
@@ -39,14 +39,14 @@ export const facilityContent = defineListContent("facility", {
     image: i.image ?? "",
     position: i.position ?? 0,
   }),
-  toApi: (r) => ({
-    ...baseFields(r),
-    title: r.title,
-    description: r.description,
-    features: r.features,
-    image: r.image,
-    position: r.position,
-  }),
+  toApi: (r) =>
+    withBaseFields(r, {
+      title: r.title,
+      description: r.description,
+      features: r.features,
+      image: r.image,
+      position: r.position,
+    }),
   admin: {
     path: "our-facility",
     nav: { label: "Our Facility", group: "About Us" },

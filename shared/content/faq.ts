@@ -2,7 +2,6 @@ import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { LIMITS, position, requiredText } from "../schemas/fields";
 import {
-  baseFields,
   blank,
   type ContentOutput,
   defineListContent,
@@ -10,6 +9,7 @@ import {
   type FieldErrors,
   listTable,
   sortColumn,
+  withBaseFields,
 } from "./define";
 
 /** The questions answered on the contact page (#faq), in the staff's order. */
@@ -36,7 +36,7 @@ export const faqContent = defineListContent("faq", {
     position: position.optional(),
   }),
   toRow: (i) => ({ question: i.question, answer: i.answer, position: i.position ?? 0 }),
-  toApi: (r) => ({ ...baseFields(r), question: r.question, answer: r.answer, position: r.position }),
+  toApi: (r) => withBaseFields(r, { question: r.question, answer: r.answer, position: r.position }),
   admin: {
     path: "faq",
     nav: { label: "FAQ", afterProducts: true },

@@ -1,7 +1,7 @@
 import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, optionalText, position } from "../schemas/fields";
-import { baseFields, type ContentOutput, defineListContent, listTable, sortColumn } from "./define";
+import { type ContentOutput, defineListContent, listTable, sortColumn, withBaseFields } from "./define";
 
 /** The industrial feature block on the home page (the public site shows the first item). */
 export const industrials = listTable(
@@ -30,7 +30,7 @@ export const industrialContent = defineListContent("industrial", {
   }),
   image: { uploadFields: ["image"], requiredOnCreate: "Please upload at least one image" },
   toRow: (i) => ({ title: i.title, description: i.description, image: i.image ?? "", position: i.position ?? 0 }),
-  toApi: (r) => ({ ...baseFields(r), title: r.title, description: r.description, image: r.image, position: r.position }),
+  toApi: (r) => withBaseFields(r, { title: r.title, description: r.description, image: r.image, position: r.position }),
   admin: {
     path: "industrial",
     nav: { label: "Industrial" },

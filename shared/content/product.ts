@@ -2,7 +2,7 @@ import { boolean, index, integer, jsonb, numeric, pgTable, real, text, uniqueInd
 import { z } from "zod";
 import { booleanField, imageUrl, LIMITS, position, requiredText, slug } from "../schemas/fields";
 import { categories, subcategories } from "./category";
-import { baseFields, type CustomContent, createdAtColumn, idColumn, sortColumn, updatedAtColumn } from "./define";
+import { type CustomContent, createdAtColumn, idColumn, sortColumn, updatedAtColumn, withBaseFields } from "./define";
 import { attachmentsColumn, attachmentToApi, keptAttachmentsInput, type ProductAttachment } from "./product-attachments";
 import { keyFigureColumns, keyFigureInput, keyFiguresInputView, keyFiguresOf, keyFiguresToRow } from "./product-figures";
 
@@ -138,8 +138,7 @@ export function productToApi(
   p: typeof products.$inferSelect,
   joined: { categoryName: string | null; categorySlug: string | null; subcategoryName: string | null },
 ) {
-  return {
-    ...baseFields(p),
+  return withBaseFields(p, {
     categoryId: { _id: p.categoryId, name: joined.categoryName ?? "", slug: joined.categorySlug ?? "" },
     subcategoryId: p.subcategoryId,
     subcategoryName: joined.subcategoryName,
@@ -158,7 +157,7 @@ export function productToApi(
     featured: p.featured,
     ...keyFiguresOf(p),
     position: p.position,
-  };
+  });
 }
 export type Product = ReturnType<typeof productToApi>;
 

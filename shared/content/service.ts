@@ -1,7 +1,7 @@
 import { jsonb, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, position, requiredText, slug, textList } from "../schemas/fields";
-import { baseFields, blank, type ContentOutput, defineListContent, FILL_REQUIRED, listTable, sortColumn } from "./define";
+import { blank, type ContentOutput, defineListContent, FILL_REQUIRED, listTable, sortColumn, withBaseFields } from "./define";
 
 const REQUIRED = ["title", "description", "details"];
 
@@ -49,16 +49,16 @@ export const serviceContent = defineListContent("service", {
     image: i.image ?? "",
     position: i.position ?? 0,
   }),
-  toApi: (r) => ({
-    ...baseFields(r),
-    title: r.title,
-    slug: r.slug,
-    description: r.description,
-    details: r.details,
-    benefits: r.benefits,
-    image: r.image,
-    position: r.position,
-  }),
+  toApi: (r) =>
+    withBaseFields(r, {
+      title: r.title,
+      slug: r.slug,
+      description: r.description,
+      details: r.details,
+      benefits: r.benefits,
+      image: r.image,
+      position: r.position,
+    }),
   admin: {
     path: "services",
     nav: { label: "Services", afterProducts: true },

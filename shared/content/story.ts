@@ -1,7 +1,7 @@
 import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, position, requiredText } from "../schemas/fields";
-import { baseFields, blank, type ContentOutput, defineListContent, type FieldErrors, listTable, sortColumn } from "./define";
+import { blank, type ContentOutput, defineListContent, type FieldErrors, listTable, sortColumn, withBaseFields } from "./define";
 
 /** The story sections of the About page. */
 export const stories = listTable(
@@ -30,7 +30,7 @@ export const storyContent = defineListContent("story", {
   }),
   image: { uploadFields: ["image"] },
   toRow: (i) => ({ title: i.title, content: i.content, image: i.image ?? "", position: i.position ?? 0 }),
-  toApi: (r) => ({ ...baseFields(r), title: r.title, content: r.content, image: r.image, position: r.position }),
+  toApi: (r) => withBaseFields(r, { title: r.title, content: r.content, image: r.image, position: r.position }),
   admin: {
     path: "our-story",
     nav: { label: "Our Story", group: "About Us" },

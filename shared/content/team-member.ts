@@ -2,7 +2,6 @@ import { text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, optionalText, position, requiredText } from "../schemas/fields";
 import {
-  baseFields,
   blank,
   type ContentOutput,
   defineListContent,
@@ -10,6 +9,7 @@ import {
   type FieldErrors,
   listTable,
   sortColumn,
+  withBaseFields,
 } from "./define";
 
 /**
@@ -50,14 +50,14 @@ export const teamMemberContent = defineListContent("team-member", {
     image: i.image ?? "",
     sortOrder: i.sortOrder ?? 0,
   }),
-  toApi: (r) => ({
-    ...baseFields(r),
-    name: r.name,
-    position: r.position,
-    description: r.description,
-    image: r.image,
-    sortOrder: r.sortOrder,
-  }),
+  toApi: (r) =>
+    withBaseFields(r, {
+      name: r.name,
+      position: r.position,
+      description: r.description,
+      image: r.image,
+      sortOrder: r.sortOrder,
+    }),
   admin: {
     path: "our-team",
     nav: { label: "Our Team", group: "About Us" },

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { STAR_MAX } from "../schemas/defaults";
 import { imageUrl, LIMITS, optionalText, position, requiredText } from "../schemas/fields";
 import {
-  baseFields,
   blank,
   type ContentOutput,
   defineListContent,
@@ -11,6 +10,7 @@ import {
   type FieldErrors,
   listTable,
   sortColumn,
+  withBaseFields,
 } from "./define";
 
 /** What customers say, on the home page. */
@@ -62,16 +62,16 @@ export const testimonialContent = defineListContent("testimonial", {
     star: i.star ?? null,
     position: i.position ?? 0,
   }),
-  toApi: (r) => ({
-    ...baseFields(r),
-    name: r.name,
-    designation: r.designation,
-    feedback: r.feedback,
-    image: r.image,
-    /** A numeric string ("5") as the older public site reads it (SPEC §3); null when not rated. */
-    star: r.star === null ? null : String(r.star),
-    position: r.position,
-  }),
+  toApi: (r) =>
+    withBaseFields(r, {
+      name: r.name,
+      designation: r.designation,
+      feedback: r.feedback,
+      image: r.image,
+      /** A numeric string ("5") as the older public site reads it (SPEC §3); null when not rated. */
+      star: r.star === null ? null : String(r.star),
+      position: r.position,
+    }),
   admin: {
     path: "testimonials",
     nav: { label: "Testimonial" },
