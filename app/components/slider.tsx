@@ -16,8 +16,8 @@ interface SliderProps<T> {
  * (app/enhance/slider.ts) fades (500 ms) to the next slide every `intervalMs`, makes the dots jump to a
  * slide, pauses while hovered or focused and for visitors who prefer reduced motion. Without JavaScript
  * the slides sit side by side in a strip that scrolls sideways, so every slide can be reached. With it, the
- * slides after the first are not displayed (`data-slide-waiting`) until the page has loaded, so their
- * images, lazy, wait too: on a slow phone the first slide's image has the bandwidth to itself.
+ * slides after the first are not displayed (`data-slide-waiting`) until a second after the page has
+ * loaded, so their lazy images wait too: on a slow phone the first screen has the bandwidth to itself.
  */
 export function Slider<T>({ slides, intervalMs, label, renderSlide, className = "" }: SliderProps<T>) {
   const count = slides.length;

@@ -2,9 +2,12 @@
  * The slider (markup: app/components/slider.tsx): one slide shows at a time and fades (CSS, 500 ms) to the
  * next after `data-interval` ms; a dot jumps to its slide. It pauses while the pointer is over it or focus
  * is in it, and does not advance on its own for visitors who prefer reduced motion. The slides after the
- * first are displayed once the page has loaded and the browser is idle (`data-slide-waiting`, app.css):
- * their images load then, after the first slide's, and well before their turn.
+ * first are displayed a second after the page has loaded, once the browser is idle (`data-slide-waiting`,
+ * app.css): their images load then, after everything the first screen shows, and well before their turn.
  */
+/** The first slide's turn is at least 5 s: a second after the page has loaded leaves the rest time to load. */
+const REVEAL_AFTER_LOAD_MS = 1000;
+
 export function slider(carousel: HTMLElement): void {
   const slides = [...carousel.querySelectorAll<HTMLElement>(':scope > [aria-roledescription="slide"]')];
   const dots = [...carousel.querySelectorAll<HTMLButtonElement>("[data-slide-dot]")];
@@ -74,8 +77,9 @@ export function slider(carousel: HTMLElement): void {
 
   const revealWhenIdle = () => {
     if ("requestIdleCallback" in window) requestIdleCallback(revealAll, { timeout: 1000 });
-    else setTimeout(revealAll, 200);
+    else revealAll();
   };
-  if (document.readyState === "complete") revealWhenIdle();
-  else window.addEventListener("load", revealWhenIdle, { once: true });
+  const revealSoon = () => setTimeout(revealWhenIdle, REVEAL_AFTER_LOAD_MS);
+  if (document.readyState === "complete") revealSoon();
+  else window.addEventListener("load", revealSoon, { once: true });
 }

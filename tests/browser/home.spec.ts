@@ -126,7 +126,7 @@ test("the first banner image loads at once with high priority; the others are la
   }
 });
 
-test("the other banners' images wait until the page has loaded; without JavaScript every banner shows", async ({
+test("the other banners' images wait until after the page has loaded; without JavaScript every banner shows", async ({
   page,
   browser,
   request,
