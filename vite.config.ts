@@ -1,10 +1,9 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { compress, type Effort } from "./server/http/compress";
 
 const SERVER_DIR = path.resolve("server") + path.sep;
 
@@ -35,8 +34,7 @@ const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
  * copies would not be smaller gets none.
  */
 function precompressBuiltFiles(): Plugin {
-  const brotli = promisify(brotliCompress);
-  const gzipAsync = promisify(gzip);
+  const effort: Effort = { gzipLevel: 9, brotliQuality: 11 };
   return {
     name: "pneuma:precompress-built-files",
     apply: "build",
@@ -50,16 +48,7 @@ function precompressBuiltFiles(): Plugin {
           const file = path.join(dir, name);
           if (!(await stat(file)).isFile()) return;
           const body = await readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(body, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: 11,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              },
-            }),
-            gzipAsync(body, { level: 9 }),
-          ]);
+          const [br, gz] = await Promise.all([compress(body, "br", effort), compress(body, "gzip", effort)]);
           if (br.length >= body.length || gz.length >= body.length) return;
           await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
         }),
@@ -72,7 +61,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles our Express app (server/main.ts) together with the React Router server build.
   build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" } : undefined,
   plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnTheServer(), precompressBuiltFiles()],
-  // The public pages' script (app/enhance/main.ts, built as a "worker" for its URL) is an ES module, so a
-  // behaviour only some pages need can load as a chunk of its own (app/enhance/modules.ts).
+  // The public pages' scripts (app/enhance/main.ts and calculator-page.ts, built as "workers" for their URLs)
+  // are loaded as ES modules (`<script type="module">`), so they are built as ES modules.
   worker: { format: "es" },
 }));

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import { PUBLIC_CACHE_CONTROL } from "../http/caching";
+import { compress, type Effort } from "../http/compress";
 import { errorFields, log } from "../log";
 import type { ContentCache } from "./content-cache";
 
@@ -16,29 +15,10 @@ import type { ContentCache } from "./content-cache";
  * still current). Emptied with the content cache; bounded by entries and by the bytes of all variants.
  */
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-interface Effort {
-  gzipLevel: number;
-  brotliQuality: number;
-}
 /** Once per kept answer, so the better ratios are worth it: brotli 10 is ~20% smaller than gzip on our pages for ~20 ms (11 takes ~70 ms for 2% more). */
 const KEPT_EFFORT: Effort = { gzipLevel: 9, brotliQuality: 10 };
 /** Per request, as the compression() middleware does. */
 const PER_REQUEST_EFFORT: Effort = { gzipLevel: 6, brotliQuality: 4 };
-
-/** `body` compressed in zlib's thread pool (one call, no stream). */
-function compress(body: Buffer, encoding: "gzip" | "br", effort: Effort): Promise<Buffer> {
-  if (encoding === "gzip") return gzipAsync(body, { level: effort.gzipLevel });
-  return brotliAsync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: effort.brotliQuality,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
-}
 
 type Encoding = "br" | "gzip" | "identity";
 
