@@ -9,6 +9,7 @@ import { preferredEncoding } from "./cache/response-cache";
 import { findAttachmentTitle } from "./content/product";
 import type { AppContext } from "./context";
 import { pageCaching } from "./http/caching";
+import { renderQueue } from "./http/render-queue";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security";
 import { attachmentDisposition } from "./uploads/attachments";
@@ -79,7 +80,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   if (options.assets) app.use(options.assets);
   if (options.pages) {
-    app.use(pageCaching, freshContent, servePageCache(ctx.pages, ctx.config.siteUrl), compression(), options.pages);
+    const pageCache = servePageCache(ctx.pages, ctx.config.siteUrl);
+    app.use(pageCaching, freshContent, pageCache, renderQueue(ctx.config.renderConcurrency), compression(), options.pages);
   }
   return app;
 }

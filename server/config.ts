@@ -130,6 +130,7 @@ const envSchema = z
     ACTIVITY_RETENTION_DAYS: wholeNumber("ACTIVITY_RETENTION_DAYS", 365, 1, 36_500),
     REVISIONS_KEEP: wholeNumber("REVISIONS_KEEP", 50, 1, 10_000),
     TRASH_DAYS: wholeNumber("TRASH_DAYS", 30, 1, 3_650),
+    RENDER_CONCURRENCY: wholeNumber("RENDER_CONCURRENCY", 4, 1, 1_000),
     BUILD_DIR: z.string().trim().min(1, "BUILD_DIR must not be empty.").default("build"),
     LOG_LEVEL: z
       .enum(["debug", "info", "warn", "error", "silent"], { error: "LOG_LEVEL must be debug, info, warn, error or silent." })
@@ -199,6 +200,8 @@ export interface Config {
   revisionsKeep: number;
   /** Days a deleted record stays in the trash. */
   trashDays: number;
+  /** Pages rendered at the same time; more wait in line (server/http/render-queue.ts). */
+  renderConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -233,5 +236,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     revisionsKeep: e.REVISIONS_KEEP,
     trashDays: e.TRASH_DAYS,
+    renderConcurrency: e.RENDER_CONCURRENCY,
   };
 }

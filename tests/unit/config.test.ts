@@ -22,6 +22,7 @@ describe("loadConfig", () => {
       activityRetentionDays: 365,
       revisionsKeep: 50,
       trashDays: 30,
+      renderConcurrency: 4,
     });
   });
 
@@ -56,6 +57,7 @@ describe("loadConfig", () => {
       LOG_LEVEL: "warn",
       SITE_URL: "https://www.pneuma-air.example/",
       BUILD_DIR: "/tmp/pneuma-build",
+      RENDER_CONCURRENCY: "8",
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -71,6 +73,7 @@ describe("loadConfig", () => {
       logLevel: "warn",
       siteUrl: "https://www.pneuma-air.example",
       buildDir: "/tmp/pneuma-build",
+      renderConcurrency: 8,
     });
     expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
@@ -87,6 +90,7 @@ describe("loadConfig", () => {
     [{ ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "short" }, "at least 8 characters"],
     [{ TRUST_PROXY: "yes please!" }, "TRUST_PROXY must be"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be"],
+    [{ RENDER_CONCURRENCY: "0" }, "RENDER_CONCURRENCY must be a whole number from 1 to 1000"],
     [{ SITE_URL: "www.example.com" }, "SITE_URL must be the site's origin"],
     [{ SITE_URL: "https://example.com/shop" }, "SITE_URL must be the site's origin"],
   ])("refuses %j with a clear message", (env, message) => {
