@@ -132,11 +132,12 @@ async function withEtag(
     });
     keepPage(html, etag, extra);
   }
+  // On a 304 too: it stands for the 200 it confirms, and a shared cache must know that one varies.
+  headers.append("Vary", "Accept-Encoding");
   if (status === 200 && etagMatches(request.headers.get("if-none-match") ?? undefined, etag)) {
     headers.delete("Content-Type");
     return new Response(null, { status: 304, headers });
   }
-  headers.append("Vary", "Accept-Encoding");
   const { encoding, bytes } = await compressForRequest(html, request.headers.get("accept-encoding") ?? undefined);
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   // (A Buffer's memory is an ArrayBuffer; the DOM types only accept it by that name.)

@@ -144,6 +144,16 @@ describe("real pages kept as bytes", () => {
     const again = await get("/about", { "if-none-match": rendered.headers.etag as string, "accept-encoding": "br" });
     expect(again.status).toBe(304);
     expect(again.bytes.length).toBe(0);
+    expect(again.headers.vary).toMatch(/Accept-Encoding/);
+  });
+
+  it("says Vary: Accept-Encoding on a 304 of a page rendered anew (one never kept) too", async () => {
+    // A parameter no page reads: rendered every time, never kept (server/cache/page-cache.ts).
+    const rendered = await get("/about?from=newsletter", { "accept-encoding": "br" });
+    expect(rendered.headers["content-length"]).toBeUndefined();
+    const again = await get("/about?from=newsletter", { "if-none-match": rendered.headers.etag as string });
+    expect(again.status).toBe(304);
+    expect(again.headers.vary).toMatch(/Accept-Encoding/);
   });
 
   it("gives staff screens a nonce and no-store", async () => {
