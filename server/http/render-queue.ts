@@ -10,10 +10,10 @@ const RENDER_PLACE_TIMEOUT_MS = 30_000;
 
 /**
  * Pages rendered at the same time, at most `concurrency`; the others wait in line, first come first
- * served (decision 023). Rendering is work for this one thread: fifty renders at once finish no sooner
+ * served (decision 022). Rendering is work for this one thread: fifty renders at once finish no sooner
  * than fifty in turn, but each holds its data, React tree and HTML meanwhile. Under load that memory
- * outlives the young generation and is collected by full collections (a quarter of the time, and the
- * stalls behind the slowest answers). In line, a request holds nothing but its socket.
+ * outlives the young generation and is collected by full collections (about a sixth of the time, and
+ * the stalls behind the slowest answers). In line, a request holds nothing but its socket.
  *
  * Mounted after the page cache, so a kept page never waits. A place is given back when the answer is
  * sent (or the connection closes); a request whose client left while it waited is skipped.
