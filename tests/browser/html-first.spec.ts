@@ -132,6 +132,39 @@ test.describe("scripts of the public pages", () => {
     }
   });
 
+  test("cards far below the first screen are rendered only when they come near it, and a printout has them all", async ({
+    page,
+  }) => {
+    await page.goto("/finder");
+    await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
+    const cards = page.locator("#finder-results [data-product-card]");
+    expect(await cards.count()).toBeGreaterThan(12);
+    // checkVisibility({ contentVisibilityAuto: true }) is false for an element inside one whose rendering is
+    // skipped: here each card's heading.
+    const rendered = () =>
+      cards.evaluateAll((all) =>
+        all.map((card) => card.querySelector("h2, h3")?.checkVisibility({ contentVisibilityAuto: true })),
+      );
+    const atFirst = await rendered();
+    expect(atFirst[0]).toBe(true);
+    expect(atFirst.at(-1)).toBe(false);
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await rendered()).at(-1)).toBe(true);
+    await expect(cards.last().getByRole("link").first()).toBeVisible();
+
+    await page.goto("/finder");
+    await page.emulateMedia({ media: "print" });
+    expect((await rendered()).every(Boolean)).toBe(true);
+  });
+
+  test("the text font is the system's, without names Chromium would look up in vain", async ({ page }) => {
+    // "ui-sans-serif" (Safari's name for system-ui) cost a few ms of every first layout in Lighthouse's traces.
+    await page.goto("/");
+    const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(family.startsWith("system-ui,")).toBe(true);
+    expect(family).not.toContain("ui-sans-serif");
+  });
+
   test("the enhancement script is cached for a year", async ({ page, request }) => {
     const [script] = await scriptsOf(page, "/");
     const res = await request.get(script!.url);

@@ -27,6 +27,7 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
   return (
     <article
       data-category-card={category.slug}
+      data-render-near
       className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-lg"
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">

@@ -93,6 +93,7 @@ export function ProductCard({
   return (
     <article
       data-product-card={product.slug}
+      data-render-near
       className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-lg"
     >
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">

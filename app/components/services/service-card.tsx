@@ -15,7 +15,10 @@ export function ServiceCard({ service, headingLevel = 3 }: { service: Service; h
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const benefits = service.benefits.slice(0, CARD_BENEFITS);
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg">
+    <article
+      data-render-near
+      className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg"
+    >
       <div className="aspect-[3/2] overflow-hidden bg-brand-50">
         <ResponsiveImage
           src={service.image}
