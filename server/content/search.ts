@@ -97,7 +97,10 @@ export function containsPattern(term: string): string {
  */
 function tsQuery(q: string | null | undefined, weight: "" | "A" = ""): SQL | null {
   const text = normalizeQuery(q);
-  return text ? sql`search_query(${text}, ${weight})` : null;
+  // A subquery, which PostgreSQL computes once per query (an InitPlan). Called directly, it was computed again
+  // for every row it was compared with or ranked against once the prepared statement's plan became the
+  // generic one (after five runs): suggestions for "pn" at 10,000 products took 2 s instead of 0.1 s.
+  return text ? sql`(select search_query(${text}, ${weight}))` : null;
 }
 
 const englishVector = (text: SQL | PgColumn, weight: "A" | "B" | "C") =>
