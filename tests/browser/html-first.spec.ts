@@ -178,7 +178,9 @@ test.describe("moving between pages", () => {
     const problems = watchErrors(page);
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
-    // Chromium reads Speculation Rules (allowed by the CSP without allowing inline script).
+    // Chromium reads Speculation Rules (allowed by the CSP without allowing inline script). startAll adds them
+    // in a task of their own, which may come after data-enhanced is set.
+    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
     const rules = await page.locator('script[type="speculationrules"]').evaluateAll((els) => els.map((e) => e.textContent));
     expect(rules).toHaveLength(1);
     const parsed = JSON.parse(rules[0] ?? "{}");
