@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
+import { EMPTY_URL, expectNoA11yViolations, openWithPausedClock, watchErrors } from "./support";
 
 /** The About page (SPEC §2 "About", §9): hero slider, story, core values, facilities, team, contact link. */
 
@@ -33,14 +33,6 @@ const slides = (page: Page) => carousel(page).locator('[aria-roledescription="sl
 const activeSlideIndex = (page: Page) =>
   slides(page).evaluateAll((els) => els.findIndex((el) => el.getAttribute("data-active") === "true"));
 const main = (page: Page) => page.locator("main");
-
-/** Opens the page on a paused clock and waits until the slider module has started its timer. */
-async function openWithPausedClock(page: Page, path: string) {
-  await page.clock.install();
-  await page.clock.pauseAt(new Date("2030-01-01T09:00:00Z"));
-  await page.goto(path);
-  await page.locator('[aria-roledescription="carousel"][data-module-started]').waitFor();
-}
 
 async function getJson<T>(request: import("@playwright/test").APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path);

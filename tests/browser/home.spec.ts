@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
+import { EMPTY_URL, expectNoA11yViolations, openWithPausedClock, watchErrors } from "./support";
 
 /** The home page (SPEC §2 "Home", §4, §9): banner slider, industrial block, cards, specifications, testimonials. */
 
@@ -23,17 +23,6 @@ const carousel = (page: Page) => page.getByRole("region", { name: "Highlights" }
 const slides = (page: Page) => carousel(page).locator('[aria-roledescription="slide"]');
 const activeSlideIndex = (page: Page) =>
   slides(page).evaluateAll((els) => els.findIndex((el) => el.getAttribute("data-active") === "true"));
-
-/**
- * Opens the page with Playwright's clock paused, then waits until the slider module has started (it arms
- * the slide timer as it starts), so the timer starts at a known moment.
- */
-async function openWithPausedClock(page: Page, path: string) {
-  await page.clock.install();
-  await page.clock.pauseAt(new Date("2030-01-01T09:00:00Z"));
-  await page.goto(path);
-  await page.locator('[aria-roledescription="carousel"][data-module-started]').waitFor();
-}
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

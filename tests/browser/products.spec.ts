@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN, ADMIN_URL, EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
+import { ADMIN, ADMIN_URL, EMPTY_URL, expectNoA11yViolations, openWithPausedClock, watchErrors } from "./support";
 
 /** The products landing page (/products) and the category pages (/products/{category}). */
 
@@ -115,10 +115,7 @@ test.describe("products landing page", () => {
 
   test("the hero slider has 3 slides that change every 6 seconds", async ({ page }) => {
     // Fake time stands still from here on; only runFor moves it.
-    await page.clock.install();
-    await page.clock.pauseAt(new Date("2030-01-01T09:00:00Z"));
-    await page.goto("/products");
-    await page.locator("[data-products-hero] [data-module-started]").waitFor();
+    await openWithPausedClock(page, "/products", "[data-products-hero] [data-module-started]");
     const slides = page.locator('[aria-roledescription="slide"]');
     await expect(slides).toHaveCount(3);
     await expect(page.getByRole("button", { name: /^Show slide \d of 3$/ })).toHaveCount(3);

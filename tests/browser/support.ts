@@ -35,3 +35,30 @@ export function watchErrors(page: Page, options: { othersChangeUploads?: boolean
   page.on("pageerror", (e) => problems.push(e.message));
   return problems;
 }
+
+/**
+ * Opens `path` with Playwright's clock paused (from then on only runFor moves it) and waits until the
+ * element `startedSelector` names (by default the page's slider) has been started by its module, so the
+ * timers a module arms as it starts (a slider's) start at a known moment. The page's script is loaded async:
+ * when it arrives while the page is still being parsed, it looks again 10 ms later (app/enhance/modules.ts),
+ * a timer that only the test can move on a paused clock. So the clock is moved in steps of those 10 ms until
+ * the module has started; it then started at the end of a step, the clock's time when this returns.
+ * (Waiting without moving the clock timed out in a CI run on a slow machine.)
+ */
+export async function openWithPausedClock(
+  page: Page,
+  path: string,
+  startedSelector = '[aria-roledescription="carousel"][data-module-started]',
+): Promise<void> {
+  await page.clock.install();
+  await page.clock.pauseAt(new Date("2030-01-01T09:00:00Z"));
+  await page.goto(path);
+  const started = page.locator(startedSelector);
+  await expect
+    .poll(async () => {
+      if ((await started.count()) > 0) return true;
+      await page.clock.runFor(10);
+      return (await started.count()) > 0;
+    })
+    .toBe(true);
+}
