@@ -66,7 +66,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // CI (a clean clone on a 2-core machine of varying speed, whose one run decides whether a submission lands)
+  // tries a failed test once more; a test that passes then is listed as flaky at the end of `npm test`, to be
+  // mended. Locally a failure is final.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/browser.json" }]],
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: "retain-on-failure", launchOptions: chromium },

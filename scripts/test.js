@@ -17,6 +17,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 // Names of failed tests, repeated at the very end: CI logs are often read from the tail only.
 const failedTests = [];
+// Browser tests that failed and then passed on CI's one retry (playwright.config.ts): passed, but named.
+const flakyTests = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
@@ -59,11 +61,13 @@ function countPlaywright(file) {
   const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== "unexpected") continue;
-        const error = test.results?.at(-1)?.error?.message;
-        failedTests.push(
-          `browser [${test.projectName}] › ${path.relative(root, path.join(testDir, spec.file))}:${spec.line} › ${[...titles, spec.title].join(" › ")}\n    ${firstLine(error)}`,
-        );
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const name = `browser [${test.projectName}] › ${path.relative(root, path.join(testDir, spec.file))}:${spec.line} › ${[...titles, spec.title].join(" › ")}`;
+        if (test.status === "flaky") {
+          flakyTests.push(`${name}\n    first try: ${firstLine(test.results?.[0]?.error?.message)}`);
+          continue;
+        }
+        failedTests.push(`${name}\n    ${firstLine(test.results?.at(-1)?.error?.message)}`);
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
@@ -111,6 +115,9 @@ step("browser tests", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME
 countPlaywright(browser);
 
 console.log("");
+if (flakyTests.length) {
+  console.log(`Flaky (failed, then passed on the retry): mend them\n${flakyTests.map((line) => `  ${line}`).join("\n")}`);
+}
 if (failedTests.length) console.log(`Failed tests:\n${failedTests.map((line) => `  ${line}`).join("\n")}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(", ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
