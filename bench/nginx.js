@@ -4,7 +4,8 @@
 // Set-up: a temporary directory holds a self-signed certificate (openssl), the cache, temp, log and pid
 // files and a config that `include`s deploy/nginx.conf with only its placeholders filled in (upstream
 // address, ports, certificate, cache path, build and upload roots, the headers include): the TLS,
-// micro-cache and proxy settings are the shipped ones. nginx runs in the foreground as a child process,
+// micro-cache and proxy settings are the shipped ones (bench/nginx-config.js writes these files;
+// tests/unit/nginx-config.test.ts runs `nginx -t` on them). nginx runs in the foreground as a child process,
 // as `nobody` when this runs as root, with one worker; it is stopped when the bench ends, fails or is
 // interrupted.
 //
@@ -25,18 +26,16 @@
 //   installed, is used instead of autocannon: it costs far less per request, so nginx gets closer to a
 //   full core and the req/s ratio means more.
 import { spawn, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { measure, wrkInstalled } from "./measure.js";
+import { mainConfig, makeWorkDirs, SERVER_NAME, siteConfig, staticConfig, writeCertificate } from "./nginx-config.js";
 import { freePort, processCpuSeconds } from "./process.js";
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const SERVER_NAME = "www.example.com";
 const NOBODY = 65534;
 
 function findBinary(names) {
@@ -79,107 +78,6 @@ async function waitForPort(port, timeoutMs = 10_000) {
   }
 }
 
-/** Replaces `from` (a string or regex) in `text` and fails when it is not there: the shipped file changed. */
-function fill(text, from, to) {
-  const next = text.replace(from, to);
-  if (next === text) throw new Error(`deploy/nginx.conf: placeholder ${from} not found; update bench/nginx.js`);
-  return next;
-}
-
-/** deploy/nginx.conf with its placeholders filled in for this run. */
-function siteConfig({ appPort, httpPort, httpsPort, dir, uploadParent }) {
-  let conf = readFileSync(path.join(root, "deploy", "nginx.conf"), "utf8");
-  conf = fill(conf, /server 127\.0\.0\.1:3000\b/, `server 127.0.0.1:${appPort}`);
-  conf = fill(conf, "/var/cache/nginx/pneuma", path.join(dir, "cache"));
-  conf = fill(conf, /^\s*listen \[::\]:\d+.*$/gm, ""); // IPv6 may be off here
-  conf = fill(conf, /listen 80;/, `listen 127.0.0.1:${httpPort};`);
-  conf = fill(conf, /listen 443 ssl http2;/, `listen 127.0.0.1:${httpsPort} ssl http2;`);
-  conf = fill(conf, "/etc/ssl/certs/pneuma.crt", path.join(dir, "tls.crt"));
-  conf = fill(conf, "/etc/ssl/private/pneuma.key", path.join(dir, "tls.key"));
-  conf = fill(conf, "/srv/pneuma/app/build/client", path.join(root, process.env.BUILD_DIR || "build", "client"));
-  conf = fill(conf, "/srv/pneuma/data", uploadParent);
-  conf = fill(
-    conf,
-    /\/srv\/pneuma\/app\/deploy\/nginx-proxy-headers\.conf/g,
-    path.join(root, "deploy", "nginx-proxy-headers.conf"),
-  );
-  return conf;
-}
-
-/** The shipped config's gzip lines, so the static server compresses (or not) exactly like it. */
-function shippedGzipLines() {
-  const conf = readFileSync(path.join(root, "deploy", "nginx.conf"), "utf8");
-  return conf.match(/^\s*gzip\w* [^\n]*;$/gm)?.map((l) => l.trim()) ?? [];
-}
-
-const NOT_COPIED = new Set([
-  "date",
-  "server",
-  "connection",
-  "keep-alive",
-  "content-length",
-  "content-type",
-  "content-encoding",
-  "transfer-encoding",
-  "vary",
-  "x-cache-status",
-  "etag",
-  "last-modified",
-]);
-
-function staticConfig({ port, dir, pages }) {
-  const headers = [];
-  for (const [name, value] of Object.entries(pages[0]?.headers ?? {})) {
-    const v = Array.isArray(value) ? value.join(", ") : String(value);
-    if (NOT_COPIED.has(name) || v.includes("$") || v.includes('"')) continue;
-    headers.push(`    add_header ${name} "${v}" always;`);
-  }
-  const locations = pages.map((p) => `    location = ${p.path} { try_files /${p.file} =404; }`);
-  return `server {
-    listen 127.0.0.1:${port} ssl http2;
-    server_name static.bench;
-    ssl_certificate     ${path.join(dir, "tls.crt")};
-    ssl_certificate_key ${path.join(dir, "tls.key")};
-    ssl_protocols TLSv1.2 TLSv1.3;
-    ssl_session_cache shared:bench_static_tls:10m;
-    ssl_session_timeout 1d;
-    server_tokens off;
-    ${shippedGzipLines().join("\n    ")}
-    gzip_static on;
-    charset utf-8;
-    root ${path.join(dir, "static")};
-    access_log ${path.join(dir, "logs", "static.log")} bench buffer=64k;
-${headers.join("\n")}
-${locations.join("\n")}
-}
-`;
-}
-
-function mainConfig(dir) {
-  const mime = existsSync("/etc/nginx/mime.types")
-    ? "include /etc/nginx/mime.types;"
-    : "types { text/html html; application/javascript js; text/css css; }";
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-    .map((t) => `    ${t}_temp_path ${path.join(dir, "temp", t)};`)
-    .join("\n");
-  return `worker_processes 1;
-pid ${path.join(dir, "nginx.pid")};
-error_log ${path.join(dir, "logs", "error.log")} warn;
-events { worker_connections 4096; }
-http {
-    ${mime}
-    default_type application/octet-stream;
-    sendfile on;
-    tcp_nopush on;
-${temp}
-    log_format bench '$upstream_cache_status $status $request_uri';
-    access_log ${path.join(dir, "logs", "access.log")} bench buffer=64k;
-    include ${path.join(dir, "pneuma.conf")};
-    include ${path.join(dir, "static.conf")};
-}
-`;
-}
-
 /** CPU seconds of an nginx master and all its children (workers, cache manager/loader). */
 function nginxCpuSeconds(masterPid) {
   let total = processCpuSeconds(masterPid);
@@ -206,33 +104,12 @@ async function startNginx({ appBaseUrl, uploadParent }) {
   if (!findBinary(["openssl"])) return { skipped: "openssl is not installed (needed for the test certificate)" };
 
   const dir = mkdtempSync(path.join(tmpdir(), "pneuma-bench-nginx-"));
-  for (const d of ["cache", "logs", "static", ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `temp/${t}`)]) {
-    mkdirSync(path.join(dir, d), { recursive: true });
-  }
-  const cert = spawnSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-days",
-      "2",
-      "-subj",
-      `/CN=${SERVER_NAME}`,
-      "-keyout",
-      path.join(dir, "tls.key"),
-      "-out",
-      path.join(dir, "tls.crt"),
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  if (cert.status !== 0) {
+  makeWorkDirs(dir);
+  try {
+    writeCertificate(dir);
+  } catch (err) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`openssl could not make a test certificate: ${cert.stderr}`);
+    throw err;
   }
   const [httpPort, httpsPort, staticPort] = [await freePort(), await freePort(), await freePort()];
   const appPort = Number(new URL(appBaseUrl).port);
