@@ -2,8 +2,10 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
-import { compress, type Effort } from "./server/http/compress";
+import { defineConfig, type InlineConfig, type Plugin } from "vite";
+// With its extension: Vite's native config loader (planned to become the default) needs one, and warns
+// on every config load without it (tsconfig: allowImportingTsExtensions).
+import { compress, type Effort } from "./server/http/compress.ts";
 
 const SERVER_DIR = path.resolve("server") + path.sep;
 
@@ -57,10 +59,30 @@ function precompressBuiltFiles(): Plugin {
   };
 }
 
+/**
+ * React Router 7 (@react-router/dev 7.18.4, the last 7.x) starts a child Vite server with our plugins and
+ * `envFile: false`, which Vite 8.1+ reports as deprecated on every start. `envDir: false` is what Vite
+ * itself turns it into, so this says the same in the current words before Vite reads it (fixed upstream in
+ * React Router 8: remix-run/react-router#15230). React Router's config loader, which reads
+ * react-router.config.ts, starts Vite servers of its own with `envFile: false` and neither our config nor
+ * our plugins: their warnings (five in a build) cannot be reached from here and stay until React Router 8.
+ */
+function envDirInsteadOfEnvFile(): Plugin {
+  return {
+    name: "pneuma:env-dir-instead-of-env-file",
+    config(config: InlineConfig) {
+      if (config.envFile === false) {
+        delete config.envFile;
+        config.envDir = false;
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles our Express app (server/main.ts) together with the React Router server build.
   build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" } : undefined,
-  plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnTheServer(), precompressBuiltFiles()],
+  plugins: [envDirInsteadOfEnvFile(), tailwindcss(), reactRouter(), serverCodeStaysOnTheServer(), precompressBuiltFiles()],
   // The public pages' scripts (app/enhance/main.ts and calculator-page.ts, built as "workers" for their URLs)
   // are loaded as ES modules (`<script type="module">`), so they are built as ES modules.
   worker: { format: "es" },
