@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { extractText, getDocumentProxy } from "unpdf";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 import { type ServerProcess, startServerProcess } from "../support/process";
@@ -9,8 +10,12 @@ import { ADMIN } from "../support/server";
 
 /**
  * Product datasheets (issue 14): /products/{category}/{product}/datasheet.pdf on the production server with
- * the demo catalogue, opened with pdf.js (unpdf) and its text read back.
+ * the demo catalogue, opened with pdf.js (pdfjs-dist's legacy build, the one meant for Node) and its text
+ * read back.
  */
+
+/** pdfjs-dist's font and CMap data, read from disk (with a trailing separator: pdf.js appends file names). */
+const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
 
 const RV_22 = "/products/rotary-screw-compressors/pn-rv-22-variable-speed-drive-screw-compressor";
 
@@ -47,10 +52,25 @@ async function datasheet(productPath: string) {
   return { res, bytes };
 }
 
+/** Every page's text items in order (a line break after each item that ends a line), pages joined. */
 async function textOf(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const pdf = await getDocumentProxy(bytes);
-  const { totalPages, text } = await extractText(pdf, { mergePages: true });
-  return { pages: totalPages, text: text.replace(/\s+/g, " ") };
+  const pdf = await getDocument({
+    data: bytes,
+    useSystemFonts: true,
+    disableFontFace: true,
+    standardFontDataUrl: `${path.join(PDFJS_DIR, "standard_fonts")}${path.sep}`,
+    cMapUrl: `${path.join(PDFJS_DIR, "cmaps")}${path.sep}`,
+  }).promise;
+  try {
+    const texts: string[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const { items } = await (await pdf.getPage(n)).getTextContent();
+      texts.push(items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join(""));
+    }
+    return { pages: pdf.numPages, text: texts.join("\n").replace(/\s+/g, " ") };
+  } finally {
+    await pdf.destroy();
+  }
 }
 
 const put = (url: string, json: unknown) =>
