@@ -10,7 +10,7 @@ import { openDatabase } from "../../server/db/client";
 import { setLogLevel } from "../../server/log";
 import { prepareData } from "../../server/start-up";
 import { ImageStore } from "../../server/uploads/images";
-import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "./database";
+import { copyMigratedPglite, createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "./database";
 
 export const ADMIN = { username: "admin", password: "correct-horse-battery" };
 
@@ -43,8 +43,8 @@ export interface TestResponse {
 }
 
 /**
- * A real server (the API and uploads, no pages unless `pages` renders them) on a fresh database, listening
- * on a random port. Every test file gets its own; nothing is mocked.
+ * A real server (the API and uploads, no pages unless `pages` renders them) on a fresh database (a copy of
+ * the run's migrated one), listening on a random port. Every test file gets its own; nothing is mocked.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -58,7 +58,9 @@ export async function startTestServer(
     if (!shared.databaseUrl) throw new Error("Only servers on PostgreSQL can share their data.");
     env = { DATABASE_URL: shared.databaseUrl, UPLOAD_DIR: shared.ctx.config.uploadDir, ...env };
   } else if (testDatabaseKind() === "postgres") {
-    scratch = await createScratchDatabase();
+    scratch = await createScratchDatabase({ migrated: true });
+  } else {
+    await copyMigratedPglite(dataDir);
   }
   const config = loadConfig({
     DATA_DIR: dataDir,
