@@ -4,18 +4,28 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * The browser tests run against the production build: one server on a fresh database with the demo
- * content, one on an empty database (for the empty states), one with demo content for the admin
- * tests, which change data, and one without demo content that the stored-XSS test fills with hostile
- * records. BROWSER_TEST_PORT (default 4173; the other servers take the next three ports) and BUILD_DIR
- * let several runs work side by side.
+ * The browser tests run against the production build, on servers of their own: each of the two workers has a
+ * demo server (public pages, which some tests add to) and an admin server (demo content too; the admin tests
+ * add, edit and delete), so workers never change each other's records. Shared by both: a server on an empty
+ * database (for the empty states) and one without demo content that the stored-XSS test fills with hostile
+ * records. BROWSER_TEST_PORT (default 4173; the servers take it and the next five ports) and BUILD_DIR let
+ * several runs work side by side.
+ *
+ * `npm test` runs every test on the desktop and, at 360 px, the tests tagged @phone (those whose point is the
+ * width) plus tour.spec.ts (every page loaded, scanned and checked for horizontal scroll). `npm run test:full`
+ * (PNEUMA_TEST_MATRIX=full) runs every test at both widths.
  */
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 4173);
-export const EMPTY_PORT = PORT + 1;
-/** The admin tests write: they get their own demo server, so public-page tests read untouched data. */
-export const ADMIN_PORT = PORT + 2;
+const WORKERS = 2;
+const FULL_MATRIX = process.env.PNEUMA_TEST_MATRIX === "full";
+const EMPTY_PORT = PORT + 1;
 /** Only xss.spec.ts uses this one: every record on it is a script/HTML payload, so no other test may read it. */
-export const XSS_PORT = PORT + 3;
+const XSS_PORT = PORT + 3;
+const demoPort = (worker: number) => (worker === 0 ? PORT : PORT + 4);
+const adminPort = (worker: number) => (worker === 0 ? PORT + 2 : PORT + 5);
+// Workers load this file again (Playwright sets TEST_PARALLEL_INDEX, 0 or 1, in each): each gets its servers.
+const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
 // Workers load this file again: keep the directories the main process chose. The process that made a
 // directory removes it when it exits (after the servers have stopped); one given in the environment stays.
 function dataDir(variable: string, prefix: string): string {
@@ -26,12 +36,8 @@ function dataDir(variable: string, prefix: string): string {
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
-const DEMO_DATA_DIR = dataDir("BROWSER_TEST_DATA_DIR", "pneuma-browser-");
-const EMPTY_DATA_DIR = dataDir("BROWSER_TEST_EMPTY_DATA_DIR", "pneuma-browser-empty-");
-const ADMIN_DATA_DIR = dataDir("BROWSER_TEST_ADMIN_DATA_DIR", "pneuma-browser-admin-");
-const XSS_DATA_DIR = dataDir("BROWSER_TEST_XSS_DATA_DIR", "pneuma-browser-xss-");
 process.env.BROWSER_TEST_EMPTY_URL = `http://127.0.0.1:${EMPTY_PORT}`;
-process.env.BROWSER_TEST_ADMIN_URL = `http://127.0.0.1:${ADMIN_PORT}`;
+process.env.BROWSER_TEST_ADMIN_URL = `http://127.0.0.1:${adminPort(worker)}`;
 process.env.BROWSER_TEST_XSS_URL = `http://127.0.0.1:${XSS_PORT}`;
 
 const chromium = {
@@ -47,16 +53,22 @@ const chromium = {
   ],
 };
 
-const serverEnv = (port: number, dataDir: string, seed: boolean) => ({
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dataDir,
-  BUILD_DIR: process.env.BUILD_DIR ?? "build",
-  SEED_DEMO: String(seed),
-  ADMIN_USERNAME: "admin",
-  ADMIN_PASSWORD: "browser-test-password",
-  LOG_LEVEL: "warn",
-  RATE_LIMITS: "off",
+const server = (port: number, dataDir: string, seed: boolean) => ({
+  command: "node server.js",
+  url: `http://127.0.0.1:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  env: {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+    SEED_DEMO: String(seed),
+    ADMIN_USERNAME: "admin",
+    ADMIN_PASSWORD: "browser-test-password",
+    LOG_LEVEL: "warn",
+    RATE_LIMITS: "off",
+  },
 });
 
 export default defineConfig({
@@ -65,18 +77,21 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  workers: WORKERS,
   // CI (a clean clone on a 2-core machine of varying speed, whose one run decides whether a submission lands)
   // tries a failed test once more; a test that passes then is listed as flaky at the end of `npm test`, to be
   // mended. Locally a failure is final.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/browser.json" }]],
-  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: "retain-on-failure", launchOptions: chromium },
+  // A trace is recorded when CI tries a failed test again: recording every test cost time on every run.
+  use: { baseURL: `http://127.0.0.1:${demoPort(worker)}`, trace: "on-first-retry", launchOptions: chromium },
   projects: [
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+      // The tour is the phone's check of every page (the desktop's are in each page's own tests).
+      testIgnore: ["**/tour.spec.ts"],
       grepInvert: /@alone/,
     },
     {
@@ -84,7 +99,7 @@ export default defineConfig({
       use: { ...devices["Pixel 5"], viewport: { width: 360, height: 780 }, launchOptions: chromium },
       // Stored XSS does not depend on the viewport, and its server may be seeded by one project only.
       testIgnore: ["**/xss.spec.ts"],
-      grepInvert: /@alone/,
+      ...(FULL_MATRIX ? { grepInvert: /@alone/ } : { grep: /@phone/, grepInvert: /@alone/ }),
     },
     {
       // Tests tagged @alone flip a switch every signed-in screen obeys (the owners' 2FA requirement): they run
@@ -96,33 +111,11 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: "node server.js",
-      url: `http://127.0.0.1:${PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: serverEnv(PORT, DEMO_DATA_DIR, true),
-    },
-    {
-      command: "node server.js",
-      url: `http://127.0.0.1:${EMPTY_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: serverEnv(EMPTY_PORT, EMPTY_DATA_DIR, false),
-    },
-    {
-      command: "node server.js",
-      url: `http://127.0.0.1:${ADMIN_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: serverEnv(ADMIN_PORT, ADMIN_DATA_DIR, true),
-    },
-    {
-      command: "node server.js",
-      url: `http://127.0.0.1:${XSS_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: serverEnv(XSS_PORT, XSS_DATA_DIR, false),
-    },
+    server(EMPTY_PORT, dataDir("BROWSER_TEST_EMPTY_DATA_DIR", "pneuma-browser-empty-"), false),
+    server(XSS_PORT, dataDir("BROWSER_TEST_XSS_DATA_DIR", "pneuma-browser-xss-"), false),
+    ...Array.from({ length: WORKERS }, (_, w) => [
+      server(demoPort(w), dataDir(`BROWSER_TEST_DATA_DIR_${w}`, `pneuma-browser-${w}-`), true),
+      server(adminPort(w), dataDir(`BROWSER_TEST_ADMIN_DATA_DIR_${w}`, `pneuma-browser-admin-${w}-`), true),
+    ]).flat(),
   ],
 });

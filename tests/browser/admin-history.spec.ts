@@ -12,7 +12,7 @@ import {
   toasts,
   unique,
 } from "./admin-support";
-import { ADMIN, ADMIN_URL, expectNoA11yViolations, watchErrors } from "./support";
+import { ADMIN, ADMIN_URL, expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } from "./support";
 
 // Admin tests change data: they run on their own demo server (see playwright.config.ts). Every record and
 // account here has a unique name, and is deleted (and purged from the trash) at the end. The shared "admin"
@@ -39,15 +39,6 @@ function wrongCode(secret: string): string {
     const code = String(n).padStart(6, "0");
     if (!valid.has(code)) return code;
   }
-}
-
-/** The page scrolls sideways when the document is wider than the window. */
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const { scroll, inner } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
-  expect(scroll, `document ${scroll}px wide in a ${inner}px window`).toBeLessThanOrEqual(inner);
 }
 
 /** A call as someone else (their token), answering the status and the body. */
@@ -396,44 +387,45 @@ test.describe("History", () => {
     await signIn(page, baseURL!);
   });
 
-  test("a banner: an edit makes a second version; Compare shows the old and the new title", async ({
-    page,
-    baseURL,
-  }, testInfo) => {
-    const problems = watchErrors(page);
-    const before = unique(testInfo, "History banner");
-    const after = `${before} renamed`;
-    const banner = await createBanner(baseURL!, before);
-    try {
-      await page.goto("/admin/banner");
-      await expect(page.getByRole("heading", { level: 1, name: "Banner Management" })).toBeVisible();
-      await page.getByRole("button", { name: `Edit ${before}`, exact: true }).click();
-      const edit = page.getByRole("dialog");
-      await edit.getByLabel("Title", { exact: true }).fill(after);
-      await edit.getByRole("button", { name: "Save Changes" }).click();
-      await expect(toasts(page)).toContainText("Banner updated successfully!");
-      await expect(edit).toBeHidden();
-      await expect(cardOf(page, after)).toBeVisible();
-      await expect(cardOf(page, before)).toHaveCount(0);
-      expect(await versionsOf(baseURL!, `/api/banner/${banner._id}`)).toEqual(["update", "create"]);
+  test(
+    "a banner: an edit makes a second version; Compare shows the old and the new title",
+    { tag: "@phone" },
+    async ({ page, baseURL }, testInfo) => {
+      const problems = watchErrors(page);
+      const before = unique(testInfo, "History banner");
+      const after = `${before} renamed`;
+      const banner = await createBanner(baseURL!, before);
+      try {
+        await page.goto("/admin/banner");
+        await expect(page.getByRole("heading", { level: 1, name: "Banner Management" })).toBeVisible();
+        await page.getByRole("button", { name: `Edit ${before}`, exact: true }).click();
+        const edit = page.getByRole("dialog");
+        await edit.getByLabel("Title", { exact: true }).fill(after);
+        await edit.getByRole("button", { name: "Save Changes" }).click();
+        await expect(toasts(page)).toContainText("Banner updated successfully!");
+        await expect(edit).toBeHidden();
+        await expect(cardOf(page, after)).toBeVisible();
+        await expect(cardOf(page, before)).toHaveCount(0);
+        expect(await versionsOf(baseURL!, `/api/banner/${banner._id}`)).toEqual(["update", "create"]);
 
-      const { dialog, history } = await openHistory(page, after, "Banner");
-      await compareOlder(history);
-      await expectChange(page, history, { field: "title", label: "Title", version: before, current: after });
-      // Only what differs: the image and the description are the same.
-      await expect(changes(page, history)).toHaveCount(1);
+        const { dialog, history } = await openHistory(page, after, "Banner");
+        await compareOlder(history);
+        await expectChange(page, history, { field: "title", label: "Title", version: before, current: after });
+        // Only what differs: the image and the description are the same.
+        await expect(changes(page, history)).toHaveCount(1);
 
-      // Back to the list, then to the form.
-      await history.getByRole("button", { name: "← All versions" }).click();
-      await expect(history.getByRole("listitem")).toHaveCount(2);
-      await history.getByRole("button", { name: "← Back to the form" }).click();
-      await expect(dialog.getByRole("heading", { name: "Edit Banner" })).toBeVisible();
-      await expect(dialog.getByLabel("Title", { exact: true })).toHaveValue(after);
-      expect(problems).toEqual([]);
-    } finally {
-      await discard(baseURL!, "banner", "/api/banner", banner._id);
-    }
-  });
+        // Back to the list, then to the form.
+        await history.getByRole("button", { name: "← All versions" }).click();
+        await expect(history.getByRole("listitem")).toHaveCount(2);
+        await history.getByRole("button", { name: "← Back to the form" }).click();
+        await expect(dialog.getByRole("heading", { name: "Edit Banner" })).toBeVisible();
+        await expect(dialog.getByLabel("Title", { exact: true })).toHaveValue(after);
+        expect(problems).toEqual([]);
+      } finally {
+        await discard(baseURL!, "banner", "/api/banner", banner._id);
+      }
+    },
+  );
 
   test("a banner: Restore this version brings the old title back", async ({ page, baseURL }, testInfo) => {
     const before = unique(testInfo, "Restored banner");
@@ -650,7 +642,7 @@ test.describe("Trash", () => {
 
 /* ---- layout and accessibility ------------------------------------------------------------------------- */
 
-test.describe("layout and accessibility", () => {
+test.describe("layout and accessibility", { tag: "@phone" }, () => {
   test("Trash: no sideways scrolling, no axe violations", async ({ page, baseURL }, testInfo) => {
     await signIn(page, baseURL!);
     const title = unique(testInfo, "Layout trash banner with a rather long title that has to wrap on a phone");

@@ -297,32 +297,33 @@ test.describe("Enquiry inbox", () => {
     await expect(page.getByRole("alert").first()).toContainText("Error: Contact not found.");
   });
 
-  test("at 360 px the inbox has no horizontal scroll; each card shows name, kind, reference, date and status", async ({
-    page,
-    baseURL,
-  }, testInfo) => {
-    test.skip((page.viewportSize()?.width ?? 0) > 400, "the phone layout");
-    const tag = unique(testInfo, "Phone");
-    const { quote } = await createEnquiries(baseURL!, tag);
-    await page.goto("/admin/contacts");
-    await expect(rows(page).first()).toBeVisible();
-    await expect(page.locator("table")).toBeHidden();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  test(
+    "at 360 px the inbox has no horizontal scroll; each card shows name, kind, reference, date and status",
+    { tag: "@phone" },
+    async ({ page, baseURL }, testInfo) => {
+      test.skip((page.viewportSize()?.width ?? 0) > 400, "the phone layout");
+      const tag = unique(testInfo, "Phone");
+      const { quote } = await createEnquiries(baseURL!, tag);
+      await page.goto("/admin/contacts");
+      await expect(rows(page).first()).toBeVisible();
+      await expect(page.locator("table")).toBeHidden();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    const card = rows(page).filter({ hasText: `${tag} Buyer` });
-    await expect(card).toContainText("Quote request");
-    await expect(card).toContainText(quote.reference);
-    await expect(card).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
-    await expect(card.getByLabel(`Status of the message from ${tag} Buyer`)).toBeVisible();
-    for (const box of await rows(page).all()) {
-      const b = await box.boundingBox();
-      expect(b!.x + b!.width).toBeLessThanOrEqual(360);
-    }
-    // The detail is one tap away, and fits the screen too.
-    const dialog = await openDetail(page, `${tag} Buyer`);
-    await expect(dialog).toContainText(quote.reference);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const d = await dialog.boundingBox();
-    expect(d!.x + d!.width).toBeLessThanOrEqual(360);
-  });
+      const card = rows(page).filter({ hasText: `${tag} Buyer` });
+      await expect(card).toContainText("Quote request");
+      await expect(card).toContainText(quote.reference);
+      await expect(card).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
+      await expect(card.getByLabel(`Status of the message from ${tag} Buyer`)).toBeVisible();
+      for (const box of await rows(page).all()) {
+        const b = await box.boundingBox();
+        expect(b!.x + b!.width).toBeLessThanOrEqual(360);
+      }
+      // The detail is one tap away, and fits the screen too.
+      const dialog = await openDetail(page, `${tag} Buyer`);
+      await expect(dialog).toContainText(quote.reference);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const d = await dialog.boundingBox();
+      expect(d!.x + d!.width).toBeLessThanOrEqual(360);
+    },
+  );
 });

@@ -56,7 +56,7 @@ test.describe("Products Management", () => {
   });
 
   test("filters live in the URL: reload keeps them, changing the category clears the subcategory", async ({ page, baseURL }) => {
-    const problems = watchErrors(page, { othersChangeUploads: true });
+    const problems = watchErrors(page);
     const rotary = (await categories(baseURL!)).find((c) => c.name === "Rotary Screw Compressors")!;
     const fixed = rotary.subcategories.find((s) => s.name === "Fixed Speed")!;
     await page.goto("/admin/products");

@@ -13,7 +13,7 @@ import {
   toasts,
   uniqueStaff,
 } from "./admin-support";
-import { ADMIN, ADMIN_URL, expectNoA11yViolations, watchErrors } from "./support";
+import { ADMIN, ADMIN_URL, expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } from "./support";
 
 // Admin tests change data: they run on their own demo server (see playwright.config.ts). The shared "admin"
 // owner is never demoted, disabled or deleted here (other files sign in with it): every test makes its own
@@ -24,15 +24,6 @@ test.use({ baseURL: ADMIN_URL });
 const rowOf = (page: Page, username: string) => page.locator(`li[data-staff="${username}"]`);
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** The page scrolls sideways when the document is wider than the window. */
-async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const { scroll, inner } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
-  expect(scroll, `document ${scroll}px wide in a ${inner}px window`).toBeLessThanOrEqual(inner);
-}
 
 test.describe("Staff screen (owner)", () => {
   const cleanup: string[] = [];
@@ -371,8 +362,8 @@ test.describe("roles in the panel", () => {
 test.describe("roles after the login form", () => {
   // On the first way into the panel the route modules load lazily, in any order. When the dashboard's
   // module arrives before the layout's, its loader must still know the role before it asks for enquiries
-  // (an editor would get 403s and "Failed to fetch data"). The layout's script is held back a little, as on
-  // a slow connection, so the order is always that one.
+  // (an editor would get 403s and "Failed to fetch data"). The layout's script is held back until the
+  // dashboard's has arrived, as on a slow connection, so the order is always that one.
   test("an editor signing in through the login form gets the dashboard without enquiry calls", async ({
     page,
     baseURL,
@@ -383,9 +374,10 @@ test.describe("roles after the login form", () => {
       if (r.status() === 403) refused.push(new URL(r.url()).pathname);
     });
     try {
+      const dashboardArrived = page.waitForEvent("requestfinished", (r) => /\/assets\/dashboard-[^/]*\.js$/.test(r.url()));
       await page.goto("/admin/login");
       await page.route("**/assets/layout-*.js", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
+        await dashboardArrived;
         await route.continue();
       });
       await page.getByLabel("Username").fill(person.username);
@@ -456,7 +448,7 @@ test.describe("Activity (owner)", () => {
   });
 });
 
-test.describe("layout and accessibility", () => {
+test.describe("layout and accessibility", { tag: "@phone" }, () => {
   test("Staff: no sideways scrolling, no axe violations (list and add dialog)", async ({ page, baseURL }) => {
     await signIn(page, baseURL!);
     await page.goto("/admin/staff");

@@ -64,7 +64,7 @@ test.describe("finder with JavaScript", () => {
     await expect(heading(page)).toHaveText(/^All \d+ machines$/);
   });
 
-  test("linked as “Find a compressor” from the header and the products page", async ({ page }, testInfo) => {
+  test("linked as “Find a compressor” from the header and the products page", { tag: "@phone" }, async ({ page }, testInfo) => {
     await page.goto("/products");
     await page.getByRole("link", { name: "Find a compressor by flow, pressure and power" }).click();
     await expect(page).toHaveURL(/\/finder$/);

@@ -11,7 +11,7 @@ async function open(page: Page, path: string) {
   await page.locator("html[data-enhanced]").waitFor();
 }
 
-test.describe("header on a phone", () => {
+test.describe("header on a phone", { tag: "@phone" }, () => {
   test.skip(({ viewport }) => !isPhone(viewport?.width), "the menu toggle exists on small screens only");
 
   test("the toggle opens and closes the menu with the five links, a search box and Contact Us", async ({ page }) => {
@@ -81,8 +81,15 @@ test("the bar becomes compact once the page is scrolled more than 10 px", async 
   await open(page, "/about");
   const header = page.locator("header").first();
   await expect(header).toHaveAttribute("data-compact", "false");
-  await page.evaluate(() => window.scrollTo(0, 10));
-  await page.waitForTimeout(100);
+  // Two frames later the scroll event has been handled (scroll events are dispatched before a frame's rendering).
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        window.scrollTo(0, 10);
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+      }),
+  );
+  expect(await page.evaluate(() => window.scrollY)).toBe(10);
   await expect(header).toHaveAttribute("data-compact", "false");
   await page.evaluate(() => window.scrollTo(0, 11));
   await expect(header).toHaveAttribute("data-compact", "true");
@@ -90,7 +97,7 @@ test("the bar becomes compact once the page is scrolled more than 10 px", async 
   await expect(header).toHaveAttribute("data-compact", "false");
 });
 
-test("the search box submits to /search?q=", async ({ page, viewport }) => {
+test("the search box submits to /search?q=", { tag: "@phone" }, async ({ page, viewport }) => {
   await open(page, "/");
   if (isPhone(viewport?.width)) await page.getByRole("button", { name: "Open menu" }).click();
   const box = page.getByPlaceholder("Search...").locator("visible=true").first();

@@ -139,7 +139,8 @@ test("the other banners' images wait until after the page has loaded; without Ja
   await page.goto("/", { waitUntil: "domcontentloaded" });
   await page.locator('[aria-roledescription="carousel"][data-module-started]').waitFor();
   await expect(slides(page).nth(1)).toHaveCSS("display", "none");
-  await page.waitForTimeout(500);
+  // Until the page has nothing left to do but wait for the held image (an idle period, twice).
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
   for (const source of sources.slice(1)) {
     expect(
       requested.filter((p) => p.startsWith(source)),

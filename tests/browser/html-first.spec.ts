@@ -211,7 +211,7 @@ test.describe("moving between pages", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the phone menu opens and its links work", async ({ page, viewport }) => {
+  test("the phone menu opens and its links work", { tag: "@phone" }, async ({ page, viewport }) => {
     test.skip(!isPhone(viewport?.width), "the menu toggle exists on small screens only");
     await page.goto("/");
     const menu = page.getByRole("navigation", { name: "Main menu" });
@@ -267,7 +267,7 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("with JavaScript", () => {
-  test("the phone menu closes with Escape and gives focus back to its toggle", async ({ page, viewport }) => {
+  test("the phone menu closes with Escape and gives focus back to its toggle", { tag: "@phone" }, async ({ page, viewport }) => {
     test.skip(!isPhone(viewport?.width), "the menu toggle exists on small screens only");
     await page.goto("/contact");
     await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");

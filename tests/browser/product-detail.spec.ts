@@ -144,7 +144,7 @@ test.describe("product page", () => {
     await expect(mainImage(page)).toHaveAttribute("src", product.mainImage);
   });
 
-  test("the main image opens a full-screen view that closes with Close, Escape and a click outside", async ({
+  test("the main image opens a full-screen view that closes with Close, Escape and a click outside", { tag: "@phone" }, async ({
     page,
     request,
   }) => {
@@ -238,7 +238,9 @@ test.describe("product page", () => {
     }
   });
 
-  test("Request a Quote, next to the price, opens the quote form with the product listed", async ({ page }) => {
+  test("Request a Quote, next to the price, opens the quote form with the product listed", { tag: "@phone" }, async ({
+    page,
+  }) => {
     await page.goto(PN_RV_75);
     const link = page.getByRole("link", { name: "Request a Quote" });
     // Near the price: between it and the description.

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import type { Contact } from "../../shared/schemas/contact";
-import { ADMIN, expectNoA11yViolations, watchErrors } from "./support";
+import { ADMIN, expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } from "./support";
 
 /** The quote request page (/quote) and the product page's "Request a Quote". */
 
@@ -80,14 +80,6 @@ async function dropBrowserChecks(input: Locator) {
   await input.evaluate((el) => {
     for (const attr of ["type", "required", "min", "max"]) el.removeAttribute(attr);
   });
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
 }
 
 test.describe("quote request with JavaScript", () => {
@@ -285,7 +277,7 @@ test.describe("quote request with JavaScript", () => {
     expect(await options.count()).toBeLessThanOrEqual(50);
   });
 
-  test("no horizontal scrolling, and room to tap, with products and errors listed", async ({ page }) => {
+  test("no horizontal scrolling, and room to tap, with products and errors listed", { tag: "@phone" }, async ({ page }) => {
     await page.goto(`/quote?product=${RC5.slug}&product=${RS37.slug}&product=${DRYER.slug}`);
     await page.waitForLoadState("networkidle");
     await expectNoHorizontalScroll(page);

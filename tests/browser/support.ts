@@ -4,7 +4,10 @@ import { expect, type Page } from "@playwright/test";
 /** The server on an empty database (no demo content), for empty states. Set by playwright.config.ts. */
 export const EMPTY_URL = process.env.BROWSER_TEST_EMPTY_URL ?? "http://127.0.0.1:4174";
 
-/** The demo server the admin tests use (they add, edit and delete; public tests must not see that). */
+/**
+ * This worker's admin server, with demo content: the admin tests add, edit and delete there (public tests must
+ * not see that, and each worker has its own, so workers never see each other's changes). Set by playwright.config.ts.
+ */
 export const ADMIN_URL = process.env.BROWSER_TEST_ADMIN_URL ?? "http://127.0.0.1:4175";
 
 export const ADMIN = { username: "admin", password: "browser-test-password" };
@@ -16,21 +19,20 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
-/**
- * Collects console errors and page errors (CSP violations show up as console errors).
- * `othersChangeUploads`: an uploaded file that answers 404 is not counted. For a screen on the admin server
- * that lists every product: the other project's worker adds and deletes products (and their images) there
- * meanwhile, so a thumbnail listed a moment earlier may be gone when the browser loads it (the screen shows
- * the placeholder then; one such 404 failed a CI run).
- */
-export function watchErrors(page: Page, options: { othersChangeUploads?: boolean } = {}): string[] {
+/** The page scrolls sideways when the document is wider than its window (the scroll bar's width excluded). */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, `document ${scroll}px wide in a ${client}px window`).toBeLessThanOrEqual(client);
+}
+
+/** Collects console errors and page errors (CSP violations show up as console errors). */
+export function watchErrors(page: Page): string[] {
   const problems: string[] = [];
   page.on("console", (m) => {
-    if (m.type() !== "error") return;
-    const missingUpload =
-      m.text().includes("status of 404") && new URL(m.location().url || "/", "http://x/").pathname.startsWith("/uploads/");
-    if (options.othersChangeUploads && missingUpload) return;
-    problems.push(m.text());
+    if (m.type() === "error") problems.push(m.text());
   });
   page.on("pageerror", (e) => problems.push(e.message));
   return problems;

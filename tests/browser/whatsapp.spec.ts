@@ -125,7 +125,7 @@ test.describe("with a WhatsApp number (demo settings)", () => {
     );
   });
 
-  test("it covers neither the contact form's button nor the footer", async ({ page }, testInfo) => {
+  test("it covers neither the contact form's button nor the footer", { tag: "@phone" }, async ({ page }, testInfo) => {
     const phone = testInfo.project.name === "phone";
     await page.goto("/contact");
     const link = whatsapp(page);
@@ -157,7 +157,7 @@ test.describe("with a WhatsApp number (demo settings)", () => {
     if (phone) await page.screenshot({ path: "/tmp/whatsapp-phone-contact-full.png", fullPage: true });
   });
 
-  test("on a product page it covers no content", async ({ page }, testInfo) => {
+  test("on a product page it covers no content", { tag: "@phone" }, async ({ page }, testInfo) => {
     await page.goto(PRODUCT);
     const link = whatsapp(page);
     if (testInfo.project.name === "phone") {

@@ -522,11 +522,12 @@ async function expectClean(page: Page, w: Watch, when: string, allow404 = false)
 }
 
 /**
- * Gives handlers that run a little later (image errors, toggle events, frames loading) their turn. Any
- * element they would come from is caught by the DOM check anyway; this only lets the trap see them run.
+ * Gives handlers that run a little later (image errors, toggle events, frames loading) their turn: until a
+ * frame has been drawn and the page has been idle. Any element they would come from is caught by the DOM
+ * check anyway; this only lets the trap see them run.
  */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestIdleCallback(r))));
 }
 
 /** Opens a page and checks it right after load, then again once its script has run (enhancement or React). */
