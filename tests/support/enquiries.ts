@@ -1,3 +1,4 @@
+import { vi } from "vitest";
 import { categories } from "../../shared/content/category";
 import { products } from "../../shared/content/product";
 import type { TestServer } from "./server";
@@ -44,13 +45,17 @@ export const buyer = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 60_000, what = "condition"): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/**
+ * Polls `check` (vi.waitFor, every 100 ms) until it returns a value (not undefined), or fails after
+ * `timeoutMs`: a bound on a failure, not a wait.
+ */
+export function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 60_000, what = "condition"): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (value === undefined) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }

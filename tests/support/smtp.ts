@@ -77,20 +77,24 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async waitFor(count, timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`expected ${count} e-mails, got ${received.length} in ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, Math.min(left, 250));
-          waiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      }
-      return received;
+    waitFor(count, timeoutMs = 60_000) {
+      // Woken by every message accepted; the timer only bounds a failure.
+      return new Promise<ReceivedMail[]>((resolve, reject) => {
+        const wake = () => {
+          if (received.length < count) {
+            waiters.push(wake);
+            return;
+          }
+          clearTimeout(timer);
+          resolve(received);
+        };
+        const timer = setTimeout(() => {
+          const waiting = waiters.indexOf(wake);
+          if (waiting !== -1) waiters.splice(waiting, 1);
+          reject(new Error(`expected ${count} e-mails, got ${received.length} in ${timeoutMs} ms`));
+        }, timeoutMs);
+        wake();
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
