@@ -34,6 +34,15 @@ async function serverWithMail(
   return { s, token };
 }
 
+/** Waits until every row of the outbox says "sent", then checks there are `count` of them. */
+async function allSent(s: TestServer, count: number): Promise<void> {
+  const rows = await eventually(async () => {
+    const all = await s.ctx.db.select({ status: emailOutbox.status }).from(emailOutbox);
+    return all.every((r) => r.status === "sent") ? all : undefined;
+  });
+  expect(rows).toHaveLength(count);
+}
+
 describe("with a working mail server", () => {
   let smtp: TestSmtp;
   let s: TestServer;
@@ -212,7 +221,10 @@ describe("when the mail server is down", () => {
       });
       expect(sent.notification.attempts).toBeGreaterThan(1);
       expect(sent.notification.error).toBeNull();
-      await new Promise((r) => setTimeout(r, 1_500));
+      // Nothing is left to send (only a queued row is tried again), and the stopped sender has finished
+      // every message it had on the way: whatever it will ever deliver has arrived.
+      await allSent(s, 2);
+      await s.ctx.mail.stop();
       expect(smtp.received).toHaveLength(2); // delivered once each
     } finally {
       await s.close();
@@ -290,7 +302,10 @@ describe("the site-wide hourly cap", () => {
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       // 3 enquiries × 2 e-mails, and one alert however many were refused.
       const mails = await smtp.waitFor(7);
-      await new Promise((r) => setTimeout(r, 1_000));
+      // Every e-mail is an outbox row, queued before its request was answered: these seven, all sent, and
+      // the stopped sender has finished every message it had on the way. No other can arrive.
+      await allSent(s, 7);
+      await s.ctx.mail.stop();
       const alerts = smtp.received.filter((m) => /Website enquiries paused/.test(m.mail.subject ?? ""));
       expect(alerts).toHaveLength(1);
       expect(alerts[0]!.rcptTo.sort()).toEqual(["owner@pneuma.example", "quotes@pneuma.example", "sales@pneuma.example"]);

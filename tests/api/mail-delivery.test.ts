@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { emailOutbox } from "../../server/db/schema";
 import { products } from "../../shared/content/product";
 import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
-import { buyer, seedProducts } from "../support/enquiries";
+import { buyer, eventually, seedProducts } from "../support/enquiries";
 import { type ServerProcess, startServerProcess } from "../support/process";
 import { startTestServer, type TestServer } from "../support/server";
 import { freePort, startTestSmtp } from "../support/smtp";
@@ -20,6 +21,15 @@ vi.setConfig({ testTimeout: 120_000 });
 
 const SETTINGS = { companyName: "Pneuma Air Systems", emails: [{ label: "Sales", value: "sales@pneuma.example" }] };
 const ADMIN = { ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "correct-horse-battery" };
+
+async function loginTo(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
 
 /** An SMTP server that takes a message's data and never answers: the app is caught mid-send. */
 async function hangingSmtp(port: number): Promise<{ dataStarted: Promise<void>; close(): void }> {
@@ -74,12 +84,7 @@ describe("the server process killed while sending", () => {
     const hang = await hangingSmtp(port);
     const first = await startServerProcess(env);
     running.push(first);
-    const login = await fetch(`${first.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await loginTo(first.url);
     await fetch(`${first.url}/api/settings`, {
       method: "PUT",
       headers: { "content-type": "application/json", "x-auth-token": token },
@@ -91,7 +96,7 @@ describe("the server process killed while sending", () => {
       body: JSON.stringify(buyer()),
     });
     expect(posted.status).toBe(201);
-    const { reference } = ((await posted.json()) as { data: { reference: string } }).data;
+    const { _id, reference } = ((await posted.json()) as { data: { _id: string; reference: string } }).data;
 
     await hang.dataStarted; // the first e-mail is on the wire, not yet accepted
     first.proc.kill("SIGKILL");
@@ -103,12 +108,19 @@ describe("the server process killed while sending", () => {
       const second = await startServerProcess(env);
       running.push(second);
       const mails = await smtp.waitFor(2, 30_000);
-      await new Promise((r) => setTimeout(r, 2_000));
+      // Both outbox rows say sent (only a queued row is tried again); then a clean stop, which waits for
+      // any message still on the way: whatever the server will ever deliver has arrived.
+      const token = await loginTo(second.url);
+      await eventually(async () => {
+        const res = await fetch(`${second.url}/api/contacts/${_id}`, { headers: { "x-auth-token": token } });
+        const c = (await res.json()) as { notification: { status: string }; acknowledgement: { status: string } };
+        return c.notification.status === "sent" && c.acknowledgement.status === "sent" ? c : undefined;
+      });
+      second.proc.kill("SIGTERM");
+      expect(await second.exited).toBe(0);
       expect(smtp.received).toHaveLength(2);
       expect(mails.map((m) => m.rcptTo[0]).sort()).toEqual(["ravi@example.com", "sales@pneuma.example"]);
       expect(mails.every((m) => m.mail.subject?.includes(reference))).toBe(true);
-      second.proc.kill("SIGTERM");
-      expect(await second.exited).toBe(0);
     } finally {
       await smtp.close();
     }
@@ -140,7 +152,14 @@ describe.skipIf(testDatabaseKind() !== "postgres")("two app servers on one Postg
       );
       expect(answers.every((r) => r.status === 201)).toBe(true);
       const mails = await smtp.waitFor(80, 60_000);
-      await new Promise((r) => setTimeout(r, 1_500));
+      // Every outbox row says sent (only a queued row is tried again), and both senders, stopped, have
+      // finished every message they had on the way: whatever they will ever deliver has arrived.
+      const rows = await eventually(async () => {
+        const all = await a.ctx.db.select({ status: emailOutbox.status }).from(emailOutbox);
+        return all.every((r) => r.status === "sent") ? all : undefined;
+      });
+      expect(rows).toHaveLength(80);
+      await Promise.all([a.ctx.mail.stop(), b.ctx.mail.stop()]);
       expect(smtp.received).toHaveLength(80);
       expect(new Set(mails.map((m) => m.mail.messageId)).size).toBe(80);
       expect(await a.ctx.db.$count(products)).toBe(1);
