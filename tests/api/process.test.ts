@@ -87,12 +87,15 @@ describe("the server process", () => {
 
     // One structured log line per request, without the query string.
     await fetch(`${s.url}/api/banner?secret=shh`);
-    await new Promise((r) => setTimeout(r, 100));
-    const line = s
-      .output()
-      .split("\n")
-      .find((l) => l.includes('"path":"/api/banner"'));
-    expect(JSON.parse(line!)).toMatchObject({ msg: "request", method: "GET", path: "/api/banner", status: 200 });
+    // The line may reach this end of the pipe after the answer: read the output (whole lines) until it has it.
+    const bannerLine = () =>
+      s
+        .output()
+        .split("\n")
+        .slice(0, -1)
+        .find((l) => l.includes('"path":"/api/banner"'));
+    await expect.poll(bannerLine, { timeout: 10_000, message: "the request's log line" }).toBeDefined();
+    expect(JSON.parse(bannerLine()!)).toMatchObject({ msg: "request", method: "GET", path: "/api/banner", status: 200 });
     expect(s.output()).not.toContain("shh");
     expect(s.output().split(password!).length - 1).toBe(1); // printed once, never logged
 
