@@ -1,43 +1,65 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { EventEmitter, once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type Response } from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderQueue } from "../../server/http/render-queue";
 
 /**
  * A real HTTP server whose "page" handler answers only when the test says so, behind renderQueue: the
- * test sees which requests are being rendered at any moment.
+ * test sees which requests have reached the queue, which are being rendered at any moment, and which
+ * connections the server has seen close. Every change wakes `until`, so nothing here waits on the clock.
  */
 async function startServer(concurrency: number, placeTimeoutMs?: number) {
+  const arrived: string[] = [];
   const rendering: string[] = [];
   const started: string[] = [];
+  const closed: string[] = [];
   const pending = new Map<string, Response>();
+  const changes = new EventEmitter();
+  const changed = () => changes.emit("change");
   const context = new AsyncLocalStorage<string>();
+  const queue = renderQueue(concurrency, placeTimeoutMs);
   const app = express();
   // Stands in for the page cache, which keeps per-request state in an async context.
   app.use((req, _res, next) => context.run(`context of ${req.path}`, next));
-  app.use(renderQueue(concurrency, placeTimeoutMs));
+  app.use((req, res, next) => {
+    const name = req.path.slice(1);
+    res.on("close", () => {
+      closed.push(name);
+      changed();
+    });
+    arrived.push(name);
+    queue(req, res, next); // takes its place, or its turn in line, before this returns
+    changed();
+  });
   app.get("/:name", (req, res) => {
     const name = String(req.params.name);
     started.push(name);
     rendering.push(name);
-    res.on("close", () => rendering.splice(rendering.indexOf(name), 1));
+    res.on("close", () => {
+      rendering.splice(rendering.indexOf(name), 1);
+      changed();
+    });
     res.locals.context = context.getStore();
     pending.set(name, res);
+    changed();
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  /** Resolves once `check` holds, looking again at every change (the test's time limit bounds a failure). */
   const until = async (check: () => boolean) => {
-    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(check()).toBe(true);
+    while (!check()) await once(changes, "change");
   };
   return {
     server,
+    arrived,
     rendering,
     started,
+    closed,
     /** Starts a request for /name; resolves with its body once answered. */
     get: (name: string, signal?: AbortSignal) => fetch(`${base}/${name}`, { signal }).then((r) => r.text()),
     /** Answers the request for /name (after it has started) with the async context it ran in. */
@@ -53,6 +75,7 @@ async function startServer(concurrency: number, placeTimeoutMs?: number) {
 
 let server: Server | undefined;
 afterEach(() => {
+  vi.useRealTimers();
   server?.closeAllConnections();
   server?.close();
   server = undefined;
@@ -62,9 +85,14 @@ describe("renderQueue", () => {
   it("renders at most `concurrency` pages at once; the others start in the order they came", async () => {
     const s = await startServer(2);
     server = s.server;
-    const answers = ["a", "b", "c", "d", "e"].map((name, i) => new Promise((r) => setTimeout(r, i * 20)).then(() => s.get(name)));
+    // One after the other: each has reached the queue before the next is sent.
+    const answers: Promise<string>[] = [];
+    for (const name of ["a", "b", "c", "d", "e"]) {
+      answers.push(s.get(name));
+      await s.until(() => s.arrived.includes(name));
+    }
     await s.until(() => s.started.length === 2);
-    await new Promise((r) => setTimeout(r, 150)); // c, d and e have all arrived by now, and wait
+    expect(s.arrived).toEqual(["a", "b", "c", "d", "e"]); // c, d and e have all arrived, and wait
     expect(s.rendering).toEqual(["a", "b"]);
 
     await s.answer("b");
@@ -86,11 +114,12 @@ describe("renderQueue", () => {
     await s.until(() => s.started.length === 1);
     const leaving = new AbortController();
     const gone = s.get("gone", leaving.signal).catch((err: Error) => err.name);
+    await s.until(() => s.arrived.includes("gone"));
     const last = s.get("last");
-    await new Promise((r) => setTimeout(r, 50));
+    await s.until(() => s.arrived.includes("last")); // both wait in line, "gone" first
     leaving.abort();
     expect(await gone).toBe("AbortError");
-    await new Promise((r) => setTimeout(r, 50)); // the server has seen the connection close
+    await s.until(() => s.closed.includes("gone")); // the server has seen the connection close
 
     await s.answer("first");
     await s.answer("last");
@@ -104,13 +133,17 @@ describe("renderQueue", () => {
   });
 
   it("lets the next request in when a page holds its place past the time limit", async () => {
+    // The time limit's timer runs on a clock the test moves (only setTimeout and clearTimeout are faked).
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const s = await startServer(1, 100);
     server = s.server;
     void s.get("stuck").catch(() => {});
     await s.until(() => s.started.length === 1);
     const next = s.get("next");
-    await new Promise((r) => setTimeout(r, 30));
+    await s.until(() => s.arrived.includes("next"));
+    vi.advanceTimersByTime(99);
     expect(s.started).toEqual(["stuck"]);
+    vi.advanceTimersByTime(1);
     await s.until(() => s.started.length === 2);
     await s.answer("next");
     expect(await next).toBe("context of /next");
@@ -119,7 +152,8 @@ describe("renderQueue", () => {
     const a = s.get("a");
     const b = s.get("b");
     await s.until(() => s.started.length === 3);
-    await new Promise((r) => setTimeout(r, 50));
+    // Both are in (one rendering, one in line) and the server has seen the stuck page's answer end.
+    await s.until(() => s.arrived.includes("a") && s.arrived.includes("b") && s.closed.includes("stuck"));
     expect(s.started.length).toBe(3);
     await s.answer(s.started[2]!);
     await s.until(() => s.started.length === 4);
