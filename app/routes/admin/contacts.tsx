@@ -130,8 +130,11 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
   const [exporting, setExporting] = useState(false);
   const [text, setText] = useState(query.q);
   const timer = useRef<number | undefined>(undefined);
+  // The filters to build on: those of a navigation still loading (a type chosen a moment ago), else the URL's.
+  // Built on the URL's alone, a search typed while a slow server answered the type would drop the type.
+  const pending = navigation.location?.pathname === "/admin/contacts" ? new URLSearchParams(navigation.location.search) : null;
   const latest = useRef({ params, text });
-  latest.current = { params, text };
+  latest.current = { params: pending ?? params, text };
   const revalidator = useRevalidator();
   const confirm = useConfirm();
   const toast = useToast();
@@ -156,7 +159,9 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
       else next.set(k, v);
     }
     if (!("page" in changes)) next.delete("page");
-    if (next.toString() !== latest.current.params.toString()) setParams(next, { replace, preventScrollReset: true });
+    if (next.toString() === latest.current.params.toString()) return;
+    setParams(next, { replace, preventScrollReset: true });
+    latest.current.params = next;
   };
 
   const onSearch = (value: string) => {
