@@ -1,41 +1,56 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * The browser tests run against the production build, on servers of their own: each of the two workers has a
- * demo server (public pages, which some tests add to) and an admin server (demo content too; the admin tests
- * add, edit and delete), so workers never change each other's records. Shared by both: a server on an empty
- * database (for the empty states) and one without demo content that the stored-XSS test fills with hostile
- * records. BROWSER_TEST_PORT (default 4173; the servers take it and the next five ports) and BUILD_DIR let
- * several runs work side by side.
+ * The browser tests run against the production build, on servers of their own: each worker has a demo server
+ * (public pages, which some tests add to) and an admin server (demo content too; the admin tests add, edit and
+ * delete), so workers never change each other's records. Shared by all: a server on an empty database (for the
+ * empty states; nothing writes to it) and one without demo content that the stored-XSS test fills with hostile
+ * records. Each server starts from a copy of a data directory prepared once (tests/browser/prepare-data.js).
+ * BROWSER_TEST_WORKERS (default 4: the tests wait on pages and servers more than they compute, and two workers
+ * left half of a 2-core machine idle), BROWSER_TEST_PORT (default 4173; the servers take it and the ports
+ * after it, two per worker) and BUILD_DIR let several runs work side by side.
  *
  * `npm test` runs every test on the desktop and, at 360 px, the tests tagged @phone (those whose point is the
  * width) plus tour.spec.ts (every page loaded, scanned and checked for horizontal scroll). `npm run test:full`
  * (PNEUMA_TEST_MATRIX=full) runs every test at both widths.
  */
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 4173);
-const WORKERS = 2;
+/** The staff account on every test server (tests/browser/support.ts has it too). */
+const ACCOUNT = { ADMIN_USERNAME: "admin", ADMIN_PASSWORD: "browser-test-password" };
+const WORKERS = Number(process.env.BROWSER_TEST_WORKERS ?? 2);
 const FULL_MATRIX = process.env.PNEUMA_TEST_MATRIX === "full";
 const EMPTY_PORT = PORT + 1;
 /** Only xss.spec.ts uses this one: every record on it is a script/HTML payload, so no other test may read it. */
 const XSS_PORT = PORT + 3;
-const demoPort = (worker: number) => (worker === 0 ? PORT : PORT + 4);
-const adminPort = (worker: number) => (worker === 0 ? PORT + 2 : PORT + 5);
-// Workers load this file again (Playwright sets TEST_PARALLEL_INDEX, 0 or 1, in each): each gets its servers.
+const demoPort = (worker: number) => (worker === 0 ? PORT : PORT + 2 + 2 * worker);
+const adminPort = (worker: number) => (worker === 0 ? PORT + 2 : PORT + 3 + 2 * worker);
+// Workers load this file again (Playwright sets TEST_PARALLEL_INDEX, 0 to WORKERS - 1, in each): each gets its servers.
 const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 // Workers load this file again: keep the directories the main process chose. The process that made a
 // directory removes it when it exits (after the servers have stopped); one given in the environment stays.
-function dataDir(variable: string, prefix: string): string {
+function tempDir(variable: string, prefix: string, fill?: (dir: string) => void): string {
   const given = process.env[variable];
   if (given) return given;
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  fill?.(dir);
   process.env[variable] = dir;
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
+const SEEDED = tempDir("BROWSER_TEST_SEEDED_DATA", "pneuma-browser-seeded-", (seeded) => {
+  const empty = tempDir("BROWSER_TEST_EMPTY_DATA", "pneuma-browser-empty-data-");
+  const env = { ...process.env, BUILD_DIR: process.env.BUILD_DIR ?? "build", ...ACCOUNT, RATE_LIMITS: "off" };
+  execFileSync(process.execPath, ["tests/browser/prepare-data.js", seeded, "true", empty, "false"], { stdio: "inherit", env });
+});
+const EMPTY = process.env.BROWSER_TEST_EMPTY_DATA!;
+/** A data directory of this run for one server: a copy of the prepared one, with or without demo content. */
+const dataDir = (variable: string, prefix: string, seeded: boolean) =>
+  tempDir(variable, prefix, (dir) => cpSync(seeded ? SEEDED : EMPTY, dir, { recursive: true }));
 process.env.BROWSER_TEST_EMPTY_URL = `http://127.0.0.1:${EMPTY_PORT}`;
 process.env.BROWSER_TEST_ADMIN_URL = `http://127.0.0.1:${adminPort(worker)}`;
 process.env.BROWSER_TEST_XSS_URL = `http://127.0.0.1:${XSS_PORT}`;
@@ -53,7 +68,7 @@ const chromium = {
   ],
 };
 
-const server = (port: number, dataDir: string, seed: boolean) => ({
+const server = (port: number, dataDir: string) => ({
   command: "node server.js",
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
@@ -63,9 +78,8 @@ const server = (port: number, dataDir: string, seed: boolean) => ({
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     BUILD_DIR: process.env.BUILD_DIR ?? "build",
-    SEED_DEMO: String(seed),
-    ADMIN_USERNAME: "admin",
-    ADMIN_PASSWORD: "browser-test-password",
+    SEED_DEMO: "false",
+    ...ACCOUNT,
     LOG_LEVEL: "warn",
     RATE_LIMITS: "off",
   },
@@ -111,11 +125,11 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(EMPTY_PORT, dataDir("BROWSER_TEST_EMPTY_DATA_DIR", "pneuma-browser-empty-"), false),
-    server(XSS_PORT, dataDir("BROWSER_TEST_XSS_DATA_DIR", "pneuma-browser-xss-"), false),
+    server(EMPTY_PORT, dataDir("BROWSER_TEST_EMPTY_DATA_DIR", "pneuma-browser-empty-", false)),
+    server(XSS_PORT, dataDir("BROWSER_TEST_XSS_DATA_DIR", "pneuma-browser-xss-", false)),
     ...Array.from({ length: WORKERS }, (_, w) => [
-      server(demoPort(w), dataDir(`BROWSER_TEST_DATA_DIR_${w}`, `pneuma-browser-${w}-`), true),
-      server(adminPort(w), dataDir(`BROWSER_TEST_ADMIN_DATA_DIR_${w}`, `pneuma-browser-admin-${w}-`), true),
+      server(demoPort(w), dataDir(`BROWSER_TEST_DATA_DIR_${w}`, `pneuma-browser-${w}-`, true)),
+      server(adminPort(w), dataDir(`BROWSER_TEST_ADMIN_DATA_DIR_${w}`, `pneuma-browser-admin-${w}-`, true)),
     ]).flat(),
   ],
 });
