@@ -33,11 +33,13 @@ const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 // Workers load this file again: keep the directories the main process chose. The process that made a
 // directory removes it when it exits (after the servers have stopped); one given in the environment stays.
+// Data is prepared only for a test run: other tools read this file too (knip, editors), without a build.
+const testRun = process.argv.slice(2).includes("test");
 function tempDir(variable: string, prefix: string, fill?: (dir: string) => void): string {
   const given = process.env[variable];
   if (given) return given;
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  fill?.(dir);
+  if (testRun) fill?.(dir);
   process.env[variable] = dir;
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   return dir;

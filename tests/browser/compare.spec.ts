@@ -57,7 +57,7 @@ test.describe("compare without JavaScript", () => {
 });
 
 test.describe("compare with JavaScript", () => {
-  test("Add to compare keeps a list across pages; the bar opens the comparison", async ({ page }) => {
+  test("Add to compare keeps a list across pages; the bar opens the comparison", { tag: "@phone" }, async ({ page }) => {
     const problems = watchErrors(page);
     await page.goto(productUrl(RS_15));
     await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
