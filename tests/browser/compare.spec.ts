@@ -77,6 +77,8 @@ test.describe("compare with JavaScript", () => {
 
     // Removing one on the comparison page is kept: back on a product page, the bar shows one.
     await page.getByRole("link", { name: /^Remove PN-RS 15/ }).click();
+    // The comparison page keeps its list when its script starts: wait for that before leaving it.
+    await expect(page.locator(`[data-module="compare-list"][data-slugs="${OF_55}"][data-module-started]`)).toHaveCount(1);
     await page.goto(productUrl(RS_15));
     await expect(page.getByRole("button", { name: "Add to compare" })).toHaveAttribute("aria-pressed", "false");
     await expect(page.getByRole("region", { name: "Comparison list" }).getByRole("link")).toHaveText(
