@@ -65,7 +65,7 @@ export function siteConfig({ appPort, httpPort, httpsPort, dir, uploadParent }) 
   conf = fill(conf, "/etc/ssl/certs/pneuma.crt", path.join(dir, "tls.crt"));
   conf = fill(conf, "/etc/ssl/private/pneuma.key", path.join(dir, "tls.key"));
   conf = fill(conf, "/srv/pneuma/app/build/client", path.join(root, process.env.BUILD_DIR || "build", "client"));
-  conf = fill(conf, "/srv/pneuma/data", uploadParent);
+  conf = fill(conf, "/srv/pneuma/public", uploadParent);
   conf = fill(
     conf,
     /\/srv\/pneuma\/app\/deploy\/nginx-proxy-headers\.conf/g,

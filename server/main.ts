@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { builtAssets, createApp } from "./app";
+import { BACKUPS_DIR } from "./backup/format";
 import { listenForBackupRequests } from "./backup/signal";
 import type { KeepPage } from "./cache/page-cache";
 import { ConfigError, loadConfig } from "./config";
@@ -13,6 +15,7 @@ import { DataDirLockedError } from "./db/lock";
 import { isPublicDocumentRequest } from "./http/caching";
 import { keepPublicLoaderDataOut, type PageData } from "./http/page-data";
 import { errorFields, log, setLogLevel } from "./log";
+import { ensurePrivateDir } from "./private-dir";
 import { prepareData, startHousekeeping } from "./start-up";
 import { ImageStore } from "./uploads/images";
 
@@ -56,6 +59,9 @@ export async function boot(options: BootOptions = {}): Promise<Server> {
   }
   setLogLevel(config.logLevel);
 
+  // Before anything writes there: the data directory, and the backups in it, are for this account only.
+  ensurePrivateDir(config.dataDir);
+  if (existsSync(path.join(config.dataDir, BACKUPS_DIR))) ensurePrivateDir(path.join(config.dataDir, BACKUPS_DIR));
   const images = new ImageStore(config.uploadDir);
   await images.init();
   let database: Awaited<ReturnType<typeof openDatabase>>;

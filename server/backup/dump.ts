@@ -9,6 +9,7 @@ import { parseUploadUrl } from "../../shared/lib/image-url";
 import { recordActivity } from "../activity/log";
 import { referencedImages } from "../content/image-references";
 import { type Database, queryRows } from "../db/client";
+import { ensurePrivateDir } from "../private-dir";
 import {
   appVersion,
   BackupError,
@@ -67,7 +68,7 @@ const COPY_CHUNK_BYTES = 256 * 1024;
 export async function createBackup(source: BackupSource, options: BackupOptions): Promise<BackupResult> {
   const createdAt = new Date();
   const name = backupName(createdAt);
-  await mkdir(options.outputDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(options.outputDir);
   const temp = path.join(options.outputDir, `.${name}.${randomBytes(4).toString("hex")}.partial`);
   const tablesDir = path.join(temp, TABLES_DIR);
   const uploadsDir = path.join(temp, UPLOADS_DIR);

@@ -19,6 +19,8 @@ import { PROJECT_ROOT } from "../paths";
  */
 
 export const FORMAT = "pneuma-backup";
+/** Where `npm run backup` writes by default, inside DATA_DIR. */
+export const BACKUPS_DIR = "backups";
 export const FORMAT_VERSION = 1;
 export const MANIFEST = "manifest.json";
 export const TABLES_DIR = "tables";

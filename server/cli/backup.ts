@@ -9,7 +9,15 @@ import { existsSync } from "node:fs";
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { createBackup } from "../backup/dump";
-import { BackupError, type BackupSummary, describeSummary, MANIFEST, NAME_PREFIX, summarize } from "../backup/format";
+import {
+  BACKUPS_DIR,
+  BackupError,
+  type BackupSummary,
+  describeSummary,
+  MANIFEST,
+  NAME_PREFIX,
+  summarize,
+} from "../backup/format";
 import { requestBackupFromServer } from "../backup/signal";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
@@ -102,7 +110,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const config = loadConfigOrFail();
   setLogLevel("warn");
-  const outputDir = path.resolve(args.out ?? path.join(config.dataDir, "backups"));
+  const outputDir = path.resolve(args.out ?? path.join(config.dataDir, BACKUPS_DIR));
   const started = Date.now();
   try {
     const { summary, by } = await backup(config, outputDir);

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import v8 from "node:v8";
@@ -12,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { errorFields, log } from "../log";
 import { MIGRATIONS_DIR } from "../paths";
+import { ensurePrivateDir } from "../private-dir";
 import { acquireDataDirLock, dataDirLockFile } from "./lock";
 import { PgliteThread } from "./pglite-thread-client";
 import { contentVersion } from "./schema";
@@ -62,10 +63,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 
 async function openPglite(dataDir: string, lockHolder: string, migrate: boolean): Promise<DatabaseHandle> {
   const dbDir = path.join(dataDir, "db");
+  ensurePrivateDir(dataDir);
   const release = acquireDataDirLock(dataDirLockFile(dataDir), lockHolder);
   let client: PgliteThread | null = null;
   try {
-    mkdirSync(dbDir, { recursive: true }); // PGlite's own mkdir is not recursive
+    ensurePrivateDir(dbDir); // PGlite's own mkdir is not recursive, and it makes its files 0666
     // PGlite keeps shared_buffers inside its WebAssembly heap; PostgreSQL's 128 MB default would make
     // it most of the process's memory. The catalogue is small and the OS caches the files anyway.
     const postgresqlconf = ["shared_buffers=16MB"];

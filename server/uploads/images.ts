@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { isAttachmentUrl } from "../../shared/content/product-attachments";
@@ -95,7 +95,9 @@ export class ImageStore {
       for (const out of outputs) {
         const final = path.join(this.uploadDir, out.name);
         const temp = `${final}.tmp`;
-        await writeFile(temp, out.data, { mode: 0o644 });
+        await writeFile(temp, out.data);
+        // Readable by all even under a strict umask (systemd's UMask=0077): nginx serves images from disk.
+        await chmod(temp, 0o644);
         await rename(temp, final);
         written.push(final);
       }

@@ -82,7 +82,7 @@ describe("nginx configuration", () => {
     conf = swap(conf, "/etc/ssl/certs/pneuma.crt", path.join(d, "tls.crt"));
     conf = swap(conf, "/etc/ssl/private/pneuma.key", path.join(d, "tls.key"));
     conf = swap(conf, "/srv/pneuma/app/build/client", path.join(root, "build", "client"));
-    conf = swap(conf, "/srv/pneuma/data", path.join(d, "data"));
+    conf = swap(conf, "/srv/pneuma/public", path.join(d, "data"));
     conf = swap(conf, "/var/cache/nginx/pneuma", path.join(d, "cache"));
     conf = swap(
       conf,
