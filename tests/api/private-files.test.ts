@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
+import { ImageStore } from "../../server/uploads/images";
 import { copyMigratedPglite, createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
+import { pngBytes } from "../support/images";
 import { startServerProcess } from "../support/process";
 
 /**
@@ -68,6 +70,18 @@ describe("private folders", () => {
     } finally {
       server.proc.kill("SIGTERM");
       await server.exited;
+    }
+  });
+
+  it("uploaded images stay readable by others under a strict umask (nginx serves them from disk)", async () => {
+    const previous = process.umask(0o077);
+    try {
+      const images = new ImageStore(path.join(root, "uploads"));
+      await images.init();
+      const url = await images.store(await pngBytes());
+      expect((await modeOf(path.join(root, "uploads", path.basename(url)))).toString(8)).toBe("644");
+    } finally {
+      process.umask(previous);
     }
   });
 });
