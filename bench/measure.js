@@ -10,19 +10,28 @@ export function wrkInstalled() {
 }
 
 /**
+ * `nextPath`: a new path (and query) for every request, on `url`'s host: what a bot sending made-up queries
+ * does (autocannon only: with wrk it would need a Lua script, so such a run uses autocannon).
  * @param {string} url
  * @param {{ seconds: number, connections: number, headers?: Record<string, string>, servername?: string,
- *   client?: "autocannon" | "wrk" }} options
+ *   client?: "autocannon" | "wrk", nextPath?: () => string }} options
  * @returns {Promise<{ rps: number, p50: number, p99: number, errors: number, completed: number, bytesPerRequest: number,
  *   clientCpuSeconds: number }>} latencies in ms; bytes as received (headers included); clientCpuSeconds is NaN for wrk.
  */
 export async function measure(url, options) {
-  return options.client === "wrk" ? measureWithWrk(url, options) : measureWithAutocannon(url, options);
+  return options.client === "wrk" && !options.nextPath ? measureWithWrk(url, options) : measureWithAutocannon(url, options);
 }
 
-async function measureWithAutocannon(url, { seconds, connections, headers = {}, servername }) {
+async function measureWithAutocannon(url, { seconds, connections, headers = {}, servername, nextPath }) {
   const before = process.cpuUsage();
-  const result = await autocannon({ url, connections, duration: seconds, headers, ...(servername ? { servername } : {}) });
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    ...(servername ? { servername } : {}),
+    ...(nextPath ? { requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] } : {}),
+  });
   const used = process.cpuUsage(before);
   return {
     rps: result.requests.average,

@@ -20,7 +20,12 @@
 //  8. with `-- --catalogue=10k` (or BENCH_CATALOGUE=10k): the catalogue pages (home, /products, a category
 //     page, a product page, /sitemap.xml, the admin product list as the admin screen asks for it) on the
 //     demo data, then again after 10,000 generated products in 200 categories were added
-//     (bench/catalogue-seed.ts; the seeding time is printed), side by side.
+//     (bench/catalogue-seed.ts; the seeding time is printed), side by side;
+//  9. what visitors type (issue 29, bench/queries.js), on the data of the run (the big catalogue with
+//     --catalogue): searches, suggestions and finder queries with typed figures, each repeated (goal ≥ 1,000
+//     req/s) and distinct, a new query every request (goal ≥ 50 req/s for searches and finder queries);
+//     suggestions p99 ≤ 300 ms. `-- --only=queries` (or BENCH_ONLY=queries) runs this section alone (after
+//     seeding the catalogue when asked for), for a shared machine.
 // Every request sends Accept-Encoding: gzip, as browsers do, so the server's compression is part of the cost.
 // Each figure of sections 3–5 follows up to 3 s of unmeasured load (no cold JIT in any figure).
 // Lighthouse's figures come from `npm run bench:lighthouse`.
@@ -39,6 +44,7 @@ import { latencyAlone, measure, wrkInstalled } from "./measure.js";
 import { benchNginx } from "./nginx.js";
 import { benchPages } from "./pages.js";
 import { onCleanup, runMain, startServer as startProcess } from "./process.js";
+import { queryScenarios } from "./queries.js";
 import { startBenchServer } from "./server.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -50,6 +56,10 @@ const client = process.env.BENCH_CLIENT || "autocannon";
 if (!["autocannon", "wrk"].includes(client)) throw new Error(`BENCH_CLIENT: autocannon or wrk, not "${client}"`);
 if (client === "wrk" && !wrkInstalled()) throw new Error("BENCH_CLIENT=wrk: wrk is not installed");
 const peers = argv.includes("--peers") || ["1", "true", "yes"].includes(process.env.BENCH_PEERS ?? "");
+/** "queries": section 9 only (with the catalogue seeding before it, when asked for). */
+const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY ?? "";
+if (only !== "" && only !== "queries")
+  throw new Error(`--only / BENCH_ONLY: "queries" is the one section that runs alone, not "${only}"`);
 const GZIP = { "accept-encoding": "gzip" };
 const admin = { username: "bench-admin", password: randomBytes(12).toString("hex") };
 // As deployed behind nginx (deploy/nginx.conf); without a proxy in front it changes nothing.
@@ -67,6 +77,10 @@ const GOAL = {
   ofCeiling: 0.7,
   overDirectus: 2,
   memoryMb: 250,
+  /** Issue 29: what visitors type. */
+  repeatedQueryRps: 1_000,
+  distinctQueryRps: 50,
+  suggestionsP99Ms: 300,
 };
 
 // ---- servers and cleanup -----------------------------------------------------------------------------
@@ -150,6 +164,12 @@ async function main() {
   // The first start seeds the demo content (rendering pictures with sharp: a memory peak of its own); the
   // measured servers are restarts on that data.
   await startServer(CACHE_ON);
+  if (only === "queries") {
+    if (catalogue) await seedAndRestart();
+    await benchQueries();
+    printSummary();
+    return 0;
+  }
   const firstStartPeak = server.peakMemoryMb();
   const product = (await (await fetch(`${server.baseUrl}/api/product?limit=1`)).json()).data[0];
   const pages = [
@@ -353,10 +373,78 @@ async function main() {
   // 8.
   if (catalogue) await benchCatalogue();
 
-  console.log("\nSummary (issue 13's figures; Lighthouse: npm run bench:lighthouse)");
+  // 9.
+  await benchQueries();
+
+  printSummary();
+  return 0;
+}
+
+function printSummary() {
+  console.log("\nSummary (issues 13 and 29; Lighthouse: npm run bench:lighthouse)");
   console.table(summary);
   console.log(`bench done; ${machine()} at the end`);
-  return 0;
+}
+
+/**
+ * Section 9: searches, suggestions and finder queries (bench/queries.js), each asked the same way every
+ * time (the caches answer) and a new way every request (each one computed: what a bot costs), on the
+ * server as it is (after section 8, the big catalogue). Each after up to 3 s of unmeasured load of its kind.
+ */
+async function benchQueries() {
+  const rows = [];
+  for (const scenario of queryScenarios()) {
+    for (const mode of ["repeated", "distinct"]) {
+      let r;
+      if (mode === "repeated") {
+        await warmUp(server.baseUrl, scenario.repeated);
+        r = await run(server.baseUrl, scenario.repeated);
+      } else {
+        const options = { connections, client, headers: GZIP, nextPath: scenario.distinct };
+        await measure(`${server.baseUrl}/`, { ...options, seconds: Math.min(seconds, 3) });
+        await settle(server);
+        r = await measure(`${server.baseUrl}/`, { ...options, seconds });
+      }
+      const goals = [];
+      let ok = r.errors === 0 && r.completed > 0;
+      const rpsGoal =
+        mode === "repeated" ? GOAL.repeatedQueryRps : scenario.kind === "suggestions" ? null : GOAL.distinctQueryRps;
+      if (rpsGoal !== null) {
+        goals.push(`≥ ${rpsGoal} req/s`);
+        ok &&= r.rps >= rpsGoal;
+      }
+      if (scenario.kind === "suggestions") {
+        goals.push(`p99 ≤ ${GOAL.suggestionsP99Ms} ms`);
+        ok &&= r.p99 <= GOAL.suggestionsP99Ms;
+      }
+      const figure = `${scenario.label}, ${mode}: req/s, p99`;
+      note(figure, `${rps(r)} req/s, p99 ${ms(r, "p99")} ms`, goals.join(", "), ok);
+      rows.push({
+        query: scenario.label,
+        asked:
+          mode === "repeated"
+            ? `repeated: ${scenario.repeated.length > 40 ? `${scenario.repeated.slice(0, 39)}…` : scenario.repeated}`
+            : "distinct",
+        "req/s": rps(r),
+        "p50 ms": ms(r, "p50"),
+        "p99 ms": ms(r, "p99"),
+        errors: r.errors,
+        "KB/resp": kbPerResponse(r),
+        "client CPU %": clientCpu(r),
+        goal: goals.join(", "),
+        verdict: verdict(ok),
+      });
+    }
+  }
+  const data = catalogue ? `the ${catalogue.label} catalogue` : "the demo data";
+  console.log(
+    `\n9. What visitors type (issue 29), on ${data}, ${connections} connections: repeated, and distinct (a new query every request)`,
+  );
+  console.table(rows);
+  console.log(
+    "   distinct: bench/queries.js (two and three of 40 catalogue words; prefixes as typed; flow from 20 CFM in steps of 1 at nine pressures), each asked once per run; " +
+      `load from autocannon; ${machine()}`,
+  );
 }
 
 /**
@@ -431,18 +519,22 @@ async function runCatalogue(baseUrl, page) {
   return { ...loaded, alone };
 }
 
-async function benchCatalogue() {
-  const demo = await cataloguePages(server.baseUrl, await adminToken(server.baseUrl, admin.username, admin.password));
-  const before = new Map();
-  for (const page of demo.pages) before.set(page.key, await runCatalogue(server.baseUrl, page));
+/** Stops the server, adds the generated catalogue to its data and starts it again. */
+async function seedAndRestart() {
   await stopServer();
-
   const started = performance.now();
   const seeded = await seedCatalogue(dataDir, catalogue);
   const seedMs = performance.now() - started;
   const restarted = performance.now();
   await startServer(CACHE_ON);
-  const restartMs = performance.now() - restarted;
+  return { seeded, seedMs, restartMs: performance.now() - restarted };
+}
+
+async function benchCatalogue() {
+  const demo = await cataloguePages(server.baseUrl, await adminToken(server.baseUrl, admin.username, admin.password));
+  const before = new Map();
+  for (const page of demo.pages) before.set(page.key, await runCatalogue(server.baseUrl, page));
+  const { seeded, seedMs, restartMs } = await seedAndRestart();
   const big = await cataloguePages(server.baseUrl, await adminToken(server.baseUrl, admin.username, admin.password), demo);
   // A datasheet nobody asked for yet: the time to make one (then it is kept, as the table shows).
   const fresh = big.pages.find((p) => p.key === "product-generated");

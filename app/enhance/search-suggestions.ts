@@ -1,14 +1,13 @@
 /**
  * Suggestions while typing in a search box (markup: app/components/search/search-suggestions.tsx, inside a
- * search form), with the keyboard of the ARIA combobox pattern: the suggestions come from
- * GET /api/search/suggestions after a short pause in typing into a listbox the box controls
- * (aria-controls, aria-autocomplete="list"); Down/Up move through them while the box keeps focus
- * (aria-activedescendant names the option), Enter opens the chosen one (or searches, as the form does
- * without a choice), Escape closes the list, and a click opens a suggestion. The last option searches for
- * the words as typed. A polite status says how many suggestions there are.
- *
- * The box keeps its own role (searchbox) rather than taking role="combobox": it is the site's search box
- * everywhere, found and named as such, and the suggestions are an extra (docs/decisions/016).
+ * search form), as the ARIA combobox pattern has it: the box becomes a combobox (role="combobox",
+ * aria-autocomplete="list", aria-controls the listbox, aria-expanded true while the suggestions show); the
+ * suggestions come from GET /api/search/suggestions after a short pause in typing; Down/Up move through them
+ * while the box keeps focus (aria-activedescendant names the option), Enter opens the chosen one (or
+ * searches, as the form does without a choice), Escape closes the list, and a click opens a suggestion. The
+ * last option searches for the words as typed. A polite status says how many suggestions there are.
+ * Without JavaScript the box stays a plain search box (it suggests nothing then), inside the form's
+ * role="search" landmark.
  */
 
 const TYPING_PAUSE_MS = 150;
@@ -32,8 +31,10 @@ export function searchSuggestions(form: HTMLElement): void {
   const endpoint = form.dataset.suggestionsUrl;
   if (!(form instanceof HTMLFormElement) || !input || !list || !endpoint) return;
 
+  input.setAttribute("role", "combobox");
   input.setAttribute("aria-autocomplete", "list");
   input.setAttribute("aria-controls", list.id);
+  input.setAttribute("aria-expanded", "false");
   input.autocomplete = "off";
 
   let options: HTMLElement[] = [];
@@ -42,8 +43,13 @@ export function searchSuggestions(form: HTMLElement): void {
   let pending: AbortController | null = null;
   let shownFor = "";
 
+  const open = () => {
+    list.hidden = false;
+    input.setAttribute("aria-expanded", "true");
+  };
   const close = () => {
     list.hidden = true;
+    input.setAttribute("aria-expanded", "false");
     input.removeAttribute("aria-activedescendant");
     active = -1;
   };
@@ -106,7 +112,7 @@ export function searchSuggestions(form: HTMLElement): void {
     searchAll.textContent = `Search for “${q}”`;
     options.push(option(`${list.id}-all`, undefined, [searchAll]));
     list.replaceChildren(...options);
-    list.hidden = false;
+    open();
     active = -1;
     input.removeAttribute("aria-activedescendant");
     if (status) {
@@ -125,7 +131,7 @@ export function searchSuggestions(form: HTMLElement): void {
       return;
     }
     if (q === shownFor && options.length > 0) {
-      list.hidden = false;
+      open();
       return;
     }
     pending?.abort();
@@ -150,10 +156,10 @@ export function searchSuggestions(form: HTMLElement): void {
     timer = window.setTimeout(suggest, TYPING_PAUSE_MS);
   });
   input.addEventListener("keydown", (event) => {
-    const open = !list.hidden;
+    const expanded = !list.hidden;
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      if (!open) {
+      if (!expanded) {
         void suggest();
         return;
       }
@@ -161,11 +167,11 @@ export function searchSuggestions(form: HTMLElement): void {
       // Past either end the choice goes back to the box itself.
       const next = active + step;
       choose(next < -1 ? options.length - 1 : next >= options.length ? -1 : next);
-    } else if (event.key === "Enter" && open && active >= 0) {
+    } else if (event.key === "Enter" && expanded && active >= 0) {
       event.preventDefault();
       const chosen = options[active];
       if (chosen) follow(chosen);
-    } else if (event.key === "Escape" && open) {
+    } else if (event.key === "Escape" && expanded) {
       // Closes the list only; a second Escape clears the box as usual.
       event.preventDefault();
       close();

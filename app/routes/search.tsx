@@ -1,8 +1,9 @@
-import { readFinder } from "../../server/content/public-reads";
-import { NO_RESULTS, normalizeQuery, type SearchResults, searchSite } from "../../server/content/search";
-import { correctQuery, readLexicon } from "../../server/content/search-spelling";
+import { readFinder, readSearch } from "../../server/content/public-reads";
+import { NO_RESULTS, normalizeQuery, type SearchResults } from "../../server/content/search";
+import type { Spelling } from "../../server/content/search-spelling";
 import { figuresInQuery, readFinderParams } from "../../shared/content/product-finder";
 import { categoryPath, productPath } from "../../shared/lib/product-paths";
+import { resultCount } from "../../shared/lib/search-results";
 import { faqAnchor } from "../components/contact/faq";
 import { SearchIcon } from "../components/icons";
 import { ResponsiveImage } from "../components/responsive-image";
@@ -16,18 +17,25 @@ import type { Route } from "./+types/search";
 /** "No results for “q”" (curly quotes). */
 const noResultsText = (q: string) => `No results for “${q}”`;
 
-/** At most this many results, and a better-spelt query that finds more is offered. */
-const FEW_RESULTS = 2;
-
 /** Machines a query names in figures ("250 cfm 7 bar"): the first few of the finder's matches. */
 const FIGURE_MATCHES_SHOWN = 6;
 
+const NO_SPELLING: Spelling = { kind: "none" };
+
+/** /search?q=…: the words as typed, or a correction's results (server/content/search-spelling.ts). */
+const searchUrl = (q: string, exact = false) => `/search?q=${encodeURIComponent(q)}${exact ? "&exact=1" : ""}`;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = normalizeQuery(new URL(request.url).searchParams.get("q"));
+  const params = new URL(request.url).searchParams;
+  const q = normalizeQuery(params.get("q"));
+  // "Search instead for …": the words' own results, even when a correction finds clearly better ones.
+  const exact = params.get("exact") === "1";
   const figures = figuresInQuery(q);
   const words = figures.params.size > 0 ? figures.rest : q;
   const [read, machines] = await Promise.all([
-    words ? orFallback("search results", () => searchSite(context.app.db, words), NO_RESULTS) : null,
+    words
+      ? orFallback("search results", () => readSearch(context.app, words, { spelling: figures.params.size === 0, exact }), null)
+      : null,
     figures.params.size > 0
       ? orFallback(
           "search figures",
@@ -36,30 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         )
       : null,
   ]);
-  // Nothing (or next to nothing) for the words as typed: the catalogue's nearest spelling, if there is one.
-  // With nothing found, its results are shown ("compresor"); with a few, it is offered ("drier": the word
-  // is in one description, but "dryer" finds the dryers).
-  let correction: string | null = null;
-  let suggestion: string | null = null;
-  let results = read?.value ?? NO_RESULTS;
-  const found = resultCount(results);
-  if (words && !read?.failed && found <= FEW_RESULTS && !machines?.value) {
-    const lexicon = await orFallback("search words", () => readLexicon(context.app), null);
-    const corrected = lexicon.value ? correctQuery(words, lexicon.value) : null;
-    if (corrected) {
-      const retried = await orFallback("search results", () => searchSite(context.app.db, corrected), NO_RESULTS);
-      const better = resultCount(retried.value);
-      if (found === 0 && better > 0) {
-        correction = corrected;
-        results = retried.value;
-      } else if (better > found) suggestion = corrected;
-    }
-  }
   return {
     q,
-    correction,
-    suggestion,
-    results,
+    results: read?.value?.results ?? NO_RESULTS,
+    spelling: read?.value?.spelling ?? NO_SPELLING,
     failed: Boolean(read?.failed || machines?.failed),
     figures:
       machines?.value && figures.params.size > 0
@@ -120,10 +108,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     path: "/search",
     noIndex: true,
   });
-}
-
-function resultCount(r: SearchResults): number {
-  return r.products.length + r.categories.length + r.services.length + r.faqs.length;
 }
 
 function countLabel(n: number): string {
@@ -251,9 +235,59 @@ function Results({ q, results }: { q: string; results: SearchResults }) {
   );
 }
 
+const linkClass = "font-semibold text-brand-700 underline";
+
+/**
+ * What the spelling did: the corrected query's results shown instead of none ("Did you mean … Showing its
+ * results.") or instead of a few incidental ones ("Showing results for …", with a link to the words as
+ * typed, as the common search engines do), or a correction offered ("Did you mean …?").
+ */
+function SpellingNotice({ q, spelling }: { q: string; spelling: Spelling }) {
+  if (spelling.kind === "none") return null;
+  const corrected = spelling.corrected;
+  if (spelling.kind === "offered") {
+    return (
+      <p className="mt-6 text-lg text-slate-800">
+        Did you mean{" "}
+        <a href={searchUrl(corrected)} className={linkClass}>
+          “{corrected}”
+        </a>
+        ?
+      </p>
+    );
+  }
+  if (spelling.found === 0) {
+    return (
+      <p className="mt-6 text-lg text-slate-800">
+        {noResultsText(q)}. Did you mean{" "}
+        <a href={searchUrl(corrected)} className={linkClass}>
+          “{corrected}”
+        </a>
+        ? Showing its results.
+      </p>
+    );
+  }
+  return (
+    <div className="mt-6">
+      <p className="text-lg text-slate-800">
+        Showing results for{" "}
+        <a href={searchUrl(corrected)} className={linkClass}>
+          {corrected}
+        </a>
+      </p>
+      <p className="mt-1 text-slate-700">
+        Search instead for{" "}
+        <a href={searchUrl(q, true)} className={linkClass}>
+          {q}
+        </a>
+      </p>
+    </div>
+  );
+}
+
 /** /search?q= — a GET form (works without JavaScript) and the matching products, categories and services. */
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, results, failed, figures, correction, suggestion } = loaderData;
+  const { q, results, failed, figures, spelling } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold text-brand-700 sm:text-4xl">Search</h1>
@@ -294,26 +328,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : q ? (
         <>
-          {correction && (
-            <p className="mt-6 text-lg text-slate-800">
-              {noResultsText(q)}. Did you mean{" "}
-              <a href={`/search?q=${encodeURIComponent(correction)}`} className="font-semibold text-brand-700 underline">
-                “{correction}”
-              </a>
-              ? Showing its results.
-            </p>
-          )}
-          {suggestion && (
-            <p className="mt-6 text-lg text-slate-800">
-              Did you mean{" "}
-              <a href={`/search?q=${encodeURIComponent(suggestion)}`} className="font-semibold text-brand-700 underline">
-                “{suggestion}”
-              </a>
-              ?
-            </p>
-          )}
+          <SpellingNotice q={q} spelling={spelling} />
           {figures && <FigureResults figures={figures} />}
-          {(!figures || resultCount(results) > 0) && <Results q={correction ?? q} results={results} />}
+          {(!figures || resultCount(results) > 0) && (
+            <Results q={spelling.kind === "replaced" ? spelling.corrected : q} results={results} />
+          )}
         </>
       ) : (
         <p className="mt-6 text-slate-600">

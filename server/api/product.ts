@@ -26,6 +26,7 @@ import {
   getProductRow,
   type ProductQuery,
   productQueryKey,
+  productQueryShelf,
   updateProduct,
 } from "../content/product";
 import { readProduct, readProducts } from "../content/public-reads";
@@ -101,11 +102,15 @@ function productListQuery(query: Query): ProductQuery {
   };
 }
 
-/** The answer cache's keys for /api/product (server/cache/api-cache.ts): the list's by its normalised query. */
+/**
+ * The answer cache's keys for /api/product (server/cache/api-cache.ts): the list's by its normalised query,
+ * on the query shelf when it has typed finder numbers.
+ */
 export const productAnswerKeys: PublicAnswerKeys = {
   list: (query) => {
     try {
-      return productQueryKey(productListQuery(query));
+      const list = productListQuery(query);
+      return { key: productQueryKey(list), shelf: productQueryShelf(list) };
     } catch {
       return null; // the route answers 400
     }

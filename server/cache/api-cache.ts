@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { idOrSlugKey } from "../content/slugs";
 import { hasCredentials } from "../http/caching";
+import type { Shelf } from "./bounded-entries";
 import { type ResponseCache, sendKept, weakEtag } from "./response-cache";
 
 /**
@@ -10,14 +11,22 @@ import { type ResponseCache, sendKept, weakEtag } from "./response-cache";
  *
  * Runs after `contentFreshness` (server/app.ts), so on PostgreSQL a change elsewhere has already emptied
  * it. Keys are normalised with the routes' own rules, so URLs that mean the same answer share an entry.
+ * Answers to what visitors type (finder figures; the search suggestions, whose router mounts this too) go
+ * on the cache's query shelf.
  */
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
+/** A key on a shelf of the cache; a plain string is on the content shelf. */
+interface AnswerKey {
+  key: string;
+  shelf: Shelf;
+}
+
 /** How an endpoint's URLs map to keys: equal keys, equal answers; null: not kept (the route answers). */
 export interface PublicAnswerKeys {
   /** GET <prefix>, from its query parameters. */
-  list(query: Request["query"]): string | null;
+  list(query: Request["query"]): string | AnswerKey | null;
   /** GET <prefix>/<id or slug>. */
   one(idOrSlug: string): string | null;
 }
@@ -29,9 +38,10 @@ export const plainAnswerKeys: PublicAnswerKeys = { list: () => "", one: idOrSlug
 export function serveApiAnswers(cache: ResponseCache, endpoints: ReadonlyMap<string, PublicAnswerKeys>): RequestHandler {
   return (req, res, next) => {
     if (!cache.enabled || (req.method !== "GET" && req.method !== "HEAD") || hasCredentials(req)) return next();
-    const key = answerKey(req, endpoints);
-    if (key === null) return next();
-    const kept = cache.get(key);
+    const found = answerKey(req, endpoints);
+    if (found === null) return next();
+    const { key, shelf } = found;
+    const kept = cache.get(key, shelf);
     if (kept) return sendKept(req, res, kept);
     if (req.method !== "GET") return next();
 
@@ -46,7 +56,7 @@ export function serveApiAnswers(cache: ResponseCache, endpoints: ReadonlyMap<str
       const etag = weakEtag(bytes);
       this.setHeader("Content-Type", JSON_TYPE);
       this.setHeader("ETag", etag); // Express answers 304 from it, as for any JSON answer
-      cache.keep(key, generation, bytes, JSON_TYPE, etag);
+      cache.keep(key, generation, bytes, JSON_TYPE, etag, [], shelf);
       return this.send(bytes);
     };
     next();
@@ -54,7 +64,7 @@ export function serveApiAnswers(cache: ResponseCache, endpoints: ReadonlyMap<str
 }
 
 /** The normalised key of a public read, or null for anything else (including URLs no record can match). */
-function answerKey(req: Request, endpoints: ReadonlyMap<string, PublicAnswerKeys>): string | null {
+function answerKey(req: Request, endpoints: ReadonlyMap<string, PublicAnswerKeys>): AnswerKey | null {
   const path = req.path;
   const slash = path.indexOf("/", 1);
   const prefix = (slash === -1 ? path : path.slice(0, slash)).toLowerCase();
@@ -62,8 +72,10 @@ function answerKey(req: Request, endpoints: ReadonlyMap<string, PublicAnswerKeys
   if (!keys) return null;
   const rest = slash === -1 ? "" : path.slice(slash);
   if (rest === "" || rest === "/") {
-    const key = keys.list(req.query);
-    return key === null ? null : `${prefix}?${key}`;
+    const found = keys.list(req.query);
+    if (found === null) return null;
+    const { key, shelf } = typeof found === "string" ? { key: found, shelf: "content" as const } : found;
+    return { key: `${prefix}?${key}`, shelf };
   }
   // One record: "/<id>" or "/<id>/" (routing is not strict), decoded as Express decodes the parameter.
   const m = /^\/([^/]+)\/?$/.exec(rest);
@@ -75,5 +87,5 @@ function answerKey(req: Request, endpoints: ReadonlyMap<string, PublicAnswerKeys
     return null;
   }
   const key = keys.one(id);
-  return key === null ? null : `${prefix}/${key}`;
+  return key === null ? null : { key: `${prefix}/${key}`, shelf: "content" };
 }

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import type { ContentChanges } from "../db/client";
 import { isReadMethod } from "../http/caching";
+import { BoundedEntries, type EntryLimits, queryShelfLimits, type Shelf } from "./bounded-entries";
 
 /**
  * What the public pages and the public API read (banners, categories, products, settings…), kept in memory.
@@ -18,8 +19,9 @@ import { isReadMethod } from "../http/caching";
  * Values are frozen: a caller that modified one would change what every later request sees.
  *
  * Bounded by entries and by an estimate of their size (the JSON length of each value, measured once when
- * it arrives); the oldest go first. Callers normalise their keys (server/content/public-reads.ts), so
- * URLs that mean the same read share one entry.
+ * it arrives); the least recently used go first. Callers normalise their keys (server/content/public-reads.ts),
+ * so URLs that mean the same read share one entry. What visitors type (searches, suggestions, finder figures)
+ * is kept on the query shelf, bounded on its own (server/cache/bounded-entries.ts).
  */
 export interface ContentCacheOptions {
   enabled: boolean;
@@ -27,21 +29,18 @@ export interface ContentCacheOptions {
   maxEntries?: number;
   /** Upper bound on the estimated bytes of all values; a value over a quarter of it is not kept. */
   maxBytes?: number;
+  /** The query shelf's bounds; by default a quarter of the above. */
+  queries?: EntryLimits;
 }
 
 interface Entry {
   generation: number;
   value: Promise<unknown>;
-  /** Estimated size once the value arrived; 0 while it is being read. */
-  bytes: number;
 }
 
 export class ContentCache {
   private readonly enabled: boolean;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
-  private readonly entries = new Map<string, Entry>();
-  private totalBytes = 0;
+  private readonly shelves: Record<Shelf, BoundedEntries<Entry>>;
   /** Bumped by every invalidation; an entry filled in an older generation is never served. */
   private generation = 0;
   /** PostgreSQL: the highest committed content version seen. */
@@ -53,8 +52,11 @@ export class ContentCache {
 
   constructor(options: ContentCacheOptions) {
     this.enabled = options.enabled;
-    this.maxEntries = options.maxEntries ?? 5_000;
-    this.maxBytes = options.maxBytes ?? 16_000_000;
+    const content = { maxEntries: options.maxEntries ?? 5_000, maxBytes: options.maxBytes ?? 16_000_000 };
+    this.shelves = {
+      content: new BoundedEntries(content),
+      query: new BoundedEntries(options.queries ?? queryShelfLimits(content)),
+    };
   }
 
   /** Connects the cache to the database's change signal. */
@@ -63,45 +65,32 @@ export class ContentCache {
     else this.readVersion = changes.readVersion;
   }
 
-  /** The cached value for `key`, or the result of `load` (kept when it succeeds and is not null). */
-  read<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** The cached value for `key` on `shelf`, or the result of `load` (kept when it succeeds and is not null). */
+  read<T>(key: string, load: () => Promise<T>, shelf: Shelf = "content"): Promise<T> {
     if (!this.enabled) return load();
-    const hit = this.entries.get(key);
+    const entries = this.shelves[shelf];
+    const hit = entries.get(key);
     if (hit && hit.generation === this.generation) {
       this.hits++;
       return hit.value as Promise<T>;
     }
     this.misses++;
-    const entry: Entry = { generation: this.generation, value: load().then(deepFreeze), bytes: 0 };
-    this.entries.set(key, entry);
+    const entry: Entry = { generation: this.generation, value: load().then(deepFreeze) };
     // Room is made when a value arrives, not here: a read that finds nothing (a made-up slug) or fails is
     // not remembered and must not push real content out. Reads in flight are bounded by the requests.
+    entries.hold(key, entry);
     entry.value.then(
       (value) => {
-        if (this.entries.get(key) !== entry) return; // content changed meanwhile, or already pushed out
+        if (entries.peek(key) !== entry) return; // content changed meanwhile, or already pushed out
         const bytes = value == null ? 0 : estimateBytes(value) + key.length;
-        if (value == null || bytes > this.maxBytes / 4) {
-          this.entries.delete(key);
-          return;
-        }
-        entry.bytes = bytes;
-        this.totalBytes += bytes;
-        this.makeRoom();
+        if (value == null || bytes > entries.limits.maxBytes / 4) entries.delete(key);
+        else entries.resize(key, bytes);
       },
-      () => this.forget(key, entry),
+      () => {
+        if (entries.peek(key) === entry) entries.delete(key);
+      },
     );
     return entry.value as Promise<T>;
-  }
-
-  /** Drops the oldest entries until both bounds hold. */
-  private makeRoom(): void {
-    while (this.entries.size > this.maxEntries || this.totalBytes > this.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      const entry = this.entries.get(oldest);
-      this.entries.delete(oldest);
-      this.totalBytes -= entry?.bytes ?? 0;
-    }
   }
 
   /** Whether `checkFreshness` asks the database (PostgreSQL with the cache on). */
@@ -130,8 +119,8 @@ export class ContentCache {
   /** Forgets everything: content changed. */
   invalidate(): void {
     this.generation++;
-    this.entries.clear();
-    this.totalBytes = 0;
+    this.shelves.content.clear();
+    this.shelves.query.clear();
     for (const listener of this.invalidationListeners) listener();
   }
 
@@ -141,18 +130,17 @@ export class ContentCache {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.shelves.content.size + this.shelves.query.size;
   }
 
   /** The estimated bytes of all kept values, for the memory bound. */
   get bytes(): number {
-    return this.totalBytes;
+    return this.shelves.content.bytes + this.shelves.query.bytes;
   }
 
-  private forget(key: string, entry: Entry): void {
-    if (this.entries.get(key) !== entry) return;
-    this.entries.delete(key);
-    this.totalBytes -= entry.bytes;
+  /** One shelf's entries and estimated bytes. */
+  shelf(shelf: Shelf): { size: number; bytes: number } {
+    return { size: this.shelves[shelf].size, bytes: this.shelves[shelf].bytes };
   }
 }
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { PUBLIC_CACHE_CONTROL } from "../http/caching";
 import { compress, type Effort } from "../http/compress";
 import { errorFields, log } from "../log";
+import { BoundedEntries, type EntryLimits, queryShelfLimits, type Shelf } from "./bounded-entries";
 import type { ContentCache } from "./content-cache";
 
 /**
@@ -12,7 +13,10 @@ import type { ContentCache } from "./content-cache";
  *
  * An answer is compressed once, in zlib's thread pool, after the request that produced it has been
  * answered; it is kept only if content did not change meanwhile (the generation it was built from is
- * still current). Emptied with the content cache; bounded by entries and by the bytes of all variants.
+ * still current). Emptied with the content cache; bounded by entries and by the bytes of all variants, the
+ * least recently used going first. Answers to what visitors type (searches, finder figures) are kept on the
+ * query shelf, bounded on its own (server/cache/bounded-entries.ts), and compressed at the per-request
+ * levels: most are never asked for again, and a flood of them must not cost a slow compression each.
  */
 
 /** Once per kept answer, so the better ratios are worth it: brotli 10 is ~20% smaller than gzip on our pages for ~20 ms (11 takes ~70 ms for 2% more). */
@@ -43,30 +47,36 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** Forget an answer after this long even if content did not change (pages show the year). */
   maxAgeMs?: number;
+  /** The query shelf's bounds; by default a quarter of the above. */
+  queries?: EntryLimits;
 }
 
 export class ResponseCache {
   readonly enabled: boolean;
   private readonly options: ResponseCacheOptions;
-  private readonly answers = new Map<string, KeptAnswer>();
+  private readonly shelves: Record<Shelf, BoundedEntries<KeptAnswer>>;
   /** Keys being compressed, with their generation: a burst of misses compresses an answer once. */
   private readonly compressing = new Map<string, number>();
   private readonly inFlight = new Set<Promise<void>>();
   private generation = 0;
-  private totalBytes = 0;
   hits = 0;
 
   constructor(options: ResponseCacheOptions) {
     this.enabled = options.enabled;
     this.options = options;
+    this.shelves = {
+      content: new BoundedEntries(options),
+      query: new BoundedEntries(options.queries ?? queryShelfLimits(options)),
+    };
   }
 
-  get(key: string): KeptAnswer | undefined {
-    const answer = this.answers.get(key);
+  get(key: string, shelf: Shelf = "content"): KeptAnswer | undefined {
+    const answers = this.shelves[shelf];
+    const answer = answers.get(key);
     if (!answer) return undefined;
     const { maxAgeMs } = this.options;
     if (answer.generation !== this.generation || (maxAgeMs !== undefined && Date.now() - answer.storedAt > maxAgeMs)) {
-      this.remove(key);
+      answers.delete(key);
       return undefined;
     }
     this.hits++;
@@ -74,7 +84,7 @@ export class ResponseCache {
   }
 
   /**
-   * Compresses `body` (in the background) and keeps it under `key`, unless content changed since
+   * Compresses `body` (in the background) and keeps it under `key` on `shelf`, unless content changed since
    * `generation` (the one the answer was built from) or the same key is already being compressed.
    */
   keep(
@@ -84,15 +94,19 @@ export class ResponseCache {
     contentType: string,
     etag: string,
     headers: KeptAnswer["headers"] = [],
+    shelf: Shelf = "content",
   ): void {
-    if (!this.enabled || generation !== this.generation || body.length > this.options.maxBytes / 10) return;
-    if (this.compressing.get(key) === generation || this.answers.has(key)) return;
-    this.compressing.set(key, generation);
-    const work = Promise.all([compress(body, "gzip", KEPT_EFFORT), compress(body, "br", KEPT_EFFORT)]).then(
+    const answers = this.shelves[shelf];
+    if (!this.enabled || generation !== this.generation || body.length > answers.limits.maxBytes / 10) return;
+    const compressingKey = `${shelf}:${key}`;
+    if (this.compressing.get(compressingKey) === generation || answers.has(key)) return;
+    this.compressing.set(compressingKey, generation);
+    const effort = shelf === "content" ? KEPT_EFFORT : PER_REQUEST_EFFORT;
+    const work = Promise.all([compress(body, "gzip", effort), compress(body, "br", effort)]).then(
       ([gzipped, brotli]) => {
         if (generation !== this.generation) return; // content changed while compressing
         const bytes = body.length + gzipped.length + brotli.length + key.length;
-        this.insert(key, {
+        const answer = {
           etag,
           contentType,
           headers,
@@ -102,33 +116,16 @@ export class ResponseCache {
           bytes,
           generation,
           storedAt: Date.now(),
-        });
+        };
+        answers.set(key, answer, bytes);
       },
       (err: unknown) => log.warn("could not compress an answer for the cache", errorFields(err)),
     );
     const settled = work.finally(() => {
-      if (this.compressing.get(key) === generation) this.compressing.delete(key);
+      if (this.compressing.get(compressingKey) === generation) this.compressing.delete(compressingKey);
       this.inFlight.delete(settled);
     });
     this.inFlight.add(settled);
-  }
-
-  private insert(key: string, answer: KeptAnswer): void {
-    this.remove(key); // re-inserted last: Map order is the eviction order
-    this.answers.set(key, answer);
-    this.totalBytes += answer.bytes;
-    while (this.answers.size > this.options.maxEntries || this.totalBytes > this.options.maxBytes) {
-      const oldest = this.answers.keys().next().value;
-      if (oldest === undefined) break;
-      this.remove(oldest);
-    }
-  }
-
-  private remove(key: string): void {
-    const answer = this.answers.get(key);
-    if (!answer) return;
-    this.totalBytes -= answer.bytes;
-    this.answers.delete(key);
   }
 
   get currentGeneration(): number {
@@ -137,9 +134,9 @@ export class ResponseCache {
 
   invalidate(): void {
     this.generation++;
-    this.answers.clear();
+    this.shelves.content.clear();
+    this.shelves.query.clear();
     this.compressing.clear();
-    this.totalBytes = 0;
   }
 
   /** Resolves when every answer being compressed is kept or dropped (for tests). */
@@ -148,12 +145,17 @@ export class ResponseCache {
   }
 
   get size(): number {
-    return this.answers.size;
+    return this.shelves.content.size + this.shelves.query.size;
   }
 
   /** Bytes of every kept variant, for the memory bound. */
   get bytes(): number {
-    return this.totalBytes;
+    return this.shelves.content.bytes + this.shelves.query.bytes;
+  }
+
+  /** One shelf's answers and bytes. */
+  shelf(shelf: Shelf): { size: number; bytes: number } {
+    return { size: this.shelves[shelf].size, bytes: this.shelves[shelf].bytes };
   }
 }
 

@@ -8,8 +8,9 @@ import {
   productToApi,
   productToRow,
 } from "../../shared/content/product";
-import { type FinderFilters, finderKey, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
+import { type FinderFilters, finderKey, hasNumberFilters, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
 import { isId } from "../../shared/lib/ids";
+import type { Shelf } from "../cache/bounded-entries";
 import { type Database, preparedOnce, queryRows } from "../db/client";
 import { finderConditions, finderOrder } from "./product-filters";
 import { chooseSlug, findByIdOrSlug, idOrSlugMatch, slugOf } from "./slugs";
@@ -52,17 +53,19 @@ export interface ProductQuery {
 
 /**
  * A cache key for `listProducts(q)`: queries with the same key list the same page. A malformed category or
- * subcategory id matches nothing, whatever it is. Null for a list that must not be kept (`finderKey`).
+ * subcategory id matches nothing, whatever it is. Typed finder numbers are part of the key (`finderKey`).
  */
-export function productQueryKey(q: ProductQuery): string | null {
+export function productQueryKey(q: ProductQuery): string {
   const finder = finderKey(q.filters ?? NO_FINDER_FILTERS);
-  if (finder === null) return null;
   const page = `${q.page}|${q.limit}`;
   if ((q.categoryId !== undefined && !isId(q.categoryId)) || (q.subcategoryId !== undefined && !isId(q.subcategoryId))) {
     return `none|${page}`;
   }
   return `${q.categoryId ?? ""}|${q.subcategoryId ?? ""}|${q.featured ?? ""}|${finder}|${page}`;
 }
+
+/** Where `listProducts(q)` is kept: lists with typed finder numbers on the query shelf (server/cache). */
+export const productQueryShelf = (q: ProductQuery): Shelf => (q.filters && hasNumberFilters(q.filters) ? "query" : "content");
 
 export interface ProductPage {
   data: Product[];

@@ -1,11 +1,13 @@
 import type { z } from "zod";
 import type { ListContent, ListTable } from "../../shared/content/define";
-import { type FinderFilters, finderKey } from "../../shared/content/product-finder";
+import { type FinderFilters, finderKey, hasNumberFilters } from "../../shared/content/product-finder";
 import type { AppContext } from "../context";
 import { getCategory, listCategories, listCategoryLinks } from "./category";
 import { listStore } from "./list-content";
-import { getProduct, listProducts, listRelatedProducts, type ProductQuery, productQueryKey } from "./product";
+import { getProduct, listProducts, listRelatedProducts, type ProductQuery, productQueryKey, productQueryShelf } from "./product";
 import { findProducts } from "./product-finder";
+import { searchSuggestions } from "./search";
+import { forgivingSearch, type SearchOptions } from "./search-spelling";
 import { getSettings } from "./settings";
 import { idOrSlugKey, isSlugShaped } from "./slugs";
 
@@ -16,6 +18,8 @@ import { idOrSlugKey, isSlugShaped } from "./slugs";
  *
  * Keys are normalised (`idOrSlugKey`, `productQueryKey`): an upper-case slug or `limit=010` reads the same
  * entry as its plain form, and an id or slug that cannot match anything is answered without an entry.
+ * What visitors type (searches, suggestions, finder figures) is kept on the cache's query shelf, so a flood
+ * of made-up queries pushes out only other queries (server/cache/bounded-entries.ts).
  */
 
 export function readList<T extends ListTable, S extends z.ZodObject, Out>(ctx: AppContext, content: ListContent<T, S, Out>) {
@@ -44,11 +48,9 @@ export function readCategory(ctx: AppContext, idOrSlug: string) {
   return key === null ? Promise.resolve(null) : ctx.cache.read(`category:${key}`, () => getCategory(ctx.db, idOrSlug));
 }
 
-/** A list of products; one the key says not to keep (typed finder numbers) is read fresh. */
+/** A list of products; with typed finder numbers, on the query shelf. */
 export function readProducts(ctx: AppContext, query: ProductQuery) {
-  const key = productQueryKey(query);
-  const read = () => listProducts(ctx.db, query);
-  return key === null ? read() : ctx.cache.read(`products:${key}`, read);
+  return ctx.cache.read(`products:${productQueryKey(query)}`, () => listProducts(ctx.db, query), productQueryShelf(query));
 }
 
 /**
@@ -72,11 +74,21 @@ export function readProduct(ctx: AppContext, idOrSlug: string) {
 export const readSettings = (ctx: AppContext) => ctx.cache.read("settings", () => getSettings(ctx.db));
 
 /**
- * The /finder page's matches, counts and closest machines. Without typed numbers the answer is kept
- * (choices and sort are a bounded set); with them it is read fresh.
+ * The /finder page's matches, counts and closest machines. Choices and sort are a bounded set, kept with
+ * the content; typed numbers are endless in variety, kept on the query shelf.
  */
 export function readFinder(ctx: AppContext, filters: FinderFilters, page: number, limit: number) {
-  const key = finderKey(filters);
-  const read = () => findProducts(ctx.db, filters, page, limit);
-  return key === null ? read() : ctx.cache.read(`finder:${key}|${page}|${limit}`, read);
+  const shelf = hasNumberFilters(filters) ? "query" : "content";
+  return ctx.cache.read(`finder:${finderKey(filters)}|${page}|${limit}`, () => findProducts(ctx.db, filters, page, limit), shelf);
+}
+
+/** The site search's answer for `q` (normalised by the caller), kept on the query shelf. */
+export function readSearch(ctx: AppContext, q: string, options: SearchOptions) {
+  const mode = `${options.spelling ? "s" : ""}${options.exact ? "e" : ""}`;
+  return ctx.cache.read(`search:${mode}:${q}`, () => forgivingSearch(ctx, q, options), "query");
+}
+
+/** What the search box suggests for `q` (normalised by the caller), kept on the query shelf. */
+export function readSuggestions(ctx: AppContext, q: string) {
+  return ctx.cache.read(`suggestions:${q}`, () => searchSuggestions(ctx.db, q), "query");
 }

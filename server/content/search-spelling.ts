@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
+import { HIGHLIGHT_START } from "../../shared/lib/highlight";
+import { resultCount } from "../../shared/lib/search-results";
 import type { AppContext } from "../context";
+import { NO_RESULTS, type SearchResults, searchSite } from "./search";
 
 /**
- * "Did you mean": the words of the catalogue (product, category and service names and the products' short
- * descriptions), and for a misspelt query word the catalogue word most like it by trigram similarity
+ * Forgiving search ("Did you mean", "Showing results for"): the words of the catalogue (product, category
+ * and service names and the products' short descriptions), and for a misspelt query word the catalogue word most like it by trigram similarity
  * (PostgreSQL's pg_trgm measure: the shared share of the words' three-letter pieces, with the word padded
  * by two spaces before and one after). Done here rather than with the pg_trgm extension, so it works the
  * same on the embedded database and on PostgreSQL without installing anything.
@@ -56,7 +59,7 @@ export interface Lexicon {
 }
 
 /** The catalogue's distinct words (letters only, 3 or more), read once and kept until content changes. */
-export function readLexicon(ctx: AppContext): Promise<Lexicon> {
+function readLexicon(ctx: AppContext): Promise<Lexicon> {
   return ctx.cache.read("search-words", async () => {
     const result = await ctx.db.execute(sql`
       select distinct w from (
@@ -101,4 +104,66 @@ export function correctQuery(q: string, lexicon: Lexicon): string | null {
     return best;
   });
   return changed ? corrected.join(" ") : null;
+}
+
+/** At most this many results, and a better-spelt query is tried. */
+const FEW_RESULTS = 2;
+/** "Many more": a correction that finds at least this many times as many results (and at least this many). */
+const MANY_MORE = 5;
+
+export interface SearchOptions {
+  /** Try the catalogue's spelling when the words find little (not when the query also names figures). */
+  spelling: boolean;
+  /** Show the words' own results even when a correction finds clearly better ones ("Search instead for"). */
+  exact: boolean;
+}
+
+/**
+ * What the spelling did: nothing; `replaced`: the results are the corrected query's (the words as typed found
+ * `found` results: none, or a few, only incidental, or far fewer); `offered`: the words' own results, and the
+ * corrected query is offered ("Did you mean").
+ */
+export type Spelling =
+  | { kind: "none" }
+  | { kind: "replaced"; corrected: string; found: number }
+  | { kind: "offered"; corrected: string };
+
+export interface SearchAnswer {
+  results: SearchResults;
+  spelling: Spelling;
+}
+
+/** Whether any result matched by its name or title (not only somewhere in its text). */
+function matchesAName(r: SearchResults): boolean {
+  const titles = [...r.products.map((p) => p.name), ...r.categories.map((c) => c.name), ...r.services.map((s) => s.title)];
+  return [...titles, ...r.faqs.map((f) => f.question)].some((title) => title.includes(HIGHLIGHT_START));
+}
+
+/**
+ * What to show when the catalogue's spelling `corrected` of the words found `retried` where the words as
+ * typed found `results`: the correction's results if they are clearly better (the words found nothing, or
+ * only incidental matches, in descriptions, where the correction matches names: "drier" is in one
+ * description, "dryer" names the dryers; or many times fewer), unless `exact`; else the correction offered
+ * if it finds more; else the words' own results.
+ */
+export function chooseSpelling(results: SearchResults, corrected: string, retried: SearchResults, exact: boolean): SearchAnswer {
+  const found = resultCount(results);
+  const better = resultCount(retried);
+  if (better <= found) return { results, spelling: { kind: "none" } };
+  const clearlyBetter =
+    found === 0 || (!matchesAName(results) && matchesAName(retried)) || better >= Math.max(MANY_MORE, MANY_MORE * found);
+  if (clearlyBetter && !exact) return { results: retried, spelling: { kind: "replaced", corrected, found } };
+  return { results, spelling: { kind: "offered", corrected } };
+}
+
+/**
+ * The site search, forgiving misspellings: when the words as typed find nothing or next to nothing, the
+ * catalogue's nearest spelling is searched too, and `chooseSpelling` decides what is shown.
+ */
+export async function forgivingSearch(ctx: AppContext, q: string, options: SearchOptions): Promise<SearchAnswer> {
+  const results = q ? await searchSite(ctx.db, q) : NO_RESULTS;
+  if (!q || !options.spelling || resultCount(results) > FEW_RESULTS) return { results, spelling: { kind: "none" } };
+  const corrected = correctQuery(q, await readLexicon(ctx));
+  if (!corrected) return { results, spelling: { kind: "none" } };
+  return chooseSpelling(results, corrected, await searchSite(ctx.db, corrected), options.exact);
 }

@@ -34,6 +34,24 @@ export interface FinderUnits {
   power: (typeof FINDER_UNITS)["power"][number];
 }
 
+/** Every URL parameter `readFinderParams` reads. */
+export const FINDER_PARAMETERS = [
+  "type",
+  "lubrication",
+  "drive",
+  "cooling",
+  "category",
+  "flowMin",
+  "flowMax",
+  "pressureMin",
+  "powerMin",
+  "powerMax",
+  "flowUnit",
+  "pressureUnit",
+  "powerUnit",
+  "sort",
+] as const;
+
 export const DEFAULT_FINDER_UNITS: FinderUnits = { flow: "m3/min", pressure: "bar", power: "kw" };
 
 export const FINDER_SORTS = [
@@ -193,17 +211,18 @@ export function hasFilters(f: FinderFilters): boolean {
   );
 }
 
-function hasNumberFilters(f: FinderFilters): boolean {
+/** True when a number is typed: such filters are as varied as what visitors type. */
+export function hasNumberFilters(f: FinderFilters): boolean {
   return f.flowMin !== null || f.flowMax !== null || f.pressureMin !== null || f.powerMin !== null || f.powerMax !== null;
 }
 
 /**
- * A cache key for the filters: equal keys, equal lists. Null with typed numbers: their variety is endless,
- * so such lists are read fresh and never kept (they would push real entries out of the caches).
+ * A cache key for the filters: equal keys, equal lists. Typed numbers are part of it; their variety is
+ * endless, so their lists are kept on the caches' query shelf (`hasNumberFilters`), apart from content.
  */
-export function finderKey(f: FinderFilters): string | null {
-  if (hasNumberFilters(f)) return null;
-  return [f.types.join(","), f.lubrication ?? "", f.drive ?? "", f.cooling ?? "", f.category ?? "", f.sort].join("|");
+export function finderKey(f: FinderFilters): string {
+  const numbers = [f.flowMin, f.flowMax, f.pressureMin, f.powerMin, f.powerMax].map((n) => n ?? "").join(",");
+  return [f.types.join(","), f.lubrication ?? "", f.drive ?? "", f.cooling ?? "", f.category ?? "", f.sort, numbers].join("|");
 }
 
 /** A canonical value shown in the URL's unit, for the form's inputs (no rounding beyond float noise). */

@@ -238,7 +238,7 @@ describe("key flooding", () => {
     expect(JSON.parse(answer.body.toString()).data.map((p: { name: string }) => p.name)).toEqual(["PN-22 Plus"]);
   });
 
-  it("bounds the page cache too, and keeps pages with reordered or unknown query parameters once or not at all", async () => {
+  it("bounds the page cache too, keeps pages with reordered or unknown query parameters once or not at all, searches apart", async () => {
     s.ctx.cache.invalidate();
     const reordered = Array.from({ length: 200 }, (_, i) =>
       i % 2 ? "/products/screw?type=oil-free&page=2" : "/products/screw?page=2&type=oil-free",
@@ -249,12 +249,20 @@ describe("key flooding", () => {
     const search = Array.from({ length: 100 }, () => `/search?q=${randomText()}`);
     const missing = Array.from({ length: 100 }, () => `/missing/${randomText()}`);
     expect(await flood([...unknown, ...search, ...missing])).toEqual(new Set([200, 404]));
-    expect(s.ctx.pages.size).toBe(1);
+    // Made-up parameters are not kept; searches (what visitors type) are, on the query shelf and within its
+    // own bounds, so they push no page out.
+    expect(s.ctx.pages.shelf("content").size).toBe(1);
+    expect(s.ctx.pages.shelf("query").size).toBeGreaterThan(0);
+    expect(s.ctx.pages.shelf("query").size).toBeLessThanOrEqual(Math.floor(LIMITS.pages.maxEntries / 4));
+    expect(s.ctx.pages.shelf("query").bytes).toBeLessThanOrEqual(LIMITS.pages.maxBytes / 4);
+    const hits = s.ctx.pages.hits;
+    expect((await get("/products/screw?type=oil-free&page=2")).status).toBe(200);
+    expect(s.ctx.pages.hits).toBe(hits + 1);
     const distinct = Array.from({ length: 1_000 }, (_, i) => `/products/p${i}?page=${i % 7}`);
     expect(await flood(distinct)).toEqual(new Set([200]));
-    expect(s.ctx.pages.size).toBeLessThanOrEqual(LIMITS.pages.maxEntries);
-    expect(s.ctx.pages.bytes).toBeLessThanOrEqual(LIMITS.pages.maxBytes);
-    expect(s.ctx.pages.size).toBeGreaterThan(10);
+    expect(s.ctx.pages.shelf("content").size).toBeLessThanOrEqual(LIMITS.pages.maxEntries);
+    expect(s.ctx.pages.shelf("content").bytes).toBeLessThanOrEqual(LIMITS.pages.maxBytes);
+    expect(s.ctx.pages.shelf("content").size).toBeGreaterThan(10);
   });
 });
 

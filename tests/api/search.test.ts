@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFinder, readSearch } from "../../server/content/public-reads";
 import { searchSite } from "../../server/content/search";
+import { NO_FINDER_FILTERS } from "../../shared/content/product-finder";
 import { HIGHLIGHT_END, HIGHLIGHT_START, plainText } from "../../shared/lib/highlight";
 import { expectError, png } from "../support/content-api";
 import { startTestServer, type TestServer } from "../support/server";
@@ -57,7 +59,9 @@ beforeAll(async () => {
     drive: "variable-speed",
   });
   await product({ name: "PN-BX 7.5 Booster", shortDescription: "Raises 7 bar to 40 bar for PET blowing." });
-  await product({ name: "Refrigerated Air Dryer R9", shortDescription: "Dries compressed air to a +3 °C dew point." });
+  await product({ name: "Refrigerated Air Dryer R9", shortDescription: "Chills compressed air to a +3 °C dew point." });
+  // "drier" only in a full description (the catalogue's words are its names and short descriptions).
+  await product({ name: "Aftercooled Piston Unit K", fullDescription: "Its aftercooler delivers drier air to the line." });
 
   const form = withFields(new FormData(), {
     title: "Thermographic Survey",
@@ -195,5 +199,110 @@ describe("GET /api/search/suggestions", () => {
       expect(res.body.data, q).toEqual([]);
     }
     expectError(await s.request("GET", "/api/search/suggestions?q=a&q=b"), 400);
+  });
+});
+
+describe("forgiving search (issue 29)", () => {
+  const names = (r: { products: { name: string }[]; categories: { name: string }[] }) => [
+    ...r.categories.map((c) => plainText(c.name)),
+    ...r.products.map((p) => plainText(p.name)),
+  ];
+
+  it("shows the correction's results when the words find only an incidental match ('drier' → 'dryer')", async () => {
+    // As typed: the one product whose description says "drier air".
+    expect(await productNames("drier")).toEqual(["Aftercooled Piston Unit K"]);
+    const answer = await readSearch(s.ctx, "drier", { spelling: true, exact: false });
+    expect(answer.spelling).toEqual({ kind: "replaced", corrected: "dryer", found: 1 });
+    expect(names(answer.results)).toEqual(expect.arrayContaining(["Desiccant Dryers", "Zeolite Dryer A"]));
+    expect(names(answer.results)).not.toContain("Aftercooled Piston Unit K");
+  });
+
+  it("keeps the words' own results, offering the correction, when asked for them exactly or without spelling", async () => {
+    const exact = await readSearch(s.ctx, "drier", { spelling: true, exact: true });
+    expect(exact.spelling).toEqual({ kind: "offered", corrected: "dryer" });
+    expect(names(exact.results)).toEqual(["Aftercooled Piston Unit K"]);
+    const asTyped = await readSearch(s.ctx, "drier", { spelling: false, exact: false });
+    expect(asTyped.spelling).toEqual({ kind: "none" });
+    expect(names(asTyped.results)).toEqual(["Aftercooled Piston Unit K"]);
+  });
+
+  it("shows the correction's results when the words find nothing, and leaves well-found words alone", async () => {
+    const answer = await readSearch(s.ctx, "zeolyte", { spelling: true, exact: false });
+    expect(answer.spelling).toEqual({ kind: "replaced", corrected: "zeolite", found: 0 });
+    expect(answer.results.products).toHaveLength(3);
+    expect((await readSearch(s.ctx, "zeolite", { spelling: true, exact: false })).spelling).toEqual({ kind: "none" });
+  });
+});
+
+describe("search, suggestion and finder answers kept in the content cache (issue 29)", () => {
+  const options = { spelling: true, exact: false };
+
+  it("answers a repeated search from memory, computes a distinct one, and forgets both when content changes", async () => {
+    const first = await readSearch(s.ctx, "booster", options);
+    const misses = s.ctx.cache.misses;
+    const hits = s.ctx.cache.hits;
+    // The very same answer, from memory: the database was not asked.
+    expect(await readSearch(s.ctx, "booster", options)).toBe(first);
+    expect(s.ctx.cache.misses).toBe(misses);
+    expect(s.ctx.cache.hits).toBe(hits + 1);
+    expect(s.ctx.cache.shelf("query").size).toBeGreaterThan(0);
+    await readSearch(s.ctx, "siemens", options);
+    expect(s.ctx.cache.misses).toBeGreaterThan(misses);
+
+    const booster = first.results.products[0]!;
+    const res = await s.request("PUT", `/api/product/${booster.id}`, { json: { name: "PN-BX 7.5 Booster Mk II" }, token });
+    expect(res.status, res.text).toBe(200);
+    await s.ctx.cache.checkFreshness(); // what every request does first (PostgreSQL: the change count)
+    expect(s.ctx.cache.shelf("query").size).toBe(0);
+    const after = await readSearch(s.ctx, "booster", options);
+    expect(after).not.toBe(first);
+    expect(plainText(after.results.products[0]?.name ?? "")).toBe("PN-BX 7.5 Booster Mk II");
+  });
+
+  it("sends repeated suggestions from the cache as bytes, the same for the same words, and fresh after a change", async () => {
+    const ask = (q: string) => s.request("GET", `/api/search/suggestions?q=${q}`);
+    const first = await ask("zeo");
+    expect(first.status).toBe(200);
+    await s.ctx.answers.idle();
+    const hits = s.ctx.answers.hits;
+    const misses = s.ctx.cache.misses;
+    for (const q of ["zeo", "%20zeo%20", "zeo%20%20"]) {
+      const again = await ask(q);
+      expect(again.status, q).toBe(200);
+      expect(again.text, q).toBe(first.text);
+      expect(again.headers.get("cache-control"), q).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=10");
+    }
+    expect(s.ctx.answers.hits - hits).toBe(3);
+    expect(s.ctx.cache.misses).toBe(misses);
+    // Distinct words are computed.
+    expect((await ask("thermo")).body.data).toHaveLength(1);
+    expect(s.ctx.cache.misses).toBe(misses + 1);
+
+    await create("/api/category", { name: "Zeolite Cartridges", description: "Spare beds." });
+    expect((await ask("zeo")).body.data.map((d: { label: string }) => d.label)).toContain("Zeolite Cartridges");
+  });
+
+  it("keeps finder answers with typed figures, page and API alike, until content changes", async () => {
+    const typed = { ...NO_FINDER_FILTERS, flowMin: 2, pressureMin: 7 };
+    const first = await readFinder(s.ctx, typed, 1, 24);
+    expect(first.total).toBe(0);
+    expect(await readFinder(s.ctx, typed, 1, 24)).toBe(first);
+    expect(await readFinder(s.ctx, { ...typed, flowMin: 3 }, 1, 24)).not.toBe(first);
+
+    const path = "/api/product?flowMin=2&pressureMin=7&limit=24";
+    expect((await s.request("GET", path)).body.total).toBe(0);
+    await s.ctx.answers.idle();
+    const hits = s.ctx.answers.hits;
+    expect((await s.request("GET", path)).body.total).toBe(0);
+    expect(s.ctx.answers.hits).toBe(hits + 1);
+    expect(s.ctx.answers.shelf("query").size).toBeGreaterThan(0);
+
+    const found = await s.request("GET", "/api/product?limit=100");
+    const zq = found.body.data.find((p: { name: string }) => p.name === "PN-ZQ 15 Test Compressor");
+    const res = await s.request("PUT", `/api/product/${zq._id}`, { json: { freeAirDelivery: "3", maxPressure: "8" }, token });
+    expect(res.status, res.text).toBe(200);
+    await s.ctx.cache.checkFreshness();
+    expect((await readFinder(s.ctx, typed, 1, 24)).total).toBe(1);
+    expect((await s.request("GET", path)).body.data.map((p: { name: string }) => p.name)).toEqual(["PN-ZQ 15 Test Compressor"]);
   });
 });

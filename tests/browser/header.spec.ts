@@ -77,6 +77,63 @@ test.describe("header on a desktop", () => {
   });
 });
 
+test.describe("the header's search box (issue 29)", () => {
+  test.skip(
+    ({ viewport }) => isPhone(viewport?.width),
+    "the header's box shows on wide screens; the phone menu's is tested in search.spec.ts",
+  );
+
+  test("is an ARIA combobox: expanded while its suggestions show, the highlighted option named, all by keyboard", async ({
+    page,
+  }) => {
+    await open(page, "/about");
+    const box = page.getByRole("banner").getByRole("combobox", { name: "Search products and services" });
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(box).toHaveAttribute("placeholder", "Search...");
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+    await expect(box).toHaveAttribute("aria-autocomplete", "list");
+    await expect(box).toHaveAttribute("aria-controls", "site-search-suggestions");
+    await expect(list).toBeHidden();
+
+    await box.focus();
+    await page.keyboard.type("dry");
+    await expect(list).toBeVisible();
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    await expect(list).toHaveAttribute("id", "site-search-suggestions");
+    const options = list.getByRole("option");
+    await expect(options.first()).toHaveText("Air DryersCategory");
+    await expect(box).not.toHaveAttribute("aria-activedescendant");
+
+    await page.keyboard.press("ArrowDown");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await options.first().getAttribute("id")) ?? "");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await expect(box).toBeFocused();
+    await expectNoA11yViolations(page);
+
+    await page.keyboard.press("Escape");
+    await expect(list).toBeHidden();
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+    await expect(box).not.toHaveAttribute("aria-activedescendant");
+
+    // Down opens the list again; Enter on the chosen option opens it.
+    await page.keyboard.press("ArrowDown");
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/products/air-dryers");
+  });
+
+  test("closes, not expanded, when focus leaves it", async ({ page }) => {
+    await open(page, "/about");
+    const box = page.getByRole("banner").getByRole("combobox", { name: "Search products and services" });
+    await box.pressSequentially("rot");
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
 test("the bar becomes compact once the page is scrolled more than 10 px", async ({ page }) => {
   await open(page, "/about");
   const header = page.locator("header").first();

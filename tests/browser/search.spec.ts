@@ -1,7 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoA11yViolations, watchErrors } from "./support";
 
 /** The site search (/search?q=): products, categories and services. */
+
+/** The search page's own box: a plain search box, a combobox once the suggestions module has run. */
+const pageBox = (page: Page) => page.getByRole("main").getByLabel("Search products and services");
 
 test.describe("search", () => {
   test("a fragment of a product name finds the product, linked by its slug URL", async ({ page }) => {
@@ -9,9 +12,7 @@ test.describe("search", () => {
     const res = await page.goto("/search?q=twin-scroll");
     expect(res?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
-    await expect(page.getByRole("main").getByRole("searchbox", { name: "Search products and services" })).toHaveValue(
-      "twin-scroll",
-    );
+    await expect(pageBox(page)).toHaveValue("twin-scroll");
     const products = page.getByRole("region", { name: /^Products \(\d+\)$/ });
     await expect(products.getByRole("link", { name: "PN-OS 10 Twin-Scroll Oil-Free Compressor" })).toHaveAttribute(
       "href",
@@ -65,19 +66,19 @@ test.describe("search", () => {
   test("an empty query shows the form and no results", async ({ page }) => {
     const res = await page.goto("/search?q=%20%20");
     expect(res?.status()).toBe(200);
-    await expect(page.getByRole("main").getByRole("searchbox")).toHaveValue("");
+    await expect(pageBox(page)).toHaveValue("");
     await expect(page.getByText(/No results for/)).toHaveCount(0);
     await expect(page.locator("main section")).toHaveCount(0);
   });
 
   test("the search field submits to the results", async ({ page }) => {
     await page.goto("/search");
-    const field = page.getByRole("main").getByRole("searchbox", { name: "Search products and services" });
+    const field = pageBox(page);
     await field.fill("dryer");
     await field.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=dryer$/);
     await expect(page.getByRole("link", { name: "PN-RD 100 Refrigerated Air Dryer" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("searchbox")).toHaveValue("dryer");
+    await expect(pageBox(page)).toHaveValue("dryer");
   });
 
   test("has no accessibility violations", async ({ page }) => {
@@ -90,9 +91,11 @@ test.describe("search", () => {
 test.describe("search without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the GET form works", async ({ page }) => {
+  test("the GET form works, with a plain search box", async ({ page }) => {
     await page.goto("/search");
+    // Without JavaScript nothing suggests: the box stays a search box, not a combobox.
     const field = page.getByRole("main").getByRole("searchbox", { name: "Search products and services" });
+    await expect(page.getByRole("combobox")).toHaveCount(0);
     await field.fill("maintenance");
     await page.getByRole("main").getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/search\?q=maintenance$/);
@@ -165,10 +168,24 @@ test("the matching words are highlighted, and FAQ answers are results (issue 14)
   await expect(page.locator("details[open] summary")).toContainText("How long does delivery take?");
 });
 
-test("a word that finds little offers the catalogue's spelling (issue 14)", async ({ page }) => {
-  // "drier" is in one description; "dryer" finds the dryers.
+test("a correction that finds clearly better results is shown, with the words as typed a link away (issue 29)", async ({
+  page,
+}) => {
+  // "drier" is only in one compressor's description ("drier air"); "dryer" names the dryers.
   await page.goto("/search?q=drier");
+  await expect(page.getByText("Showing results for dryer", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "dryer", exact: true })).toHaveAttribute("href", "/search?q=dryer");
+  await expect(page.getByText(/^\d+ results? for “dryer”$/)).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Categories/ }).getByRole("link", { name: "Air Dryers" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "PN-RD 100 Refrigerated Air Dryer" })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // "Search instead for drier": the words' own result, and the correction offered.
+  await expect(page.getByText("Search instead for drier", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "drier", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?q=drier&exact=1$/);
   await expect(page.getByText("1 result for “drier”")).toBeVisible();
+  await expect(page.getByText("Showing results for")).toHaveCount(0);
   await page.getByRole("link", { name: "“dryer”" }).click();
   await expect(page).toHaveURL(/\/search\?q=dryer$/);
   await expect(page.getByRole("region", { name: /^Categories/ }).getByRole("link", { name: "Air Dryers" })).toBeVisible();
@@ -179,10 +196,12 @@ test.describe("suggestions while typing (issue 14)", () => {
     const problems = watchErrors(page);
     await page.goto("/search");
     await page.waitForSelector("html[data-enhanced]");
-    const box = page.getByRole("main").getByRole("searchbox", { name: "Search products and services" });
+    const box = page.getByRole("main").getByRole("combobox", { name: "Search products and services" });
+    await expect(box).toHaveAttribute("aria-expanded", "false");
     await box.pressSequentially("rot");
     const list = page.getByRole("listbox", { name: "Suggestions" });
     await expect(list).toBeVisible();
+    await expect(box).toHaveAttribute("aria-expanded", "true");
     await expect(box).toHaveAttribute("aria-controls", (await list.getAttribute("id")) ?? "");
     const options = list.getByRole("option");
     await expect(options.first()).toHaveText("Rotary Screw CompressorsCategory");
@@ -214,8 +233,8 @@ test.describe("suggestions while typing (issue 14)", () => {
     await box.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=rot$/);
 
-    await page.getByRole("main").getByRole("searchbox").fill("");
-    await page.getByRole("main").getByRole("searchbox").pressSequentially("pn-rs 15");
+    await pageBox(page).fill("");
+    await pageBox(page).pressSequentially("pn-rs 15");
     await page.getByRole("option", { name: /^PN-RS 15 Rotary Screw Compressor/ }).click();
     await expect(page).toHaveURL("/products/rotary-screw-compressors/pn-rs-15-rotary-screw-compressor");
     expect(problems).toEqual([]);
@@ -228,9 +247,11 @@ test.describe("suggestions while typing (issue 14)", () => {
     if (!wide) await page.getByRole("button", { name: "Open menu" }).click();
     const box = page.locator(wide ? "#site-search" : "#site-menu-search");
     await expect(box).toHaveAttribute("placeholder", "Search...");
+    await expect(box).toHaveAttribute("role", "combobox");
     await box.pressSequentially("dry");
     const list = page.getByRole("listbox", { name: "Suggestions" });
     await expect(list.getByRole("option", { name: "Air Dryers Category" })).toBeVisible();
+    await expect(box).toHaveAttribute("aria-expanded", "true");
     await box.press("ArrowDown");
     await box.press("Enter");
     await expect(page).toHaveURL("/products/air-dryers");

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ContentCache } from "../../server/cache/content-cache";
-import { productQueryKey } from "../../server/content/product";
+import { productQueryKey, productQueryShelf } from "../../server/content/product";
 import { idOrSlugKey } from "../../server/content/slugs";
 import { finderKey, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
 
 const value = (chars: number) => ({ text: "x".repeat(chars - 11) }); // JSON: {"text":"…"} is `chars` long
 
 describe("content cache bounds", () => {
-  it("holds at most its estimated bytes, dropping the oldest entries", async () => {
+  it("holds at most its estimated bytes, dropping the least recently used entries", async () => {
     const cache = new ContentCache({ enabled: true, maxBytes: 10_000 });
     for (let i = 0; i < 10; i++) await cache.read(`k${i}`, async () => value(2_000));
     expect(cache.bytes).toBeLessThanOrEqual(10_000);
@@ -88,13 +88,47 @@ describe("content cache keys", () => {
     expect(productQueryKey({ ...base, categoryId: category })).not.toBe(productQueryKey(base));
   });
 
-  it("keys finder choices, and refuses to key typed numbers (endless variety would flood the cache)", () => {
+  it("keys finder choices and typed numbers alike; lists with typed numbers go on the query shelf", () => {
     const base = { page: 1, limit: 10 };
     const screw = { ...NO_FINDER_FILTERS, types: ["rotary-screw" as const] };
     expect(productQueryKey({ ...base, filters: screw })).not.toBe(productQueryKey(base));
     expect(productQueryKey({ ...base, filters: NO_FINDER_FILTERS })).toBe(productQueryKey(base));
-    expect(productQueryKey({ ...base, filters: { ...screw, pressureMin: 7 } })).toBeNull();
-    expect(finderKey({ ...NO_FINDER_FILTERS, flowMax: 3 })).toBeNull();
+    expect(productQueryKey({ ...base, filters: { ...screw, pressureMin: 7 } })).not.toBe(
+      productQueryKey({ ...base, filters: { ...screw, pressureMin: 8 } }),
+    );
+    expect(finderKey({ ...NO_FINDER_FILTERS, flowMax: 3 })).not.toBe(finderKey({ ...NO_FINDER_FILTERS, flowMin: 3 }));
     expect(finderKey(screw)).toBe(finderKey({ ...screw, types: ["rotary-screw"] }));
+    expect(productQueryShelf({ ...base, filters: screw })).toBe("content");
+    expect(productQueryShelf({ ...base, filters: { ...screw, powerMax: 30 } })).toBe("query");
+  });
+});
+
+describe("the query shelf", () => {
+  it("keeps typed queries apart: however many, they never push content out, and stay within their own bounds", async () => {
+    const cache = new ContentCache({ enabled: true, maxEntries: 40, maxBytes: 100_000 });
+    for (let i = 0; i < 10; i++) await cache.read(`real${i}`, async () => ({ i }));
+    for (let i = 0; i < 500; i++) await cache.read(`search:${i}`, async () => value(500), "query");
+    expect(cache.shelf("query").size).toBe(10); // a quarter of the entries by default
+    expect(cache.shelf("query").bytes).toBeLessThanOrEqual(25_000);
+    let loads = 0;
+    for (let i = 0; i < 10; i++) await cache.read(`real${i}`, async () => ++loads);
+    expect(loads).toBe(0);
+    // The most recent queries are the ones kept, and a query in use stays.
+    await cache.read("search:499", async () => ++loads, "query");
+    expect(loads).toBe(0);
+    cache.invalidate();
+    expect(cache.size).toBe(0);
+  });
+
+  it("keeps what is used: the least recently used entry goes first", async () => {
+    const cache = new ContentCache({ enabled: true, maxEntries: 3 });
+    for (const key of ["a", "b", "c"]) await cache.read(key, async () => key);
+    await cache.read("a", async () => "again");
+    await cache.read("d", async () => "d");
+    let loads = 0;
+    await cache.read("a", async () => ++loads);
+    expect(loads).toBe(0);
+    await cache.read("b", async () => ++loads);
+    expect(loads).toBe(1);
   });
 });

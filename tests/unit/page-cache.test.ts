@@ -49,7 +49,7 @@ describe("page cache", () => {
     expect(pages.size).toBe(0);
   });
 
-  it("forgets pages after ten minutes, and the oldest first when full", async () => {
+  it("forgets pages after ten minutes, and the least recently used first when full", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const { pages } = pageCache();
     pages.keep("/", pages.currentGeneration, html("<home>"), "text/html", 'W/"h"');
@@ -60,9 +60,11 @@ describe("page cache", () => {
     for (let i = 0; i < 301; i++) {
       pages.keep(`/p${i}`, pages.currentGeneration, html("<p>"), "text/html", 'W/"p"');
       await pages.idle();
+      if (i === 150) expect(pages.get("/p0")).toBeDefined(); // used: now the most recent
     }
     expect(pages.size).toBe(300);
-    expect(pages.get("/p0")).toBeUndefined();
+    expect(pages.get("/p0")).toBeDefined();
+    expect(pages.get("/p1")).toBeUndefined();
     expect(pages.get("/p300")).toBeDefined();
   });
 
@@ -97,16 +99,45 @@ describe("page cache", () => {
   });
 
   it("keys a URL by its path and its sorted known parameters, and keeps no URL with others", () => {
-    expect(pageKey("/about")).toBe("/about");
-    expect(pageKey("/about?")).toBe("/about");
-    expect(pageKey("/products/screw?type=oil-free&page=2")).toBe("/products/screw?page=2&type=oil-free");
-    expect(pageKey("/products/screw?page=2&type=oil-free")).toBe("/products/screw?page=2&type=oil-free");
-    expect(pageKey("/contact?service=repair%20work")).toBe(pageKey("/contact?service=repair+work"));
+    const key = (url: string) => pageKey(url)?.key ?? null;
+    expect(pageKey("/about")).toEqual({ key: "/about", shelf: "content" });
+    expect(key("/about?")).toBe("/about");
+    expect(key("/products/screw?type=oil-free&page=2")).toBe("/products/screw?page=2&type=oil-free");
+    expect(key("/products/screw?page=2&type=oil-free")).toBe("/products/screw?page=2&type=oil-free");
+    expect(key("/contact?service=repair%20work")).toBe(key("/contact?service=repair+work"));
     // Repeated parameters keep their order (the quote page lists its products in that order).
-    expect(pageKey("/quote?product=b&product=a")).toBe("/quote?product=b&product=a");
+    expect(key("/quote?product=b&product=a")).toBe("/quote?product=b&product=a");
     expect(pageKey("/?utm_source=mail")).toBeNull();
-    expect(pageKey("/search?q=compressor")).toBeNull();
     expect(pageKey("/quote?product=a&q=x")).toBeNull();
+  });
+
+  it("keys what visitors type (the search, the finder) on the query shelf, with nothing else", () => {
+    expect(pageKey("/search?q=screw+compressor")).toEqual({ key: "/search?q=screw+compressor", shelf: "query" });
+    expect(pageKey("/search?exact=1&q=drier")).toEqual({ key: "/search?exact=1&q=drier", shelf: "query" });
+    expect(pageKey("/finder?pressureMin=7&flowMin=100&flowUnit=cfm")).toEqual({
+      key: "/finder?flowMin=100&flowUnit=cfm&pressureMin=7",
+      shelf: "query",
+    });
+    expect(pageKey("/search")).toEqual({ key: "/search", shelf: "content" });
+    expect(pageKey("/finder")).toEqual({ key: "/finder", shelf: "content" });
+    expect(pageKey("/search?q=x&utm_source=mail")).toBeNull();
+    expect(pageKey("/finder?flowMin=1&page=2")).toBeNull();
+  });
+
+  it("keeps query answers on their own shelf: a flood of them never pushes a page out", async () => {
+    const { pages } = pageCache();
+    pages.keep("/", pages.currentGeneration, html("<home>"), "text/html", 'W/"h"');
+    await pages.idle();
+    for (let i = 0; i < 200; i++) {
+      pages.keep(`/search?q=${i}`, pages.currentGeneration, html(`<results ${i}>`), "text/html", `W/"${i}"`, [], "query");
+      await pages.idle();
+    }
+    expect(pages.get("/")).toBeDefined();
+    expect(pages.shelf("query").size).toBe(PAGE_CACHE_LIMITS.maxEntries / 4);
+    expect(pages.get("/search?q=199", "query")).toBeDefined();
+    expect(pages.get("/search?q=0", "query")).toBeUndefined();
+    // Shelves are apart: a query answer is not found as a page.
+    expect(pages.get("/search?q=199")).toBeUndefined();
   });
 
   it("matches If-None-Match lists, weak or not, and *", () => {

@@ -3,7 +3,7 @@ import { pageWindow } from "../../app/components/products/pagination";
 import { ratingText, roundToHalf } from "../../app/components/products/rating-stars";
 import { shareTargets } from "../../app/components/products/share-links";
 import { containsPattern, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery, searchTerms } from "../../server/content/search";
-import { correctQuery, editDistance, similarity } from "../../server/content/search-spelling";
+import { chooseSpelling, correctQuery, editDistance, similarity } from "../../server/content/search-spelling";
 import { HIGHLIGHT_END, HIGHLIGHT_START, highlightParts, plainText } from "../../shared/lib/highlight";
 
 describe("search query handling", () => {
@@ -117,5 +117,61 @@ describe("spelling (did you mean)", () => {
     expect(correctQuery("oil-free 15", catalogue)).toBeNull();
     expect(correctQuery("compress", catalogue)).toBeNull();
     expect(correctQuery("xyzzy", catalogue)).toBeNull();
+  });
+});
+
+describe("forgiving search: which results to show (issue 29)", () => {
+  const mark = (w: string) => `${HIGHLIGHT_START}${w}${HIGHLIGHT_END}`;
+  const product = (name: string, text: string) => ({
+    id: name,
+    name,
+    slug: name,
+    text,
+    price: null,
+    mainImage: "",
+    categoryName: "",
+    categorySlug: "",
+  });
+  const results = (...products: ReturnType<typeof product>[]) => ({ products, categories: [], services: [], faqs: [] });
+  const inText = results(product("PN-RS 15 Rotary Screw Compressor", `Delivers ${mark("drier")} air.`));
+  const byName = (n: number) => results(...Array.from({ length: n }, (_, i) => product(`Air ${mark("Dryer")} ${i}`, "")));
+
+  it("shows the correction's results when the words found nothing, or only incidental matches", () => {
+    const none = results();
+    expect(chooseSpelling(none, "dryer", byName(1), false)).toEqual({
+      results: byName(1),
+      spelling: { kind: "replaced", corrected: "dryer", found: 0 },
+    });
+    expect(chooseSpelling(inText, "dryer", byName(3), false).spelling).toEqual({
+      kind: "replaced",
+      corrected: "dryer",
+      found: 1,
+    });
+  });
+
+  it("shows the correction's results when they are many times more, even if the words matched a name", () => {
+    const named = results(product(`${mark("Drier")} Kit`, ""));
+    expect(chooseSpelling(named, "dryer", byName(5), false).spelling.kind).toBe("replaced");
+  });
+
+  it("only offers a correction that is better but not clearly, or when asked for the words exactly", () => {
+    const named = results(product(`${mark("Drier")} Kit`, ""));
+    expect(chooseSpelling(named, "dryer", byName(3), false)).toEqual({
+      results: named,
+      spelling: { kind: "offered", corrected: "dryer" },
+    });
+    // Text matches only, but the correction's are in text too: not clearly better.
+    expect(
+      chooseSpelling(inText, "dryer", results(product("A", mark("dryer")), product("B", mark("dryer"))), false).spelling.kind,
+    ).toBe("offered");
+    expect(chooseSpelling(inText, "dryer", byName(3), true)).toEqual({
+      results: inText,
+      spelling: { kind: "offered", corrected: "dryer" },
+    });
+  });
+
+  it("keeps the words' own results when the correction finds no more", () => {
+    expect(chooseSpelling(inText, "dryer", results(), false)).toEqual({ results: inText, spelling: { kind: "none" } });
+    expect(chooseSpelling(inText, "dryer", inText, false).spelling).toEqual({ kind: "none" });
   });
 });
