@@ -41,11 +41,11 @@ function fixedGzip() {
   return { raw: lo, gzip: gzipSync(source.subarray(0, lo), { level: 9 }) };
 }
 
-/** TRUST_PROXY as server/config.ts reads it (true/false, a hop count, or addresses and names). */
+/** TRUST_PROXY as server/config.ts reads it (false, a hop count, or addresses and names; never true). */
 function trustProxy(value = "") {
   const s = value.trim();
   if (s === "" || s.toLowerCase() === "false") return false;
-  if (s.toLowerCase() === "true") return true;
+  if (s.toLowerCase() === "true") throw new Error("TRUST_PROXY=true is refused (as by the app): give a hop count or addresses.");
   return /^\d+$/.test(s) ? Number(s) : s;
 }
 

@@ -72,6 +72,7 @@ async function main() {
     SEED_DEMO: "true",
     SMTP_URL: smtp.url,
     MAIL_FROM: "website@pneuma-air.example",
+    SITE_URL: "https://www.pneuma-air.example", // required with SMTP_URL: the e-mails' links come from it
   };
   let server = await startServer(serverEnv);
   onCleanup(() => server.stop());

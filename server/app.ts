@@ -9,6 +9,9 @@ import { preferredEncoding } from "./cache/response-cache";
 import { findAttachmentTitle } from "./content/product";
 import type { AppContext } from "./context";
 import { pageCaching } from "./http/caching";
+import { refuseCrossSiteWrites } from "./http/cross-site";
+import { errorHandler } from "./http/errors";
+import { refuseMalformedHost, refuseUnanswerablePageRequests } from "./http/malformed";
 import { renderQueue } from "./http/render-queue";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security";
@@ -34,6 +37,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   app.use(requestLog);
   app.use(securityHeaders({ dev: ctx.config.dev }));
+  app.use(refuseMalformedHost);
+  app.use(refuseCrossSiteWrites(ctx.config.siteUrl));
   // Compression is mounted in each branch after its cache (the API router, pages below, built assets):
   // kept pages and API answers are sent already compressed and skip it altogether. No request passes
   // two compression() layers.
@@ -81,8 +86,19 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   if (options.assets) app.use(options.assets);
   if (options.pages) {
     const pageCache = servePageCache(ctx.pages, ctx.config.siteUrl);
-    app.use(pageCaching, freshContent, pageCache, renderQueue(ctx.config.renderConcurrency), compression(), options.pages);
+    app.use(
+      refuseUnanswerablePageRequests,
+      pageCaching,
+      freshContent,
+      pageCache,
+      renderQueue(ctx.config.renderConcurrency),
+      compression(),
+      options.pages,
+    );
   }
+  // Whatever a page, file or asset handler throws: the error shape and a JSON log line, never Express's
+  // default (an HTML page, and a stack trace printed outside the log).
+  app.use(errorHandler);
   return app;
 }
 

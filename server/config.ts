@@ -79,15 +79,23 @@ const envSchema = z
     TRUST_PROXY: z
       .string()
       .optional()
-      .transform((v, ctx): boolean | number | string => {
-        if (v === undefined || v.trim() === "") return false;
+      .transform((v, ctx): false | number | string => {
+        if (v === undefined || v.trim() === "" || v.trim().toLowerCase() === "false") return false;
         const s = v.trim();
-        if (["true", "false"].includes(s.toLowerCase())) return s.toLowerCase() === "true";
+        // "true" trusts every X-Forwarded-For entry, so the client's own leftmost one becomes its address.
+        if (s.toLowerCase() === "true") {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "TRUST_PROXY=true would let any client choose its own address (the first X-Forwarded-For entry). Set the number of proxies in front of the server (1 for one nginx) or their addresses (loopback when nginx runs on this machine, or e.g. 10.0.0.5).",
+          });
+          return z.NEVER;
+        }
         if (/^\d+$/.test(s)) return Number(s);
         if (/^[0-9a-fA-F.:/, a-z]+$/.test(s)) return s; // addresses, subnets or express names (loopback, uniquelocal)
         ctx.addIssue({
           code: "custom",
-          message: `TRUST_PROXY must be true, false, a hop count, or a list of proxy addresses, got "${v}".`,
+          message: `TRUST_PROXY must be false, a hop count (1) or the proxies' addresses (loopback, 10.0.0.5), got "${v}".`,
         });
         return z.NEVER;
       }),
@@ -151,6 +159,14 @@ const envSchema = z
           'MAIL_FROM must be set when SMTP_URL is (the sender of notifications, e.g. "Pneuma Website <website@example.com>").',
       });
     }
+    if (env.SMTP_URL && !env.SITE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SITE_URL"],
+        message:
+          "SITE_URL must be set when SMTP_URL is: every link and Message-ID in the e-mails comes from it (the site's public origin, e.g. https://www.pneuma-air.example).",
+      });
+    }
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length > 0 && env.ADMIN_PASSWORD.length < 8) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_PASSWORD must be at least 8 characters." });
     }
@@ -184,10 +200,11 @@ export interface Config {
   /** Keep public content reads in memory until the next change (off: every read queries the database). */
   contentCache: boolean;
   maxUploadBytes: number;
-  trustProxy: boolean | number | string;
+  /** Express's "trust proxy": false, a hop count, or the proxies' addresses (never true: see TRUST_PROXY). */
+  trustProxy: false | number | string;
   rateLimits: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
-  /** The public origin for canonical links and the sitemap; null = taken from each request. */
+  /** The public origin for canonical links, the sitemap and e-mails; null = taken from each request (never with mail on). */
   siteUrl: string | null;
   buildDir: string;
   /** Outgoing e-mail (enquiry notifications); null when SMTP_URL is unset: nothing is sent. */

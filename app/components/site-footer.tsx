@@ -1,9 +1,11 @@
-import type { SiteSettings } from "../../shared/content/settings";
+import type { PublicSiteSettings } from "../../shared/content/settings";
 import { telHref } from "../lib/format";
 import { MailIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { NAV_ITEMS } from "./site-header";
 
-const SOCIAL_LABELS: Record<keyof SiteSettings["social"], string> = {
+type SocialKey = keyof PublicSiteSettings["social"];
+
+const SOCIAL_LABELS: Record<SocialKey, string> = {
   facebook: "Facebook",
   linkedin: "LinkedIn",
   x: "X",
@@ -16,8 +18,8 @@ export interface FooterCategory {
   slug: string;
 }
 
-export function SiteFooter({ settings, categories }: { settings: SiteSettings; categories: FooterCategory[] }) {
-  const social = Object.entries(settings.social).filter(([, url]) => url !== "") as [keyof SiteSettings["social"], string][];
+export function SiteFooter({ settings, categories }: { settings: PublicSiteSettings; categories: FooterCategory[] }) {
+  const social = Object.entries(settings.social).filter(([, url]) => url !== "") as [SocialKey, string][];
   return (
     <footer className="mt-16 bg-brand-900 text-brand-100 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import type { SiteSettings } from "../../shared/content/settings";
+import type { PublicSiteSettings } from "../../shared/content/settings";
 import { telHref } from "../lib/format";
 import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon } from "./icons";
 import { SEARCH_SUGGESTIONS_MODULE, SearchSuggestions } from "./search/search-suggestions";
@@ -49,7 +49,7 @@ function isCurrent(pathname: string, item: (typeof NAV_ITEMS)[number]): boolean 
   return item.end ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`);
 }
 
-export function SiteHeader({ settings }: { settings: SiteSettings }) {
+export function SiteHeader({ settings }: { settings: PublicSiteSettings }) {
   const { pathname } = useLocation();
   const phone = settings.phones[0]?.value;
   const email = settings.emails[0]?.value;

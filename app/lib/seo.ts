@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { SiteSettings } from "../../shared/content/settings";
+import type { PublicSiteSettings } from "../../shared/content/settings";
 
 /**
  * Per-page search and social metadata. Every public page's `meta` calls `pageMeta` with its own title,
@@ -9,7 +9,7 @@ import type { SiteSettings } from "../../shared/content/settings";
 export interface SiteInfo {
   /** Origin without a trailing slash: https://www.pneuma-air.example */
   siteUrl: string;
-  settings: SiteSettings;
+  settings: PublicSiteSettings;
 }
 
 /** The layout route's id; pages find the site info among `matches` by it. */

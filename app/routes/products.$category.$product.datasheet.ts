@@ -56,8 +56,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       "Content-Type": "application/pdf",
       "Content-Disposition": `inline; filename="${product.slug}-datasheet.pdf"`,
       "Content-Length": String(pdf.length),
+      // Replaces the pages' default (server/http/caching.ts); X-Content-Type-Options comes with every answer.
       "Cache-Control": "public, max-age=300",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

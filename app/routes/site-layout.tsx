@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { readCategoryLinks, readSettings } from "../../server/content/public-reads";
+import { publicSiteSettings } from "../../shared/content/settings";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { SiteFooter } from "../components/site-footer";
 import { SiteHeader } from "../components/site-header";
@@ -17,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     orFallback("site settings", () => readSettings(context.app), DEFAULT_SITE_SETTINGS),
     orFallback("categories", () => readCategoryLinks(context.app, FOOTER_CATEGORIES_MAX), []),
   ]);
-  const site: SiteInfo = { siteUrl: config.siteUrl ?? new URL(request.url).origin, settings: settings.value };
+  // Only what the pages show: this data is public (the page's .data, its HTML), the enquiry addresses are not.
+  const site: SiteInfo = { siteUrl: config.siteUrl ?? new URL(request.url).origin, settings: publicSiteSettings(settings.value) };
   // The footer links the first categories and "All products": a long catalogue must not weigh every page.
   return { site, categories: categories.value };
 }

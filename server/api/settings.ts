@@ -1,10 +1,10 @@
-import { Router } from "express";
+import { type RequestHandler, Router } from "express";
 import { can } from "../../shared/auth/roles";
-import { settingsContent, siteSettingsSchema } from "../../shared/content/settings";
+import { publicSiteSettings, settingsContent, siteSettingsSchema } from "../../shared/content/settings";
 import { securityPolicySchema } from "../../shared/schemas/security";
 import { changedFields, recordActivity } from "../activity/log";
 import { getSecurityPolicy, saveSecurityPolicy } from "../auth/policy";
-import { actorOf, currentUser, forbidden, requireAdmin, requirePermission } from "../auth/require-admin";
+import { actorOf, currentUser, forbidden, requireAdmin, requirePermission, tokenFrom } from "../auth/require-admin";
 import { recordContentChange, rowsForFirstVersion, SETTINGS_RECORD_ID } from "../content/history";
 import { readSettings } from "../content/public-reads";
 import { getSettings, saveSettings } from "../content/settings";
@@ -16,15 +16,23 @@ import { readFields, requireSomeField } from "./forms";
 /** The home page's specification table is site content (editors); every other setting is the owners'. */
 const CONTENT_FIELDS = new Set(["homeSpecifications"]);
 
-/** /api/settings: the company details, public to read; PUT (JSON) replaces the fields it names. */
+/**
+ * /api/settings: the company details, public to read (but for the enquiry notification addresses, which
+ * only staff read); PUT (JSON) replaces the fields it names.
+ */
 export function settingsRouter(ctx: AppContext): Router {
   const router = Router();
+  const staff = requireAdmin(ctx);
 
-  router.get("/", async (_req, res) => {
-    res.json(await readSettings(ctx));
+  // Anyone gets what the public pages show; staff (a valid token) get every field, and a token that is
+  // not valid is 401 as anywhere else.
+  const signedInIfToken: RequestHandler = (req, res, next) => (tokenFrom(req) ? staff(req, res, next) : next());
+  router.get("/", signedInIfToken, async (req, res) => {
+    const settings = await readSettings(ctx);
+    res.json(tokenFrom(req) ? settings : publicSiteSettings(settings));
   });
 
-  router.put("/", requireAdmin(ctx), async (req, res) => {
+  router.put("/", staff, async (req, res) => {
     const user = currentUser(req);
     const fields = readFields(req);
     const known = Object.keys(fields).filter((k) => k in siteSettingsSchema.shape);

@@ -55,10 +55,19 @@ export function apiCaching(publicPrefixes: string[]): RequestHandler {
 
 /**
  * The pages' policy: staff screens and form posts `no-store`, public pages public (app/entry.server.tsx
- * adds the ETag and answers 304, and marks server errors `no-store`).
+ * adds the ETag and answers 304, and marks server errors `no-store`). A page's own headers replace these
+ * defaults (and helmet's): React Router's adapter appends each header of a page's answer, which would
+ * otherwise send a second Cache-Control (the datasheet's, robots.txt's, a 500's `no-store`) or a second
+ * X-Content-Type-Options beside ours. Set-Cookie and Vary keep adding.
  */
 export const pageCaching: RequestHandler = (req, res, next) => {
   res.setHeader("Cache-Control", isPublicPageRequest(req.method, req.path) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  const append = res.append;
+  res.append = function appendOrReplace(this: Response, field: string, value?: string[] | string) {
+    const name = field.toLowerCase();
+    if (name === "set-cookie" || name === "vary" || value === undefined) return append.call(this, field, value);
+    return this.set(field, value);
+  };
   // Only staff screens carry a nonce (server/http/security.ts), and they are neither kept nor given ETags,
   // so this is a safety net: a 304 tells the browser to reuse its copy, whose inline scripts carry that
   // copy's nonce, and sending this request's policy with it would replace the stored one and block them.

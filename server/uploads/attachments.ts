@@ -8,6 +8,7 @@ import {
   isAttachmentUrl,
   PDF_MAGIC_LENGTH,
   startsLikePdf,
+  withoutBidiControls,
 } from "../../shared/content/product-attachments";
 import { HttpError } from "../http/errors";
 import { errorFields, log } from "../log";
@@ -161,10 +162,11 @@ const MAX_NAME = 150;
 
 /**
  * `Content-Disposition` of an attachment: always a download (never shown inline from our origin), named
- * after its title: `filename` a plain ASCII fallback, `filename*` the title itself (RFC 6266).
+ * after its title: `filename` a plain ASCII fallback, `filename*` the title itself (RFC 6266), without
+ * control or bidirectional control characters (titles saved before they were refused may have them).
  */
 export function attachmentDisposition(title: string): string {
-  const cleaned = Array.from(title.normalize("NFC"))
+  const cleaned = Array.from(withoutBidiControls(title).normalize("NFC"))
     .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
     .join("")
     .replace(/[\\/:*?"<>|]+/g, " ")

@@ -49,9 +49,20 @@ export const ATTACHMENT_TEXTS = {
 
 const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
 
-export const attachmentTitle = requiredText("Attachment title", ATTACHMENT_TITLE_MAX).refine(
-  (t) => ![...t].some(isControl),
-  "Attachment title must be one line of text.",
+/**
+ * Bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) reorder the text after
+ * them: "Manual\u202Efdp.exe" shows as "Manualexe.pdf". Taken out of titles as they are saved, and of the
+ * names downloads get (server/uploads/attachments.ts).
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+export const withoutBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, "");
+
+export const attachmentTitle = z.preprocess(
+  (v) => (typeof v === "string" ? withoutBidiControls(v) : v),
+  requiredText("Attachment title", ATTACHMENT_TITLE_MAX).refine(
+    (t) => ![...t].some(isControl),
+    "Attachment title must be one line of text.",
+  ),
 );
 
 /** The attachments a write keeps, in order, with their (maybe edited) titles; the server knows their sizes. */

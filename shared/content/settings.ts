@@ -79,6 +79,28 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
+/**
+ * The settings the public pages show: all anyone gets (GET /api/settings without a token, the pages'
+ * data). The rest (who hears of enquiries) is for staff. A new field stays private until listed here.
+ */
+const PUBLIC_SETTINGS_FIELDS = [
+  "companyName",
+  "tagline",
+  "phones",
+  "emails",
+  "address",
+  "mapUrl",
+  "workingHours",
+  "whatsapp",
+  "social",
+  "homeSpecifications",
+] as const satisfies readonly (keyof SiteSettings)[];
+export type PublicSiteSettings = Pick<SiteSettings, (typeof PUBLIC_SETTINGS_FIELDS)[number]>;
+
+export function publicSiteSettings(settings: SiteSettings): PublicSiteSettings {
+  return Object.fromEntries(PUBLIC_SETTINGS_FIELDS.map((field) => [field, settings[field]])) as PublicSiteSettings;
+}
+
 /** One row (id "site") holding the editable company details and home-page specification table. */
 export const siteSettings = pgTable("site_settings", {
   id: text("id").primaryKey(),

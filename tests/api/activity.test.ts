@@ -11,7 +11,7 @@ import { addStaff } from "../support/staff";
 let s: TestServer;
 let owner: string;
 beforeAll(async () => {
-  s = await startTestServer({ TRUST_PROXY: "true" });
+  s = await startTestServer({ TRUST_PROXY: "loopback" });
   owner = await s.login();
 });
 afterAll(() => s?.close());

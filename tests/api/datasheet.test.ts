@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -129,6 +130,22 @@ describe("GET /products/{category}/{product}/datasheet.pdf", () => {
     const { text } = await textOf((await datasheet(RV_22)).bytes);
     expect(text).toContain("Datasheet Air Works");
     expect(text).toContain("Maximum working pressure 10 bar 145 psi");
+  });
+
+  it("sends exactly one Cache-Control and one X-Content-Type-Options", async () => {
+    // Raw header lines: fetch() would join two into one value.
+    const rawHeaders = await new Promise<string[]>((resolve, reject) => {
+      http
+        .get(`${server.url}${RV_22}/datasheet.pdf`, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.rawHeaders));
+        })
+        .on("error", reject);
+    });
+    const values = (name: string) => rawHeaders.filter((_, i) => i % 2 === 1 && rawHeaders[i - 1]!.toLowerCase() === name);
+    expect(values("cache-control")).toEqual(["public, max-age=300"]);
+    expect(values("x-content-type-options")).toEqual(["nosniff"]);
+    expect(values("content-type")).toEqual(["application/pdf"]);
   });
 
   it("answers 404 for a product that does not exist, or under another category", async () => {

@@ -4,11 +4,13 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBackup } from "../../server/backup/dump";
 import { type RestoreTarget, restoreBackup } from "../../server/backup/restore";
 import { isImageReferenced, referencedImages } from "../../server/content/image-references";
+import { queryRows } from "../../server/db/client";
 import { attachmentDisposition } from "../../server/uploads/attachments";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_COUNT } from "../../shared/content/product-attachments";
 import { expectError, expectValidation, png, serverHelpers } from "../support/content-api";
@@ -341,6 +343,30 @@ describe("downloading attachments", () => {
     expect(second.headers.get("content-disposition")).toBe(
       `attachment; filename="Manual v2 2026.pdf"; filename*=UTF-8''Manual%20v2%202026.pdf`,
     );
+  });
+
+  it("takes bidirectional control characters out of titles as they are saved, and out of download names", async () => {
+    // U+202E turns "Manual‮fdp.exe" into "Manualexe.pdf" on screen; each of these reorders text.
+    const BIDI = [..."\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C"];
+    const hostile = `Manual${BIDI.join("")}\u202Efdp.exe`;
+    const p = await createOk([hostile], [await pdf()]);
+    expect(p.attachments[0].title).toBe("Manualfdp.exe");
+    const url: string = p.attachments[0].url;
+    // Kept titles and renames too; a title of bidi controls only is no title.
+    const renamed = await put(p._id, { attachments: [{ title: `\u2067Price list\u2069 ${BIDI.join("")}`, url }] });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.data.attachments[0].title).toBe("Price list");
+    expectValidation(await put(p._id, { attachments: [{ title: BIDI.join(""), url }] }), ["attachments.0.title"]);
+    // A title saved before this rule (straight in the database) still downloads under a clean name.
+    await queryRows(
+      s.ctx.db,
+      sql`UPDATE products SET attachments = ${JSON.stringify([{ title: hostile, url, size: p.attachments[0].size }])}::jsonb WHERE id = ${p._id}`,
+    );
+    const res = await fetch(s.url + url);
+    await res.arrayBuffer();
+    const disposition = res.headers.get("content-disposition") ?? "";
+    expect(disposition).toBe(`attachment; filename="Manualfdp.exe.pdf"; filename*=UTF-8''Manualfdp.exe.pdf`);
+    for (const c of BIDI) expect(attachmentDisposition(`a${c}b`)).toBe(`attachment; filename="ab.pdf"; filename*=UTF-8''ab.pdf`);
   });
 
   it("answers 404 for names it did not make and files that are not there", async () => {

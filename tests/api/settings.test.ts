@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicSiteSettings } from "../../shared/content/settings";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -13,10 +14,32 @@ afterAll(async () => {
 });
 
 describe("/api/settings", () => {
-  it("is public to read, with defaults before anything is saved", async () => {
+  it("is public to read, with defaults before anything is saved (staff read every field)", async () => {
     const res = await s.request("GET", "/api/settings");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(DEFAULT_SITE_SETTINGS);
+    expect(res.body).toEqual(publicSiteSettings(DEFAULT_SITE_SETTINGS));
+    expect((await s.request("GET", "/api/settings", { token })).body).toEqual(DEFAULT_SITE_SETTINGS);
+  });
+
+  it("answers anyone only what the public pages show: the enquiry notification addresses are for staff", async () => {
+    const notifications = { quotes: ["quotes-desk@test.example"], services: ["service-desk@test.example"], messages: [] };
+    const saved = await s.request("PUT", "/api/settings", { token, json: { notifications } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.notifications).toEqual(notifications);
+    for (let i = 0; i < 2; i++) {
+      // The second answer comes from the response cache: the same public bytes.
+      const anonymous = await s.request("GET", "/api/settings");
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.body).not.toHaveProperty("notifications");
+      expect(anonymous.text).not.toContain("desk@test.example");
+      expect(anonymous.body.companyName).toBe(saved.body.companyName);
+    }
+    const staff = await s.request("GET", "/api/settings", { token });
+    expect(staff.body.notifications).toEqual(notifications);
+    expect(staff.headers.get("cache-control")).toBe("no-store");
+    const stale = await s.request("GET", "/api/settings", { token: "not-a-session" });
+    expect(stale.status).toBe(401);
+    expect(stale.text).not.toContain("desk@test.example");
   });
 
   it("saves the fields given and keeps the rest", async () => {
@@ -40,7 +63,7 @@ describe("/api/settings", () => {
       instagram: "",
       youtube: "",
     });
-    const read = await s.request("GET", "/api/settings");
+    const read = await s.request("GET", "/api/settings", { token });
     expect(read.body).toEqual(res.body);
   });
 

@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RequestHandler } from "express";
@@ -62,6 +62,12 @@ export async function startTestServer(
   } else {
     await copyMigratedPglite(dataDir);
   }
+  // Listening first, so the address is known: with e-mail on, SITE_URL is required (e-mail links come from
+  // it), and unless the test names another, it is this server's own address, as in production.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
@@ -69,6 +75,7 @@ export async function startTestServer(
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(env.SMTP_URL && env.SITE_URL === undefined ? { SITE_URL: url } : {}),
     ...env,
   });
   setLogLevel("silent");
@@ -78,12 +85,7 @@ export async function startTestServer(
   const ctx = await createAppContext(config, database, images, options.context);
   await prepareData(ctx, { print: () => {} });
   ctx.mail.start(); // as the real server does (nothing when SMTP_URL is unset)
-  const app = createApp(ctx, options.pages ? { pages: options.pages } : {});
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  server.on("request", createApp(ctx, options.pages ? { pages: options.pages } : {}));
 
   const request: TestServer["request"] = async (method, p, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };

@@ -76,7 +76,24 @@ describe("loadConfig", () => {
       renderConcurrency: 8,
     });
     expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
-    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  });
+
+  it("refuses TRUST_PROXY=true, which lets a client choose its own address, and asks for hops or addresses", () => {
+    for (const value of ["true", "TRUE", " True "]) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY=true would let any client choose its own address/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/number of proxies .*\(1 for one nginx\).*loopback/);
+  });
+
+  it("refuses SMTP_URL without SITE_URL, naming SITE_URL (e-mail links come from it, never from a request)", () => {
+    const mail = { SMTP_URL: "smtp://u:p@mail.example.com:587", MAIL_FROM: "Site <site@example.com>" };
+    expect(() => loadConfig(mail)).toThrow(ConfigError);
+    expect(() => loadConfig(mail)).toThrow(/SITE_URL: SITE_URL must be set when SMTP_URL is/);
+    expect(() => loadConfig({ ...mail, SITE_URL: " " })).toThrow(/SITE_URL must be set when SMTP_URL is/);
+    expect(loadConfig({ ...mail, SITE_URL: "https://www.example.com" }).siteUrl).toBe("https://www.example.com");
+    expect(loadConfig({ SITE_URL: "" }).siteUrl).toBeNull(); // without mail it stays optional
   });
 
   it.each([

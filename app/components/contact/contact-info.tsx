@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SiteSettings } from "../../../shared/content/settings";
+import type { PublicSiteSettings } from "../../../shared/content/settings";
 import { telHref, whatsappHref } from "../../lib/format";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../icons";
 
@@ -20,7 +20,7 @@ function InfoBlock({ icon, title, children }: { icon: ReactNode; title: string; 
 const linkClass = "[overflow-wrap:anywhere] font-medium text-brand-700 underline-offset-2 hover:underline";
 
 /** The company's phones, e-mails, head office, working hours and WhatsApp, all from site settings. */
-export function ContactInfo({ settings }: { settings: SiteSettings }) {
+export function ContactInfo({ settings }: { settings: PublicSiteSettings }) {
   const { phones, emails, address, mapUrl, workingHours, whatsapp } = settings;
   return (
     <section aria-labelledby="contact-details" className="rounded-lg bg-slate-50 p-5 sm:p-8">

@@ -1,4 +1,4 @@
-import type { SiteSettings } from "../../../shared/content/settings";
+import type { PublicSiteSettings } from "../../../shared/content/settings";
 import { telHref } from "../../lib/format";
 import { MailIcon, PhoneIcon } from "../icons";
 
@@ -9,7 +9,7 @@ const STEPS = [
 ] as const;
 
 /** Beside the quote form: what happens after sending, and the sales desk's phone and e-mail. */
-export function QuoteAside({ settings }: { settings: SiteSettings }) {
+export function QuoteAside({ settings }: { settings: PublicSiteSettings }) {
   const phone = settings.phones[0]?.value;
   const email = settings.emails[0]?.value;
   return (
