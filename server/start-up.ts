@@ -10,6 +10,7 @@ import type { Database } from "./db/client";
 import { queryRows } from "./db/client";
 import { deleteOldEvents } from "./http/throttle";
 import { errorFields, log } from "./log";
+import { HELD_DIGEST_CHECK_MS, queueHeldDigest } from "./mail/held-digest";
 
 /** Held while one process creates the first admin or the demo content, so two servers never both do. */
 const START_UP_LOCK_ID = 7_245_002;
@@ -69,6 +70,7 @@ export async function prepareData(ctx: AppContext, options: { print?: (text: str
 /**
  * Hourly housekeeping: expired sessions and sign-in tickets, old rate-limit events, activity past its
  * retention, versions beyond REVISIONS_KEEP and trash past TRASH_DAYS (with images nothing uses any more).
+ * Every few minutes, the digest of held enquiries when one is due (server/mail/held-digest.ts).
  */
 export function startHousekeeping(ctx: AppContext): () => void {
   const run = async () => {
@@ -85,5 +87,11 @@ export function startHousekeeping(ctx: AppContext): () => void {
   void run();
   const timer = setInterval(run, 60 * 60 * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  // Held enquiries that arrived after the last digest, once their hour is over (the next held one may never come).
+  const digestTimer = setInterval(() => void queueHeldDigest(ctx), HELD_DIGEST_CHECK_MS);
+  digestTimer.unref();
+  return () => {
+    clearInterval(timer);
+    clearInterval(digestTimer);
+  };
 }

@@ -184,7 +184,7 @@ export async function quoteAction(ctx: AppContext, request: Request, clientIp: s
     delete submitted.intent;
     delete submitted[ADD_MODEL_FIELD];
     submitted.items = rows.map((r) => ({ productId: r.productId, quantity: r.quantity }));
-    const receipt = await submitQuote(ctx, submitted, { clientIp, origin: new URL(request.url).origin });
+    const receipt = await submitQuote(ctx, submitted, { clientIp });
     return { result: { ok: true, reference: receipt.reference }, status: 200 };
   } catch (err) {
     const values = typedValues(fields);

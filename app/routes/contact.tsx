@@ -48,10 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     fields = await readForm(request);
     if (containsNul(fields)) throw badRequest("Text must not contain NUL characters.");
-    const receipt = await submitContact(context.app, fields, {
-      clientIp: context.clientIp,
-      origin: new URL(request.url).origin,
-    });
+    const receipt = await submitContact(context.app, fields, { clientIp: context.clientIp });
     return data<ContactResult>({ ok: true, reference: receipt.reference });
   } catch (err) {
     if (err instanceof HttpError) {

@@ -12,13 +12,13 @@ import {
   getContact,
   listContacts,
   listCustomers,
+  releaseContact,
   setContactStatus,
 } from "../content/contact";
 import { resendNotification, submitContact } from "../content/enquiry";
 import type { AppContext } from "../context";
 import { noStore } from "../http/caching";
 import { notFound, parseInput } from "../http/errors";
-import { requestOrigin } from "../http/origin";
 import { errorFields, log } from "../log";
 import { multipartBody, readFields } from "./forms";
 
@@ -52,6 +52,7 @@ const CSV_COLUMNS = [
   "Application",
   "Notes",
   "Notification",
+  "Held",
 ];
 
 function csvRow(c: Contact): string[] {
@@ -74,6 +75,7 @@ function csvRow(c: Contact): string[] {
     c.details.application,
     c.notes.map((n) => `${n.author} (${n.date}): ${n.text}`).join(" | "),
     c.notification.status === "sent" ? `sent ${c.notification.sentAt}` : c.notification.status,
+    c.held ? "held" : "",
   ].map(spreadsheetSafe);
 }
 
@@ -82,7 +84,7 @@ export function contactsRouter(ctx: AppContext): Router {
   const router = Router();
   const read = requirePermission(ctx, "enquiries", "read enquiries");
   const manage = requirePermission(ctx, "enquiries", "manage enquiries");
-  const logEnquiry = (req: Request, action: "status" | "note" | "resend" | "delete", contact: Contact, detail = "") =>
+  const logEnquiry = (req: Request, action: "status" | "note" | "resend" | "release" | "delete", contact: Contact, detail = "") =>
     recordActivity(ctx.db, actorOf(req), {
       action,
       entityType: "enquiry",
@@ -92,7 +94,7 @@ export function contactsRouter(ctx: AppContext): Router {
     });
 
   router.post("/", multipartBody(ctx, []), async (req, res) => {
-    const receipt = await submitContact(ctx, readFields(req), { clientIp: req.ip ?? "unknown", origin: requestOrigin(req) });
+    const receipt = await submitContact(ctx, readFields(req), { clientIp: req.ip ?? "unknown" });
     res.status(201).json({ message: CONTACT_THANK_YOU, data: receipt });
   });
 
@@ -177,11 +179,23 @@ export function contactsRouter(ctx: AppContext): Router {
   });
 
   router.post("/:id/resend", manage, async (req, res) => {
-    if (!(await resendNotification(ctx, String(req.params.id), requestOrigin(req)))) throw notFoundError();
+    if (!(await resendNotification(ctx, String(req.params.id)))) throw notFoundError();
     const contact = await getContact(ctx.db, String(req.params.id));
     if (contact) await logEnquiry(req, "resend", contact);
     ctx.mail.kick();
     res.status(202).json({ message: "The notification is queued again.", data: contact });
+  });
+
+  // A held enquiry (past the hourly cap) becomes an ordinary one. Its acknowledgement is not sent late: hours
+  // after the visitor saw the thank-you page it would read as spam; staff who release it answer in person.
+  router.post("/:id/release", manage, async (req, res) => {
+    const result = await releaseContact(ctx.db, String(req.params.id));
+    if (!result) throw notFoundError();
+    if (result.released) await logEnquiry(req, "release", result.contact);
+    res.json({
+      message: result.released ? "Released: it is now an ordinary enquiry." : "It was not held.",
+      data: result.contact,
+    });
   });
 
   router.delete("/:id", requirePermission(ctx, "deleteEnquiries", "delete enquiries"), async (req, res) => {

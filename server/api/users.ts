@@ -2,6 +2,7 @@ import { Router } from "express";
 import { ROLE_LABEL } from "../../shared/auth/roles";
 import { staffCreateInput, staffUpdateInput } from "../../shared/schemas/login";
 import { changedFields, recordActivity } from "../activity/log";
+import { clearAccountFailures } from "../auth/login-throttle";
 import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
 import { deleteAllSessionsOf } from "../auth/sessions";
 import { turnOff } from "../auth/two-factor";
@@ -84,6 +85,21 @@ export function usersRouter(ctx: AppContext): Router {
       detail: `${ended} session${ended === 1 ? "" : "s"}`,
     });
     res.json({ message: `${user.name || user.username} was signed out everywhere.`, ended });
+  });
+
+  // The account's sign-in locks end at once: its failed passwords and wrong codes from every address.
+  router.delete("/:id/sign-in-locks", async (req, res) => {
+    const user = await findUser(ctx.db, String(req.params.id));
+    if (!user) throw notFoundError();
+    await clearAccountFailures(ctx.db, user.username);
+    await recordActivity(ctx.db, actorOf(req), {
+      action: "update",
+      entityType: "user",
+      entityId: user.id,
+      entityLabel: user.username,
+      detail: "sign-in locks cleared",
+    });
+    res.json({ message: `The sign-in locks of ${user.name || user.username} were cleared.` });
   });
 
   router.delete("/:id", async (req, res) => {

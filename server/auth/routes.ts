@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { type Request, type Response, Router } from "express";
 import {
   loginInput,
@@ -11,11 +10,18 @@ import { recordActivity } from "../activity/log";
 import type { AppContext } from "../context";
 import type { admins } from "../db/schema";
 import { badRequest, conflict, HttpError, notFound, parseInput } from "../http/errors";
-import { requestOrigin } from "../http/origin";
-import { checkSignInAllowed, clearSignInFailures, recordSignInFailure, signInDelayMs } from "./login-throttle";
+import {
+  checkSignInAllowed,
+  clearSignInFailures,
+  recordSignInFailure,
+  recordTwoFactorFailure,
+  returnTwoFactorTry,
+  takeTwoFactorTry,
+  waitForSignInTurn,
+} from "./login-throttle";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
 import { getSecurityPolicy } from "./policy";
-import { actorOf, currentSessionId, currentUser, requireAdmin, tokenFrom } from "./require-admin";
+import { actorOf, currentSessionId, currentUser, requireOwnAccount, tokenFrom } from "./require-admin";
 import { createSession, deleteSession, deleteSessionOf, listSessions } from "./sessions";
 import {
   beginSetup,
@@ -32,7 +38,6 @@ import { changeOwnPassword, findUser, findUserByUsername, recordSignIn, toStaffU
 type UserRow = typeof admins.$inferSelect;
 
 const INVALID_CREDENTIALS = "Invalid username or password.";
-const ACCOUNT_DISABLED = "This account is disabled. Ask an owner to enable it.";
 const TICKET_EXPIRED = "Your sign-in has expired. Please start again with your username and password.";
 const WRONG_CODE = "The code is not right. Check the code in your authenticator app (and the time on your phone) and try again.";
 
@@ -43,8 +48,9 @@ export function authRouter(ctx: AppContext): Router {
   /** The person as the panel sees them, with the owners' two-factor policy applied. */
   const staffUser = async (user: UserRow) => toStaffUser(user, (await getSecurityPolicy(ctx.db)).requireTwoFactor);
 
+  /** A failed step: counted (under the account's own name when it exists) and logged. */
   const failed = async (req: Request, username: string, user: UserRow | null, detail: string) => {
-    await recordSignInFailure(ctx, username, req.ip, requestOrigin(req));
+    await recordSignInFailure(ctx, user?.username ?? username, req.ip, user !== null);
     await recordActivity(
       ctx.db,
       { id: user?.id ?? null, name: user?.username ?? username, ip: req.ip ?? "" },
@@ -69,23 +75,15 @@ export function authRouter(ctx: AppContext): Router {
     const { username, password } = parseInput(loginInput, req.body);
     // Refused before any hashing, so a flood of refused attempts costs no CPU.
     await checkSignInAllowed(ctx.db, username, req.ip);
-    const delay = await signInDelayMs(ctx.db, username);
-    if (delay > 0) await sleep(delay);
+    await waitForSignInTurn(ctx.db, username);
     const user = await findUserByUsername(ctx.db, username);
     let ok = false;
     if (user) ok = await verifyPassword(user.passwordHash, password);
     else await verifyAgainstDummy(password); // same time as a wrong password: names cannot be probed
-    if (!user || !ok) {
-      await failed(req, username, user, user ? "wrong password" : "unknown username");
+    // A disabled account answers exactly as a wrong password does: the answer tells nothing about it.
+    if (!user || !ok || user.disabledAt) {
+      await failed(req, username, user, !user ? "unknown username" : !ok ? "wrong password" : "account disabled");
       throw new HttpError(401, INVALID_CREDENTIALS);
-    }
-    if (user.disabledAt) {
-      await recordActivity(
-        ctx.db,
-        { id: user.id, name: user.username, ip: req.ip ?? "" },
-        { action: "sign-in-failed", entityType: "session", detail: "account disabled" },
-      );
-      throw new HttpError(403, ACCOUNT_DISABLED);
     }
     if (twoFactorOn(user)) {
       res.json({ twoFactorRequired: true, ticket: await createLoginTicket(ctx.db, user.id) });
@@ -100,11 +98,14 @@ export function authRouter(ctx: AppContext): Router {
     const user = taken ? await findUser(ctx.db, taken.userId) : null;
     if (!taken || !user || user.disabledAt || !twoFactorOn(user)) throw new HttpError(401, TICKET_EXPIRED);
     await checkSignInAllowed(ctx.db, user.username, req.ip);
+    await takeTwoFactorTry(ctx.db, user.username);
     const how = await verifySecondFactor(ctx.db, user, code);
     if (!how) {
       await failed(req, user.username, user, "wrong two-factor code");
+      await recordTwoFactorFailure(ctx, user.username);
       throw new HttpError(401, WRONG_CODE);
     }
+    await returnTwoFactorTry(ctx.db, user.username);
     await deleteLoginTicket(ctx.db, taken.ticketId);
     const detail =
       how === "recovery code"
@@ -113,17 +114,17 @@ export function authRouter(ctx: AppContext): Router {
     await signIn(req, res, user, detail);
   });
 
-  router.get("/verify", requireAdmin(ctx), async (req, res) => {
+  router.get("/verify", requireOwnAccount(ctx), async (req, res) => {
     res.json({ valid: true, user: await staffUser(currentUser(req)) });
   });
 
   // The person's fields at the top (the spec of the staff issue), and under `user` as before.
-  router.get("/me", requireAdmin(ctx), async (req, res) => {
+  router.get("/me", requireOwnAccount(ctx), async (req, res) => {
     const me = await staffUser(currentUser(req));
     res.json({ ...me, user: me });
   });
 
-  router.post("/logout", requireAdmin(ctx), async (req, res) => {
+  router.post("/logout", requireOwnAccount(ctx), async (req, res) => {
     const token = tokenFrom(req);
     if (token) await deleteSession(ctx.db, token);
     await recordActivity(ctx.db, actorOf(req), { action: "sign-out", entityType: "session" });
@@ -138,13 +139,13 @@ export function authRouter(ctx: AppContext): Router {
     const user = currentUser(req);
     await checkSignInAllowed(ctx.db, user.username, req.ip);
     if (!(await verifyPassword(user.passwordHash, password))) {
-      await recordSignInFailure(ctx, user.username, req.ip, requestOrigin(req));
+      await recordSignInFailure(ctx, user.username, req.ip, true);
       const message = field === "currentPassword" ? "The current password is not right." : "The password is not right.";
       throw badRequest(message, [{ path: field, message }]);
     }
   };
 
-  router.post("/password", requireAdmin(ctx), async (req, res) => {
+  router.post("/password", requireOwnAccount(ctx), async (req, res) => {
     const user = currentUser(req);
     const { currentPassword, newPassword } = parseInput(passwordChangeInput, req.body);
     await checkOwnPassword(req, currentPassword, "currentPassword");
@@ -162,11 +163,11 @@ export function authRouter(ctx: AppContext): Router {
     res.json({ message: "Your password has been changed. Your other sessions were signed out." });
   });
 
-  router.get("/sessions", requireAdmin(ctx), async (req, res) => {
+  router.get("/sessions", requireOwnAccount(ctx), async (req, res) => {
     res.json(await listSessions(ctx.db, currentUser(req).id, currentSessionId(req)));
   });
 
-  router.delete("/sessions/:id", requireAdmin(ctx), async (req, res) => {
+  router.delete("/sessions/:id", requireOwnAccount(ctx), async (req, res) => {
     const user = currentUser(req);
     if (!(await deleteSessionOf(ctx.db, user.id, String(req.params.id)))) throw notFound("Session not found.");
     await recordActivity(ctx.db, actorOf(req), {
@@ -181,7 +182,7 @@ export function authRouter(ctx: AppContext): Router {
 
   // ---- two-factor sign-in of the signed-in person ------------------------------------------------------
 
-  router.get("/2fa", requireAdmin(ctx), async (req, res) => {
+  router.get("/2fa", requireOwnAccount(ctx), async (req, res) => {
     const user = currentUser(req);
     const policy = await getSecurityPolicy(ctx.db);
     res.json({
@@ -192,13 +193,13 @@ export function authRouter(ctx: AppContext): Router {
   });
 
   // A new secret, as a QR code and as text; it counts once confirmed with a code from the app.
-  router.post("/2fa/setup", requireAdmin(ctx), async (req, res) => {
+  router.post("/2fa/setup", requireOwnAccount(ctx), async (req, res) => {
     const user = currentUser(req);
     if (twoFactorOn(user)) throw conflict("Two-factor sign-in is already on. Turn it off first to set up a new phone.");
     res.json(await beginSetup(ctx.db, user));
   });
 
-  router.post("/2fa/confirm", requireAdmin(ctx), async (req, res) => {
+  router.post("/2fa/confirm", requireOwnAccount(ctx), async (req, res) => {
     const user = currentUser(req);
     const { code } = parseInput(twoFactorCodeInput, req.body);
     if (!user.totpPendingSecret) throw conflict("Start the set-up first: there is no code to confirm.");
@@ -214,7 +215,7 @@ export function authRouter(ctx: AppContext): Router {
     res.json({ recoveryCodes: codes, user: await staffUser(updated ?? user) });
   });
 
-  router.post("/2fa/disable", requireAdmin(ctx), async (req, res) => {
+  router.post("/2fa/disable", requireOwnAccount(ctx), async (req, res) => {
     const user = currentUser(req);
     const { password } = parseInput(passwordConfirmInput, req.body);
     await checkOwnPassword(req, password, "password");

@@ -3,7 +3,7 @@ import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Role, StaffUser } from "../../shared/auth/roles";
 import { usernameSchema } from "../../shared/schemas/login";
 import type { Database } from "../db/client";
-import { admins, sessions } from "../db/schema";
+import { admins, loginTickets, sessions } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { passwordProblem } from "./password-strength";
 import { hashPassword } from "./passwords";
@@ -141,7 +141,8 @@ export interface UserChanges {
 
 /**
  * Changes an account (an owner's PUT /api/users/{id}). A new password must be changed again at the next
- * sign-in; it and disabling end the account's sessions. Returns null when there is no such account.
+ * sign-in; it and disabling end the account's sessions and pending sign-ins (the tickets waiting for a
+ * code). Returns null when there is no such account.
  */
 export async function updateUser(
   db: Database,
@@ -173,7 +174,10 @@ export async function updateUser(
       })
       .where(eq(admins.id, id))
       .returning();
-    if (disable || passwordHash) await tx.delete(sessions).where(eq(sessions.adminId, id));
+    if (disable || passwordHash) {
+      await tx.delete(sessions).where(eq(sessions.adminId, id));
+      await tx.delete(loginTickets).where(eq(loginTickets.adminId, id));
+    }
     return { before: current, after: after! };
   });
 }
@@ -193,17 +197,21 @@ export async function deleteUser(db: Database, id: string): Promise<UserRow | nu
 
 /**
  * A person changes their own password (the current one was checked by the caller). Their other sessions
- * end; the one they are using stays.
+ * and pending sign-ins (tickets made with the old password) end; the session they are using stays.
  */
 export async function changeOwnPassword(db: Database, user: UserRow, newPassword: string, keepSessionId: string): Promise<void> {
   const passwordHash = await checkedPassword(newPassword, user);
   await db.transaction(async (tx) => {
     await tx.update(admins).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(admins.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.adminId, user.id), ne(sessions.id, keepSessionId)));
+    await tx.delete(loginTickets).where(eq(loginTickets.adminId, user.id));
   });
 }
 
-/** `npm run admin -- set-password`: a new password and every session ended (the CLI clears the failure counters too). */
+/**
+ * `npm run admin -- set-password`: a new password, every session and pending sign-in ended (the CLI clears
+ * the failure counters too).
+ */
 export async function setPasswordFromCli(db: Database, username: string, password: string): Promise<UserRow> {
   const user = await findUserByUsername(db, username);
   if (!user) throw new UserInputError(`There is no account named "${username}".`);
@@ -211,6 +219,7 @@ export async function setPasswordFromCli(db: Database, username: string, passwor
   await db.transaction(async (tx) => {
     await tx.update(admins).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(admins.id, user.id));
     await tx.delete(sessions).where(eq(sessions.adminId, user.id));
+    await tx.delete(loginTickets).where(eq(loginTickets.adminId, user.id));
   });
   return user;
 }

@@ -62,6 +62,7 @@ export function toApi(r: ContactRow, extras?: Extras): Contact {
     notes: extras?.notes.get(r.id) ?? [],
     notification: mail?.staff ?? OFF,
     acknowledgement: mail?.customer ?? OFF,
+    held: r.held,
   });
 }
 
@@ -141,6 +142,8 @@ function where(filter: ContactFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.status && filter.status !== "all" ? eq(contacts.status, filter.status) : undefined,
     filter.type && filter.type !== "all" ? eq(contacts.type, filter.type) : undefined,
+    // Written as the partial index's own condition, so the Held filter reads that small index.
+    filter.held === "true" ? sql`${contacts.held}` : filter.held === "false" ? sql`NOT ${contacts.held}` : undefined,
     filter.q ? sql`${contacts.searchText} LIKE ${likePattern(filter.q)}` : undefined,
     filter.notification && filter.notification !== "all" ? notificationIs(filter.notification) : undefined,
     filter.from ? gte(contacts.createdAt, indiaMidnight(filter.from)) : undefined,
@@ -211,6 +214,19 @@ export async function setContactStatus(db: Database, id: string, status: Contact
   if (!isId(id)) return null;
   const [row] = await db.update(contacts).set({ status, updatedAt: new Date() }).where(eq(contacts.id, id)).returning();
   return row ? ((await withExtras(db, [row]))[0] ?? null) : null;
+}
+
+/** Releases a held enquiry: from now on it is an ordinary one (its acknowledgement is not sent late). */
+export async function releaseContact(db: Database, id: string): Promise<{ contact: Contact; released: boolean } | null> {
+  if (!isId(id)) return null;
+  const [row] = await db
+    .update(contacts)
+    .set({ held: false, updatedAt: new Date() })
+    .where(and(eq(contacts.id, id), eq(contacts.held, true)))
+    .returning();
+  if (row) return { contact: (await withExtras(db, [row]))[0]!, released: true };
+  const contact = await getContact(db, id);
+  return contact ? { contact, released: false } : null;
 }
 
 export async function deleteContact(db: Database, id: string): Promise<boolean> {

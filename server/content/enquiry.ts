@@ -2,7 +2,6 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { categories } from "../../shared/content/category";
 import { products } from "../../shared/content/product";
 import { services } from "../../shared/content/service";
-import type { SiteSettings } from "../../shared/content/settings";
 import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
 import { type ContactInput, contactInput, type QuoteInput, quoteInput } from "../../shared/schemas/contact";
@@ -19,10 +18,10 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { contacts, enquiryCounters } from "../db/schema";
 import { badRequest, HttpError, parseInput } from "../http/errors";
-import { clientKey, type Limit, takeLimits } from "../http/throttle";
-import { errorFields, log } from "../log";
-import { customerAcknowledgement, enquiryCapAlert, staffNotification, staffRecipients } from "../mail/enquiry-emails";
-import { queueEmail } from "../mail/outbox";
+import { clientKey, type Limit, networkKey, takeLimits } from "../http/throttle";
+import { customerAcknowledgement, staffNotification } from "../mail/enquiry-emails";
+import { queueHeldDigest } from "../mail/held-digest";
+import { emailSiteUrl, queueEmail } from "../mail/outbox";
 import { getContact, toApi } from "./contact";
 import { readSettings } from "./public-reads";
 import { containsPattern, normalizeQuery, searchTerms } from "./search";
@@ -37,15 +36,17 @@ import { idOrSlugMatch, slugOf } from "./slugs";
 /** Enquiries one client (IPv4 address or IPv6 /64) may send in the window. */
 const CONTACT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
 const CONTACT_RATE_LIMITED = "You have sent several messages in a short time. Please try again later.";
-const SITE_CAP_REACHED =
-  "We are receiving an unusual number of enquiries right now. Please try again in a little while, or call us.";
+/** Enquiries one network (IPv4 /24, IPv6 /48) may send in the window: one sender cannot get round the client limit. */
+const NETWORK_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 };
+const NETWORK_RATE_LIMITED =
+  "We have received many messages from your network in a short time. Please try again later, or call us.";
 const HOUR_MS = 60 * 60 * 1000;
+/** Acknowledgements one address gets in a day, whoever typed it in: the rest of its enquiries are stored silently. */
+const ACKNOWLEDGEMENT_LIMIT = { max: 3, windowMs: 24 * HOUR_MS };
 
 export interface Submission {
   /** The client's address (after TRUST_PROXY). */
   clientIp: string;
-  /** The site's origin as the visitor reached it, for links in e-mails when SITE_URL is unset. */
-  origin: string;
 }
 
 /** The year of a reference: the calendar year in India, where the company is. */
@@ -81,12 +82,26 @@ async function peekReference(tx: Database, type: ContactType, now: Date): Promis
   return formatReference(type, year, (row?.last ?? 0) + 1);
 }
 
-function limitsFor(ctx: AppContext, clientIp: string): Limit[] {
+/**
+ * The limits that refuse with 429: per client and per network. A bot's posts (the honeypot) count only
+ * against bots of its address, so they use up nothing a real buyer depends on.
+ */
+function limitsFor(ctx: AppContext, clientIp: string, bot: boolean): Limit[] {
   if (!ctx.config.rateLimits) return [];
+  if (bot) return [{ key: `contact-bot:${clientKey(clientIp)}`, ...CONTACT_LIMIT }];
   return [
     { key: `contact-ip:${clientKey(clientIp)}`, ...CONTACT_LIMIT },
-    { key: "enquiry-site", max: ctx.config.enquiryHourlyCap, windowMs: HOUR_MS },
+    { key: `contact-net:${networkKey(clientIp)}`, ...NETWORK_LIMIT },
   ];
+}
+
+/**
+ * The site-wide hourly cap, which refuses nothing: an enquiry past it is stored as held (no acknowledgement,
+ * no e-mail of its own; the staff get the hourly digest). Held ones are not counted, so up to the cap of
+ * ordinary enquiries go through in any hour, however many are held.
+ */
+function siteCap(ctx: AppContext): Limit | null {
+  return ctx.config.rateLimits ? { key: "enquiry-site", max: ctx.config.enquiryHourlyCap, windowMs: HOUR_MS } : null;
 }
 
 interface NewEnquiry {
@@ -110,7 +125,7 @@ function searchTextOf(e: NewEnquiry, reference: string): string {
 
 /**
  * Stores an enquiry with its reference and e-mails, after the rate limits let it in (the check and the
- * count are one step). The honeypot (`bot`) takes part in the limits but stores nothing.
+ * count are one step); past the site-wide cap it is stored as held. The honeypot (`bot`) stores nothing.
  */
 async function store(
   ctx: AppContext,
@@ -118,10 +133,11 @@ async function store(
   enquiry: NewEnquiry | { bot: ContactType },
   productUrls: Map<string, string> = new Map(),
 ): Promise<EnquiryReceipt> {
-  const origin = ctx.config.siteUrl ?? submission.origin;
   const settings = await readSettings(ctx);
-  const limits = limitsFor(ctx, submission.clientIp);
+  const limits = limitsFor(ctx, submission.clientIp, "bot" in enquiry);
+  const cap = siteCap(ctx);
   let refused: Awaited<ReturnType<typeof takeLimits>> = null;
+  let held = false;
   const receipt = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     if (limits.length) refused = await takeLimits(db, limits);
@@ -129,6 +145,7 @@ async function store(
     const now = new Date();
     // A bot gets an answer like a person's (the next number of its kind, not taken), so it cannot tell.
     if ("bot" in enquiry) return { _id: newId(), reference: await peekReference(db, enquiry.bot, now) };
+    held = cap !== null && (await takeLimits(db, [cap])) !== null;
     const reference = await nextReference(db, enquiry.type, now);
     const [row] = await db
       .insert(contacts)
@@ -136,54 +153,44 @@ async function store(
         ...enquiry,
         id: newId(),
         reference,
+        held,
         searchText: searchTextOf(enquiry, reference),
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    if (ctx.mail.enabled) {
+    if (ctx.mail.enabled && !held) {
       const contact = toApi(row!);
       contact.items = contact.items.map((i) => ({
         ...i,
         product: { ...i.product, url: productUrls.get(i.product._id) ?? null },
       }));
-      const base = { contactId: row!.id, origin };
-      await queueEmail(db, { ...staffNotification(contact, settings, origin), purpose: "staff", ...base });
-      await queueEmail(db, { ...customerAcknowledgement(contact, settings, origin), purpose: "customer", ...base });
+      const siteUrl = emailSiteUrl(ctx.config);
+      const base = { contactId: row!.id, origin: siteUrl };
+      await queueEmail(db, { ...staffNotification(contact, settings, siteUrl), purpose: "staff", ...base });
+      if (await acknowledgementAllowed(db, contact.email)) {
+        await queueEmail(db, { ...customerAcknowledgement(contact, settings, siteUrl), purpose: "customer", ...base });
+      }
     }
     return { _id: row!.id, reference };
   });
   if (refused !== null) {
     const { limit, retryAfter } = refused as { limit: Limit; retryAfter: number };
-    const siteWide = limit.key === "enquiry-site";
-    if (siteWide) await alertCapReached(ctx, settings, origin);
-    throw new HttpError(429, siteWide ? SITE_CAP_REACHED : CONTACT_RATE_LIMITED, undefined, {
-      "Retry-After": String(retryAfter),
-    });
+    const message = limit.key.startsWith("contact-net:") ? NETWORK_RATE_LIMITED : CONTACT_RATE_LIMITED;
+    throw new HttpError(429, message, undefined, { "Retry-After": String(retryAfter) });
   }
-  if (ctx.mail.enabled) ctx.mail.kick();
+  if (held) await queueHeldDigest(ctx);
+  else if (ctx.mail.enabled) ctx.mail.kick();
   return receipt!;
 }
 
-/** One e-mail an hour to the staff while the site-wide cap turns enquiries away. */
-async function alertCapReached(ctx: AppContext, settings: SiteSettings, origin: string): Promise<void> {
-  if (!ctx.mail.enabled) return;
-  const to = [...new Set((["message", "quote", "service"] as const).flatMap((t) => staffRecipients(settings, t)))];
-  const hour = new Date().toISOString().slice(0, 13);
-  try {
-    const queued = await queueEmail(ctx.db, {
-      ...enquiryCapAlert(settings, ctx.config.enquiryHourlyCap, origin, to),
-      purpose: "alert",
-      dedupeKey: `enquiry-cap:${hour}`,
-      origin,
-    });
-    if (queued) {
-      log.warn("the hourly enquiry cap was reached; staff alerted", { cap: ctx.config.enquiryHourlyCap });
-      ctx.mail.kick();
-    }
-  } catch (err) {
-    log.error("could not queue the enquiry cap alert", errorFields(err));
-  }
+/**
+ * Whether the customer's acknowledgement may go, counting it against its address (case-insensitive) inside
+ * the enquiry's transaction. It applies whatever RATE_LIMITS says: the address is whatever a visitor typed.
+ */
+async function acknowledgementAllowed(tx: Database, email: string): Promise<boolean> {
+  const key = `acknowledgement-to:${email.trim().toLowerCase()}`;
+  return (await takeLimits(tx, [{ key, ...ACKNOWLEDGEMENT_LIMIT }])) === null;
 }
 
 function isBot(fields: Record<string, unknown>): boolean {
@@ -378,14 +385,14 @@ export async function submitQuote(
  * Queues the staff notification of an enquiry again (POST /api/contacts/{id}/resend). The caller kicks the
  * sender once it has read the enquiry back, so its answer shows the e-mail queued.
  */
-export async function resendNotification(ctx: AppContext, id: string, origin: string): Promise<boolean> {
+export async function resendNotification(ctx: AppContext, id: string): Promise<boolean> {
   if (!ctx.mail.enabled) {
     throw new HttpError(
       409,
       "E-mail notifications are off: set SMTP_URL and MAIL_FROM on the server (see README, Configuration) to send them.",
     );
   }
-  const site = ctx.config.siteUrl ?? origin;
+  const site = emailSiteUrl(ctx.config);
   const contact = await getContact(ctx.db, id);
   if (!contact) return false;
   const settings = await readSettings(ctx);

@@ -45,6 +45,13 @@ export const contacts = pgTable(
     /** Lower-cased name, e-mail, company, subject, reference and product names: what the inbox search matches. */
     searchText: text("search_text").notNull().default(""),
     status: text("status").notNull().default("new"),
+    /**
+     * Arrived past the site-wide hourly cap (ENQUIRY_HOURLY_CAP): stored, but no acknowledgement and no staff
+     * e-mail of its own; the hourly digest lists it, and staff release it (false) once they have looked.
+     */
+    held: boolean("held").notNull().default(false),
+    /** When the hourly digest of held enquiries listed it (null: not yet). */
+    digestedAt: timestamp("digested_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,6 +61,8 @@ export const contacts = pgTable(
     index("contacts_order_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("contacts_status_order_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("contacts_type_order_idx").on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Held enquiries are few (only past the cap): the Held filter and the digest read this small index.
+    index("contacts_held_order_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.held}`),
     index("contacts_email_idx").on(sql`lower(${t.email})`),
     uniqueIndex("contacts_reference_idx").on(t.reference),
   ],

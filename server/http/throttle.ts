@@ -80,6 +80,17 @@ export function clientKey(ip: string | undefined): string {
   return address || "unknown";
 }
 
+/**
+ * The network a client is in, for a wider limit than `clientKey`'s: its IPv4 /24 or its IPv6 /48 (what one
+ * site, office or provider's customer usually has), so one network cannot send without bound by changing address.
+ */
+export function networkKey(ip: string | undefined): string {
+  const client = clientKey(ip);
+  if (isIPv4(client)) return `${client.split(".").slice(0, 3).join(".")}.0/24`;
+  if (client.endsWith("::/64")) return `${client.split(":").slice(0, 3).join(":")}::/48`;
+  return client;
+}
+
 /** The eight 16-bit groups of an IPv6 address, lower case without leading zeros ("::" expanded). */
 function ipv6Groups(address: string): string[] {
   let text = address.split("%")[0]!.toLowerCase();

@@ -3,8 +3,9 @@ import { CONTACT_TYPE_LABEL, type Contact, type ContactType } from "../../shared
 
 /**
  * The e-mails an enquiry sends: the staff notification and the customer's acknowledgement, each as plain
- * text and simple HTML. Everything the visitor typed is escaped in the HTML; header values (subject,
- * Reply-To name) are made single-line here, and nodemailer encodes them.
+ * text and simple HTML. Every link is made from SITE_URL, never from the request (whose Host a client
+ * chooses). Everything the visitor typed is escaped in the HTML; header values (subject, Reply-To name) are
+ * made single-line here, and nodemailer encodes them.
  */
 
 export interface RenderedEmail {
@@ -63,7 +64,7 @@ function formatIndiaTime(iso: string): string {
   }).format(new Date(iso))} (India time)`;
 }
 
-function enquiryRows(contact: Contact, origin: string): { rows: Row[]; products: Row[]; sizing: Row[] } {
+function enquiryRows(contact: Contact, siteUrl: string): { rows: Row[]; products: Row[]; sizing: Row[] } {
   const rows: Row[] = [
     ["Reference", contact.reference],
     ["Received", formatIndiaTime(contact.date)],
@@ -72,20 +73,28 @@ function enquiryRows(contact: Contact, origin: string): { rows: Row[]; products:
   ];
   if (contact.phone) rows.push(["Phone", contact.phone, `tel:${contact.phone.replace(/[^\d+]/g, "")}`]);
   if (contact.company) rows.push(["Company", contact.company]);
-  if (contact.service) rows.push(["Service", contact.service.title, `${origin}/services/${contact.service.slug}`]);
+  if (contact.service) rows.push(serviceRow(contact.service, siteUrl));
   if (contact.type !== "quote" || contact.subject) rows.push(["Subject", contact.subject]);
-  const products: Row[] = contact.items.map((item) => [
-    `${item.quantity} ×`,
-    item.product.name,
-    item.product.url ? `${origin}${item.product.url}` : undefined,
-  ]);
   const d = contact.details;
   const sizing: Row[] = [];
   if (d.flow) sizing.push(["Required air flow", d.flow]);
   if (d.pressure) sizing.push(["Working pressure", d.pressure]);
   if (d.hoursPerDay !== null) sizing.push(["Running hours per day", String(d.hoursPerDay)]);
   if (d.application) sizing.push(["Application", d.application]);
-  return { rows, products, sizing };
+  return { rows, products: productRows(contact, siteUrl), sizing };
+}
+
+function serviceRow(service: NonNullable<Contact["service"]>, siteUrl: string): Row {
+  return ["Service", service.title, `${siteUrl}/services/${service.slug}`];
+}
+
+/** The quoted products: names and pages as our catalogue had them when the quote was stored. */
+function productRows(contact: Contact, siteUrl: string): Row[] {
+  return contact.items.map((item) => [
+    `${item.quantity} ×`,
+    item.product.name,
+    item.product.url ? `${siteUrl}${item.product.url}` : undefined,
+  ]);
 }
 
 function textTable(rows: Row[], indent = ""): string {
@@ -121,10 +130,10 @@ export function htmlPage(title: string, body: string): string {
 }
 
 /** The e-mail to the staff who answer this kind of enquiry. */
-export function staffNotification(contact: Contact, settings: SiteSettings, origin: string): RenderedEmail {
+export function staffNotification(contact: Contact, settings: SiteSettings, siteUrl: string): RenderedEmail {
   const kind = CONTACT_TYPE_LABEL[contact.type];
-  const { rows, products, sizing } = enquiryRows(contact, origin);
-  const adminUrl = `${origin}/admin/contacts/${contact._id}`;
+  const { rows, products, sizing } = enquiryRows(contact, siteUrl);
+  const adminUrl = `${siteUrl}/admin/contacts/${contact._id}`;
   const subject = headerText(`${kind} ${contact.reference} from ${contact.name}`, 150);
   const text = [
     `${kind} ${contact.reference}`,
@@ -162,50 +171,73 @@ export function staffNotification(contact: Contact, settings: SiteSettings, orig
   };
 }
 
-/** The customer's acknowledgement: the reference, what they sent, and how to reach the company. */
-export function customerAcknowledgement(contact: Contact, settings: SiteSettings, origin: string): RenderedEmail {
+/** The longest name the acknowledgement greets by; a longer one is text a visitor wants delivered, not a name. */
+const GREETING_NAME_MAX = 60;
+/** A link or something a mail client makes into one: a scheme, "www.", an address, a domain or an IP address. */
+const LINK_LIKE = /http|www\.|:\/\/|@|[.。．｡][\p{L}\p{N}-]{2,}|\d[.。．｡]\d/iu;
+
+/**
+ * The name to greet the customer by, or null when the name does not look like one (a link, or longer than
+ * 60 characters): the acknowledgement goes to whatever address was typed in, so it carries none of the
+ * visitor's text but a plain name.
+ */
+function greetingName(name: string): string | null {
+  const line = headerText(name, 1_000);
+  if (line === "" || [...line].length > GREETING_NAME_MAX || LINK_LIKE.test(line)) return null;
+  return line;
+}
+
+const NEXT_STEP: Record<ContactType, string> = {
+  quote: "Our sales team will look at your requirements and send you a quotation, usually within one working day.",
+  service: "Our service team will contact you within one working day to arrange the service.",
+  message: "We reply within one working day.",
+};
+
+/**
+ * The customer's acknowledgement: the reference, the products or service (from our catalogue), what happens
+ * next and how to reach the company. It goes to any address typed into a form, so it never quotes what the
+ * visitor wrote (message, subject, company, …): nobody can send their own text from the company's sender.
+ */
+export function customerAcknowledgement(contact: Contact, settings: SiteSettings, siteUrl: string): RenderedEmail {
   const company = settings.companyName;
   const noun = KIND_NOUN[contact.type];
-  const { rows, products, sizing } = enquiryRows(contact, origin);
-  const sent = rows.filter(([label]) => label !== "Received");
+  const products = productRows(contact, siteUrl);
+  const service = contact.service ? [serviceRow(contact.service, siteUrl)] : [];
   const reach: Row[] = [
     ...settings.phones.map((p): Row => [p.label || "Phone", p.value, `tel:${p.value.replace(/[^\d+]/g, "")}`]),
     ...settings.emails.map((e): Row => [e.label || "Email", e.value, `mailto:${e.value}`]),
     ...(settings.address ? [["Address", settings.address] as Row] : []),
-    ["Website", origin, origin],
+    ["Website", siteUrl, siteUrl],
   ];
   const subject = headerText(`We have received your ${noun} ${contact.reference} – ${company}`, 150);
-  const intro = `Thank you for your ${noun}. Your reference is ${contact.reference}; please mention it when you contact us. We reply within one working day.`;
+  const greeting = `Dear ${greetingName(contact.name) ?? "customer"},`;
+  const intro = `Thank you for your ${noun}. Your reference is ${contact.reference}; please mention it when you contact us.`;
+  const nextStep = NEXT_STEP[contact.type];
+  const notYou = "If you did not send this, you can ignore this e-mail.";
   const text = [
-    `Dear ${headerText(contact.name, 200)},`,
+    greeting,
     "",
     intro,
-    "",
-    "What you sent us:",
-    textTable(sent, "  "),
-    products.length ? `\n  Products:\n${textTable(products, "    ")}` : "",
-    sizing.length ? `\n  Sizing details:\n${textTable(sizing, "    ")}` : "",
-    contact.message ? `\n  Message:\n${contact.message.replace(/^/gm, "  ")}` : "",
+    nextStep,
+    ...(service.length ? ["", textTable(service)] : []),
+    ...(products.length ? ["", "Products:", textTable(products, "  ")] : []),
     "",
     "If you need us sooner:",
     textTable(reach, "  "),
     "",
+    notYou,
+    "",
     company,
-  ]
-    .filter((part) => part !== "")
-    .join("\n");
+  ].join("\n");
   const html = htmlPage(
     subject,
     [
-      `<p>Dear ${escapeHtml(headerText(contact.name, 200))},</p>`,
-      `<p>${escapeHtml(intro)}</p>`,
-      `<h2 style="font-size:16px;margin:16px 0 4px;">What you sent us</h2>${htmlTable(sent)}`,
-      products.length ? `<h3 style="font-size:15px;margin:12px 0 4px;">Products</h3>${htmlTable(products)}` : "",
-      sizing.length ? `<h3 style="font-size:15px;margin:12px 0 4px;">Sizing details</h3>${htmlTable(sizing)}` : "",
-      contact.message
-        ? `<h3 style="font-size:15px;margin:12px 0 4px;">Message</h3><p style="margin:0;">${htmlParagraphs(contact.message)}</p>`
-        : "",
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(intro)} ${escapeHtml(nextStep)}</p>`,
+      service.length ? htmlTable(service) : "",
+      products.length ? `<h2 style="font-size:16px;margin:16px 0 4px;">Products</h2>${htmlTable(products)}` : "",
       `<h2 style="font-size:16px;margin:16px 0 4px;">If you need us sooner</h2>${htmlTable(reach)}`,
+      `<p style="color:#475569;font-size:13px;">${escapeHtml(notYou)}</p>`,
       `<p>${escapeHtml(company)}</p>`,
     ].join(""),
   );
@@ -216,25 +248,5 @@ export function customerAcknowledgement(contact: Contact, settings: SiteSettings
     subject,
     text,
     html,
-  };
-}
-
-/** To the staff, at most once an hour, when the site-wide cap on anonymous enquiries turns visitors away. */
-export function enquiryCapAlert(settings: SiteSettings, cap: number, origin: string, to: string[]): RenderedEmail {
-  const subject = `Website enquiries paused: more than ${cap} in the last hour`;
-  const text = [
-    `The website has received more than ${cap} enquiries in the last hour (ENQUIRY_HOURLY_CAP).`,
-    'Until the count falls below the cap, new enquiries are refused with "try again later".',
-    "This often means a bot is filling in the forms. Check the inbox for a pattern:",
-    `${origin}/admin/contacts`,
-    "",
-    "You will get at most one such alert an hour.",
-  ].join("\n");
-  return {
-    to,
-    replyTo: null,
-    subject: `${subject} – ${headerText(settings.companyName)}`,
-    text,
-    html: htmlPage(subject, `<p>${htmlParagraphs(text)}</p>`),
   };
 }

@@ -34,10 +34,21 @@ const DEFAULT_RETRY_DELAYS_MS = [
 /** A message still failing this long after it was queued is marked failed. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 
-function messageIdFor(domainSource: string): string {
+/**
+ * The site's address for every link and Message-ID in an e-mail: SITE_URL, never the request's Host (a client
+ * chooses that). The configuration refuses to start with SMTP_URL set and SITE_URL unset, so with e-mail on
+ * it is always there.
+ */
+export function emailSiteUrl(config: { siteUrl: string | null }): string {
+  if (!config.siteUrl) throw new Error("E-mail is on but SITE_URL is unset: links in e-mails need SITE_URL.");
+  return config.siteUrl;
+}
+
+/** "<time.random@host of SITE_URL>". */
+function messageIdFor(siteUrl: string): string {
   let domain = "pneuma.local";
   try {
-    domain = new URL(domainSource).hostname || domain;
+    domain = new URL(siteUrl).hostname || domain;
   } catch {
     // not a URL: keep the fallback
   }
@@ -45,8 +56,9 @@ function messageIdFor(domainSource: string): string {
 }
 
 /**
- * Queues one e-mail inside the caller's transaction. With a `dedupeKey`, a second e-mail with the same key
- * is not queued (alerts: one an hour). Returns whether a row was written.
+ * Queues one e-mail inside the caller's transaction; `origin` is SITE_URL (`emailSiteUrl`), the domain of its
+ * Message-ID. With a `dedupeKey`, a second e-mail with the same key is not queued (alerts: one an hour).
+ * Returns whether a row was written.
  */
 export async function queueEmail(
   tx: Database,

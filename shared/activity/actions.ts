@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTENT } from "../content/registry";
+import { calendarDay } from "../schemas/calendar-day";
 import "../schemas/fields";
 
 export const ACTIVITY_PAGE_SIZE = 50;
@@ -15,6 +16,7 @@ export const ACTIVITY_ACTIONS = {
   note: "Added a note",
   export: "Exported",
   resend: "Re-sent notification",
+  release: "Released a held enquiry",
   "sign-in": "Signed in",
   "sign-in-failed": "Failed sign-in",
   "sign-out": "Signed out",
@@ -50,15 +52,11 @@ export interface ActivityEntry {
   detail: string;
 }
 
-const day = z
-  .string({ error: "Dates must be given as YYYY-MM-DD." })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be given as YYYY-MM-DD.")
-  .refine((v) => {
-    const date = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
-  }, "That date does not exist.")
-  .optional()
-  .or(z.literal("").transform(() => undefined));
+/** A day filter; empty is no filter. */
+const day = (label: string) =>
+  calendarDay(label)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
 
 /** GET /api/activity's query: filters (all optional) and the page, 50 entries a page unless `limit` says. */
 export const activityQuery = z.object({
@@ -69,8 +67,8 @@ export const activityQuery = z.object({
       error: `Action must be one of: ${Object.keys(ACTIVITY_ACTIONS).join(", ")}.`,
     })
     .optional(),
-  from: day,
-  to: day,
+  from: day("From"),
+  to: day("To"),
   page: z.coerce
     .number({ error: "Page must be a whole number from 1." })
     .int("Page must be a whole number from 1.")

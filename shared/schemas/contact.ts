@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDay } from "./calendar-day";
 import { CONTACT_STATUSES, CONTACT_TYPES, EMAIL_STATUSES, MAX_QUANTITY, MAX_QUOTE_ITEMS } from "./enquiry-values";
 import { LIMITS, optionalText, requiredText } from "./fields";
 
@@ -75,14 +76,6 @@ export const contactNoteInput = z.object({
   text: requiredText("Note", LIMITS.text),
 });
 
-const isoDate = (label: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-01-31.`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a real date.`)
-    .optional();
-
 /** The inbox's filters (GET /api/contacts and its CSV export). */
 export const contactListQuery = z.object({
   status: z
@@ -101,6 +94,12 @@ export const contactListQuery = z.object({
       error: `Notification must be one of: all, ${EMAIL_STATUSES.join(", ")}.`,
     })
     .optional(),
+  /** Only held enquiries (past the hourly cap, not released yet), or only the others. */
+  held: z
+    .union([z.literal(""), z.literal("all"), z.enum(["true", "false"])], {
+      error: "Held must be one of: all, true, false.",
+    })
+    .optional(),
   q: z.string({ error: "Search must be text." }).trim().max(200, "Search must be at most 200 characters.").optional(),
   page: z.coerce
     .number({ error: "Page must be a whole number from 1." })
@@ -114,7 +113,7 @@ export const contactListQuery = z.object({
     .min(1, "Limit must be a whole number from 1 to 500.")
     .max(500, "Limit must be a whole number from 1 to 500.")
     .default(100),
-  from: isoDate("From"),
-  to: isoDate("To"),
+  from: calendarDay("From").optional(),
+  to: calendarDay("To").optional(),
 });
 export type ContactListQuery = z.infer<typeof contactListQuery>;

@@ -109,6 +109,11 @@ export interface Contact extends RecordBase {
   notification: EmailState;
   /** The acknowledgement e-mail to the customer. */
   acknowledgement: EmailState;
+  /**
+   * Arrived past the site-wide hourly cap: stored, with no acknowledgement and no staff e-mail of its own (the
+   * hourly digest lists it), until staff release it.
+   */
+  held: boolean;
 }
 
 /** What POST /api/contacts and POST /api/quotes answer. */

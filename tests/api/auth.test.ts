@@ -5,6 +5,7 @@ import { passwordVerifications } from "../../server/auth/passwords";
 import { setPasswordFromCli } from "../../server/auth/users";
 import { queryRows } from "../../server/db/client";
 import { sessions } from "../../server/db/schema";
+import { recordEvent } from "../../server/http/throttle";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp } from "../support/smtp";
 
@@ -143,7 +144,7 @@ describe("sign-in throttling that cannot lock the owner out", { timeout: 90_000 
     const server = await startTestServer({
       ADMIN_USERNAME: OWNER.username,
       ADMIN_PASSWORD: OWNER.password,
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       ...env,
     });
     try {
@@ -212,7 +213,10 @@ describe("sign-in throttling that cannot lock the owner out", { timeout: 90_000 
           const mails = await smtp.waitFor(1);
           expect(mails[0]!.rcptTo).toEqual(["owner@pneuma.example"]);
           expect(mails[0]!.mail.subject).toContain('Many failed sign-ins to the admin panel (account "owner")');
-          expect(mails[0]!.mail.text).toContain("/admin/activity?action=sign-in-failed");
+          // The link and the Message-ID are the site's (SITE_URL), not the address the requests reached.
+          expect(mails[0]!.mail.text).toContain("https://www.pneuma.example/admin/activity?action=sign-in-failed");
+          expect(mails[0]!.mail.text).not.toContain("127.0.0.1");
+          expect(mails[0]!.mail.messageId).toMatch(/@www\.pneuma\.example>?$/);
           // One alert an hour, however many more failures come.
           for (let i = 60; i < 63; i++) await attempt(server, `10.9.${i}.1`, `guess-${i}`);
           const alerts = await queryRows<{ n: number }>(
@@ -221,12 +225,77 @@ describe("sign-in throttling that cannot lock the owner out", { timeout: 90_000 
           );
           expect(alerts[0]!.n).toBe(1);
         },
-        { SMTP_URL: smtp.url, MAIL_FROM: "Pneuma Website <website@pneuma.example>" },
+        { SMTP_URL: smtp.url, SITE_URL: "https://www.pneuma.example", MAIL_FROM: "Pneuma Website <website@pneuma.example>" },
       );
     } finally {
       await smtp.close();
     }
   }, 180_000); // ~70 password hashes and the growing delays it asserts
+
+  it("under the slow-down parallel sign-ins take turns, one check at a time; a queue longer than 15 s answers 429", () =>
+    withServer(async (server) => {
+      // 100 failures for the account in the last hour, as the spread-out guessing above makes them (written
+      // straight into the counter, to spare 100 password hashes): its turns are 5 s apart.
+      await recordEvent(
+        server.ctx.db,
+        Array.from({ length: 100 }, () => `login-user:${OWNER.username}`),
+      );
+      expect(await signInDelayMs(server.ctx.db, OWNER.username)).toBe(5_000);
+      const hashesBefore = passwordVerifications();
+      const started = Date.now();
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          attempt(server, `203.0.113.${40 + i}`, OWNER.password).then((res) => ({ res, after: Date.now() - started })),
+        ),
+      );
+      const signedIn = answers.filter((a) => a.res.status === 200).sort((a, b) => a.after - b.after);
+      const refused = answers.filter((a) => a.res.status === 429);
+      // Turns at 5, 10 and 15 s: each check waits for the one before (all five would be checked at 5 s if
+      // they only slept); the right password is never refused while its turn comes.
+      expect(signedIn).toHaveLength(3);
+      for (const [i, a] of signedIn.entries()) expect(a.after).toBeGreaterThanOrEqual((i + 1) * 5_000 - 50);
+      expect(passwordVerifications() - hashesBefore).toBe(3); // the refused ones were not checked
+      expect(refused).toHaveLength(2);
+      for (const { res, after } of refused) {
+        expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(res.body.message).toBe("Too many sign-in attempts for this account at once. Please wait a little and try again.");
+        expect(after).toBeLessThan(5_000); // answered at once, not after waiting
+      }
+    }));
+
+  it("an alert never names a username without an account, and its link and Message-ID come from SITE_URL", async () => {
+    const smtp = await startTestSmtp();
+    try {
+      await withServer(
+        async (server) => {
+          const token = (await attempt(server, "203.0.113.9", OWNER.password)).body.token as string;
+          const me = await server.request("GET", "/api/auth/me", { token });
+          await server.request("PUT", `/api/users/${me.body._id}`, { token, json: { email: "owner@pneuma.example" } });
+          // 51 failures over two names that have no account, each from its own address: neither name passes
+          // 50 alone, together they do.
+          for (let i = 0; i < 51; i++) {
+            const name = i % 2 ? "ghost" : "phantom";
+            expect((await attempt(server, `10.8.${i}.1`, `guess-${i}`, name)).status).toBe(401);
+          }
+          const [mail] = await smtp.waitFor(1);
+          expect(mail!.rcptTo).toEqual(["owner@pneuma.example"]);
+          const { subject, text, html, messageId } = mail!.mail;
+          expect(subject).toBe("Many failed sign-ins to the admin panel (unknown usernames)");
+          expect(text).toContain("51 failed sign-ins for unknown usernames");
+          for (const body of [subject ?? "", text ?? "", String(html)]) {
+            expect(body).not.toMatch(/ghost|phantom/);
+            // The requests reached 127.0.0.1; the link is the site's all the same.
+            expect(body).not.toContain("127.0.0.1");
+          }
+          expect(text).toContain("https://www.pneuma.example/admin/activity?action=sign-in-failed");
+          expect(messageId).toMatch(/@www\.pneuma\.example>?$/);
+        },
+        { SMTP_URL: smtp.url, SITE_URL: "https://www.pneuma.example", MAIL_FROM: "Pneuma Website <website@pneuma.example>" },
+      );
+    } finally {
+      await smtp.close();
+    }
+  }, 120_000);
 
   it("`npm run admin -- set-password` clears the counters", () =>
     withServer(async (server) => {

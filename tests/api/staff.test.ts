@@ -101,16 +101,68 @@ describe("/api/users", () => {
     expect(refused.body.message).toBe("Your role (sales) cannot change FAQ questions.");
   });
 
-  it("disabling ends the sessions and refuses sign-in; enabling lets the person back in", async () => {
+  it("disabling ends the sessions; the right password then answers as a wrong one and counts as a failure", async () => {
     const person = await addStaff(s, owner, "sales", "meena");
     const disabled = await s.request("PUT", `/api/users/${person.id}`, { token: owner, json: { active: false } });
     expect(disabled.body.active).toBe(false);
     expect((await s.request("GET", "/api/auth/me", { token: person.token })).status).toBe(401);
+    const wrong = await login(person.username, "not-her-password");
     const refused = await login(person.username, person.password);
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe("This account is disabled. Ask an owner to enable it.");
+    expect(refused.status).toBe(wrong.status);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual(wrong.body);
+    expect(refused.body.message).toBe("Invalid username or password.");
+    // Five failures from this address (the wrong password and four right ones): the sixth try is held back.
+    for (let i = 0; i < 3; i++) expect((await login(person.username, person.password)).status).toBe(401);
+    expect((await login(person.username, person.password)).status).toBe(429);
+    const entries = (await s.request("GET", `/api/activity?actor=${person.id}&action=sign-in-failed`, { token: owner })).body;
+    expect(entries.filter((e: { detail: string }) => e.detail === "account disabled")).toHaveLength(4);
+
+    // Enabled again, the person is still held back here until an owner clears the account's sign-in locks.
     await s.request("PUT", `/api/users/${person.id}`, { token: owner, json: { active: true } });
+    expect((await login(person.username, person.password)).status).toBe(429);
+    const cleared = await s.request("DELETE", `/api/users/${person.id}/sign-in-locks`, { token: owner });
+    expect(cleared.status, cleared.text).toBe(200);
     expect((await login(person.username, person.password)).status).toBe(200);
+  });
+
+  it("until the first password is changed, the person's token works only for their own account", async () => {
+    const created = await s.request("POST", "/api/users", {
+      token: owner,
+      json: {
+        username: "first-day",
+        name: "First Day",
+        email: "first@example.com",
+        role: "editor",
+        password: strongPassword("f"),
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const token = (await login("first-day", strongPassword("f"))).body.token as string;
+    const notYet =
+      "Please choose your own password first (My account): until you change the one you were given, you can only use My account.";
+    const faq = await s.request("POST", "/api/faq", { token, json: { question: "Q?", answer: "A." } });
+    expect(faq.status).toBe(403);
+    expect(faq.body).toEqual({ message: notYet, error: notYet });
+    for (const [method, path] of [
+      ["GET", "/api/activity"],
+      ["GET", "/api/trash"],
+      ["PUT", `/api/users/${created.body._id}`],
+    ] as const) {
+      const res = await s.request(method, path, { token, ...(method === "PUT" ? { json: { name: "x" } } : {}) });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.message).toBe(notYet);
+    }
+    // What My account needs works.
+    for (const path of ["/api/auth/me", "/api/auth/verify", "/api/auth/2fa", "/api/auth/sessions"]) {
+      expect((await s.request("GET", path, { token })).status, path).toBe(200);
+    }
+    const changed = await s.request("POST", "/api/auth/password", {
+      token,
+      json: { currentPassword: strongPassword("f"), newPassword: strongPassword("mine") },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await s.request("POST", "/api/faq", { token, json: { question: "Q?", answer: "A." } })).status).toBe(201);
   });
 
   it("a new password from an owner ends the sessions and must be changed again", async () => {

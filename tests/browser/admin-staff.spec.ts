@@ -168,7 +168,8 @@ test.describe("Staff screen (owner)", () => {
     await expect(row).toContainText("Disabled");
     await expect(row.getByRole("button", { name: `Enable ${person.name}`, exact: true })).toBeVisible();
     expect(await meStatus(baseURL!, third.token)).toBe(401);
-    expect((await staffLogin(baseURL!, person.username, newPassword)).status).toBe(403);
+    // Refused exactly as a wrong password is: the answer does not tell that the account exists but is disabled.
+    expect((await staffLogin(baseURL!, person.username, newPassword)).status).toBe(401);
 
     // Delete: Cancel keeps the row, Delete removes it.
     await row.getByRole("button", { name: `Delete ${person.name}`, exact: true }).click();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { spreadsheetSafe } from "../../server/api/contacts";
 import { ConfigError, loadConfig } from "../../server/config";
 import { formatReference, quoteFields, referenceYear } from "../../server/content/enquiry";
-import { clientKey } from "../../server/http/throttle";
+import { clientKey, networkKey } from "../../server/http/throttle";
 import { escapeHtml, headerText, namedAddress, staffRecipients } from "../../server/mail/enquiry-emails";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 
@@ -18,6 +18,17 @@ describe("clientKey (who a client is for rate limits)", () => {
     expect(clientKey("64:ff9b::192.0.2.33")).toBe("64:ff9b:0:0::/64");
     expect(clientKey("")).toBe("unknown");
     expect(clientKey(undefined)).toBe("unknown");
+  });
+});
+
+describe("networkKey (a client's network, for the per-network enquiry limit)", () => {
+  it("is the IPv4 /24 or the IPv6 /48", () => {
+    expect(networkKey("203.0.113.9")).toBe("203.0.113.0/24");
+    expect(networkKey("::ffff:203.0.113.9")).toBe("203.0.113.0/24");
+    expect(networkKey("2001:db8:1:2::1")).toBe("2001:db8:1::/48");
+    expect(networkKey("2001:0DB8:0001:ffff:aaaa::1")).toBe("2001:db8:1::/48");
+    expect(networkKey("2001:db8::1")).toBe("2001:db8:0::/48");
+    expect(networkKey(undefined)).toBe("unknown");
   });
 });
 
@@ -95,11 +106,16 @@ describe("mail configuration", () => {
   it("is off without SMTP_URL, and takes MAIL_FROM or an e-mail-shaped SMTP user", () => {
     expect(loadConfig({}).mail).toBeNull();
     expect(loadConfig({}).enquiryHourlyCap).toBe(300);
-    expect(loadConfig({ SMTP_URL: "smtp://u:p@mail.example.com:587", MAIL_FROM: "Site <site@example.com>" }).mail).toEqual({
+    const site = { SITE_URL: "https://www.example.com" }; // required with SMTP_URL (tests/unit/config.test.ts)
+    expect(
+      loadConfig({ ...site, SMTP_URL: "smtp://u:p@mail.example.com:587", MAIL_FROM: "Site <site@example.com>" }).mail,
+    ).toEqual({
       smtpUrl: "smtp://u:p@mail.example.com:587",
       from: "Site <site@example.com>",
     });
-    expect(loadConfig({ SMTP_URL: "smtps://site%40example.com:p@mail.example.com" }).mail?.from).toBe("site@example.com");
+    expect(loadConfig({ ...site, SMTP_URL: "smtps://site%40example.com:p@mail.example.com" }).mail?.from).toBe(
+      "site@example.com",
+    );
     expect(() => loadConfig({ SMTP_URL: "smtp://u:p@mail.example.com" })).toThrow(/MAIL_FROM must be set when SMTP_URL is/);
     expect(() => loadConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL must look like/);
     expect(() => loadConfig({ SMTP_URL: "smtp://u:p@x", MAIL_FROM: "not an address" })).toThrow(/MAIL_FROM must be an e-mail/);

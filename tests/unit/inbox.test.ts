@@ -3,19 +3,30 @@ import { emailStateText, replyHref } from "../../app/components/admin/contact-de
 import { inboxQuery } from "../../app/routes/admin/contacts";
 
 describe("the inbox's URL", () => {
-  it("reads status, type, notification, q and page, with defaults for missing or unknown values", () => {
-    expect(inboxQuery(new URLSearchParams(""))).toEqual({ status: "all", type: "all", notification: "all", q: "", page: 1 });
-    expect(inboxQuery(new URLSearchParams("status=resolved&type=quote&notification=failed&q=+Q-2026-00007+&page=3"))).toEqual({
-      status: "resolved",
-      type: "quote",
-      notification: "failed",
-      q: "Q-2026-00007",
-      page: 3,
-    });
-    expect(inboxQuery(new URLSearchParams("status=bogus&type=nope&notification=lost&page=-2"))).toEqual({
+  it("reads status, type, notification, held, q and page, with defaults for missing or unknown values", () => {
+    expect(inboxQuery(new URLSearchParams(""))).toEqual({
       status: "all",
       type: "all",
       notification: "all",
+      held: "all",
+      q: "",
+      page: 1,
+    });
+    expect(
+      inboxQuery(new URLSearchParams("status=resolved&type=quote&notification=failed&held=true&q=+Q-2026-00007+&page=3")),
+    ).toEqual({
+      status: "resolved",
+      type: "quote",
+      notification: "failed",
+      held: "true",
+      q: "Q-2026-00007",
+      page: 3,
+    });
+    expect(inboxQuery(new URLSearchParams("status=bogus&type=nope&notification=lost&held=maybe&page=-2"))).toEqual({
+      status: "all",
+      type: "all",
+      notification: "all",
+      held: "all",
       q: "",
       page: 1,
     });

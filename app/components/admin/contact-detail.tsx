@@ -31,7 +31,9 @@ export function emailStateText(state: EmailState): string {
   const tries = state.attempts === 1 ? "1 try" : `${state.attempts} tries`;
   switch (state.status) {
     case "off":
-      return "Not sent: e-mail was not set up on the server, or there was no address to send to.";
+      // No e-mail was queued: e-mail is off, the enquiry came in past the hourly cap (held), or the address
+      // already had its acknowledgements for the day (issue 29).
+      return "Not sent: e-mail is not set up on the server, the enquiry was held, or this address had 3 acknowledgements in the last 24 hours.";
     case "queued":
       return state.nextAttemptAt
         ? `Queued${state.attempts > 0 ? ` (${tries} so far)` : ""}; next try ${formatDate(state.nextAttemptAt, true)}.`
@@ -110,11 +112,28 @@ function useProductCategories(contact: Contact): Record<string, string> {
 
 const linkClass = "text-brand-700 underline hover:text-brand-900";
 
+/** A held enquiry (past the hourly cap): what that meant, and the way to make it an ordinary one. */
+function HeldNotice({ busy, onRelease }: { busy: boolean; onRelease: () => void }) {
+  return (
+    <div role="note" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+      <p>
+        <span className="font-semibold">Held:</span> it arrived past the hourly cap on enquiries, so the customer got no
+        acknowledgement and the staff saw it only in the hourly digest. Release it if it is genuine, and answer the customer
+        yourself.
+      </p>
+      <button type="button" className={`${buttonClass("secondary", "sm")} mt-2`} onClick={onRelease} disabled={busy}>
+        Release<span className="sr-only"> this enquiry</span>
+      </button>
+    </div>
+  );
+}
+
 export function ContactDetail({
   contact,
   busy,
   onStatus,
   onDelete,
+  onRelease,
   onUpdated,
 }: {
   contact: Contact;
@@ -122,6 +141,8 @@ export function ContactDetail({
   onStatus: (status: string) => void;
   /** Left out for a role that may not delete enquiries (sales). */
   onDelete?: () => void;
+  /** Releases a held enquiry (the list's own Release, which updates the list and this dialog alike). */
+  onRelease: () => void;
   /** The server's answer after a note or a resend. */
   onUpdated: (contact: Contact) => void;
 }) {
@@ -177,6 +198,7 @@ export function ContactDetail({
 
   return (
     <div className="space-y-5">
+      {contact.held && <HeldNotice busy={busy} onRelease={onRelease} />}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <StatusSelect value={contact.status} label="Status" visibleLabel disabled={busy} onChange={onStatus} />
         <p className="text-sm text-slate-600">

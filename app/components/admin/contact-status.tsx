@@ -39,6 +39,19 @@ export function KindBadge({ type }: { type: ContactType }) {
   );
 }
 
+/** An enquiry that arrived past the hourly cap and has not been released: no acknowledgement went out. */
+export function HeldBadge() {
+  return (
+    <span
+      data-held
+      title="Arrived past the hourly cap: no acknowledgement was sent"
+      className="inline-block rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-red-900"
+    >
+      Held
+    </span>
+  );
+}
+
 /** The status dropdown (any status can be set from any other); `data-status` tells the value it shows. */
 export function StatusSelect({
   value,

@@ -46,10 +46,14 @@ function signedInUser(): Promise<StaffUser | null> {
   return getToken() ? verifySignIn().catch(() => null) : Promise.resolve(null);
 }
 
-/** In a guarded screen's loader: whether to load at all (the layout shows "Not allowed" otherwise). */
+/**
+ * In a guarded screen's loader: whether to load at all (the layout shows "Not allowed" otherwise, or sends
+ * a person who must first change their password or set up two-factor sign-in to My account; the server
+ * refuses their other calls until then).
+ */
 export async function mayLoad(permission: Permission): Promise<boolean> {
   const user = await signedInUser();
-  return user !== null && can(user.role, permission);
+  return user !== null && !user.mustChangePassword && !user.twoFactorSetupRequired && can(user.role, permission);
 }
 
 /** Whether the signed-in role may do this (hides buttons and screens it cannot use). */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, CONTACT_TYPES, type Contact } from "../../../shared/schemas/enquiry-values";
 import { ContactDetail } from "../../components/admin/contact-detail";
-import { KindBadge, StatusSelect } from "../../components/admin/contact-status";
+import { HeldBadge, KindBadge, StatusSelect } from "../../components/admin/contact-status";
 import { mayLoad, useCan } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
 import { Dialog, useConfirm } from "../../components/admin/dialog";
@@ -14,7 +14,9 @@ import type { Route } from "./+types/contacts";
 
 /**
  * Contact Messages, the inbox of every enquiry (messages, quote requests, service requests). The filters
- * (status, type), the search and the page live in the URL and are asked of the server, 25 enquiries a page.
+ * (status, type, e-mail, held), the search and the page live in the URL and are asked of the server, 25
+ * enquiries a page. Held enquiries (past the hourly cap: no acknowledgement, listed in the staff's hourly
+ * digest, whose link opens the Held filter) carry a badge and a Release button.
  * The same module answers /admin/contacts/{id} (the link in the staff e-mail): the list with that
  * enquiry's detail dialog open.
  */
@@ -34,6 +36,8 @@ const NOTIFICATION_LABEL: Record<string, string> = {
   sent: "Sent",
   off: "Not sent (off)",
 };
+const HELD_FILTERS = ["all", "true", "false"] as const;
+const HELD_LABEL: Record<string, string> = { all: "All", true: "Held only", false: "Not held" };
 
 const CONTACT_TEXTS = {
   deleteQuestion: "Are you sure you want to delete this contact?",
@@ -41,6 +45,7 @@ const CONTACT_TEXTS = {
   statusUpdated: "Contact status updated successfully!",
   deleted: "Contact deleted successfully!",
   exportFailed: "Failed to export the enquiries",
+  releaseFailed: "Failed to release the enquiry",
 };
 
 export interface InboxQuery {
@@ -48,6 +53,8 @@ export interface InboxQuery {
   type: string;
   /** The staff notification e-mail's state. */
   notification: string;
+  /** "true": only held enquiries (past the hourly cap); "false": only the others. */
+  held: string;
   q: string;
   page: number;
 }
@@ -57,10 +64,12 @@ export function inboxQuery(params: URLSearchParams): InboxQuery {
   const status = params.get("status") ?? "all";
   const type = params.get("type") ?? "all";
   const notification = params.get("notification") ?? "all";
+  const held = params.get("held") ?? "all";
   return {
     status: (STATUS_FILTERS as readonly string[]).includes(status) ? status : "all",
     type: (TYPE_FILTERS as readonly string[]).includes(type) ? type : "all",
     notification: (NOTIFICATION_FILTERS as readonly string[]).includes(notification) ? notification : "all",
+    held: (HELD_FILTERS as readonly string[]).includes(held) ? held : "all",
     q: (params.get("q") ?? params.get("search") ?? "").trim(),
     page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
   };
@@ -72,6 +81,7 @@ function apiFilter(query: InboxQuery) {
     status: query.status === "all" ? undefined : query.status,
     type: query.type === "all" ? undefined : query.type,
     notification: query.notification === "all" ? undefined : query.notification,
+    held: query.held === "all" ? undefined : query.held,
     q: query.q || undefined,
   };
 }
@@ -127,7 +137,6 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
   const [contacts, setContacts] = useState(loaderData.contacts);
   const [detail, setDetail] = useState<Contact | null>(loaderData.detail);
   const [busy, setBusy] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const [text, setText] = useState(query.q);
   const timer = useRef<number | undefined>(undefined);
   // The filters to build on: those of a navigation still loading (a type chosen a moment ago), else the URL's.
@@ -213,6 +222,22 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
     }
   };
 
+  const release = async (contact: Contact) => {
+    setBusy(contact._id);
+    try {
+      const answer = await api<{ message: string; data: Contact }>(`/api/contacts/${contact._id}/release`, { method: "POST" });
+      replace(answer.data);
+      toast.success(`${contact.reference}: ${answer.message}`);
+      // Under the Held filter it leaves the list, and the next one moves up onto this page.
+      if (query.held === "true" && !onDetailRoute) revalidator.revalidate();
+    } catch (err) {
+      console.error(CONTACT_TEXTS.releaseFailed, err);
+      toast.error(errorMessage(err, CONTACT_TEXTS.releaseFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const canDelete = useCan("deleteEnquiries");
   const remove = async (contact: Contact) => {
     if (!(await confirm(CONTACT_TEXTS.deleteQuestion))) return;
@@ -230,18 +255,14 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
     }
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile("/api/contacts/export.csv", "enquiries.csv", { query: apiFilter(query) });
-    } catch (err) {
-      console.error(CONTACT_TEXTS.exportFailed, err);
-      toast.error(errorMessage(err, CONTACT_TEXTS.exportFailed));
-    } finally {
-      setExporting(false);
-    }
+  const actions: RowActions = {
+    busy,
+    canDelete,
+    onView: setDetail,
+    onStatus: changeStatus,
+    onDelete: remove,
+    onRelease: release,
   };
-
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/contacts";
 
@@ -250,90 +271,9 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Contact Messages"
         description="Messages, quote requests and service requests from the website."
-        actions={
-          <button type="button" className={buttonClass("secondary")} onClick={exportCsv} disabled={exporting}>
-            {exporting ? "Exporting..." : "Export CSV"}
-          </button>
-        }
+        actions={<ExportButton query={query} />}
       />
-      <form
-        aria-label="Filter the enquiries"
-        className="mb-4 flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 md:flex-row md:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({});
-        }}
-      >
-        <div className="grid grid-cols-2 gap-3 md:flex">
-          <div>
-            <label htmlFor="contact-status-filter" className="mb-1 block text-sm font-semibold text-slate-800">
-              Status
-            </label>
-            <select
-              id="contact-status-filter"
-              value={query.status}
-              onChange={(e) => update({ status: e.target.value })}
-              className="min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm md:w-40"
-            >
-              {STATUS_FILTERS.map((f) => (
-                <option key={f} value={f}>
-                  {STATUS_LABEL[f]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="contact-type-filter" className="mb-1 block text-sm font-semibold text-slate-800">
-              Type
-            </label>
-            <select
-              id="contact-type-filter"
-              value={query.type}
-              onChange={(e) => update({ type: e.target.value })}
-              className="min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm md:w-48"
-            >
-              {TYPE_FILTERS.map((f) => (
-                <option key={f} value={f}>
-                  {TYPE_LABEL[f]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="contact-notification-filter" className="mb-1 block text-sm font-semibold text-slate-800">
-              E-mail
-            </label>
-            <select
-              id="contact-notification-filter"
-              value={query.notification}
-              onChange={(e) => update({ notification: e.target.value })}
-              className="min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm md:w-44"
-            >
-              {NOTIFICATION_FILTERS.map((f) => (
-                <option key={f} value={f}>
-                  {NOTIFICATION_LABEL[f]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="flex-1">
-          <label htmlFor="contact-search" className="mb-1 block text-sm font-semibold text-slate-800">
-            Search
-          </label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
-            <input
-              id="contact-search"
-              type="search"
-              value={text}
-              placeholder="Name, e-mail, company, reference or product"
-              onChange={(e) => onSearch(e.target.value)}
-              className="min-h-10 w-full rounded-md border border-slate-400 bg-white py-2 pr-3 pl-9 text-sm placeholder:text-slate-500"
-            />
-          </div>
-        </div>
-      </form>
+      <InboxFilters query={query} text={text} onSearch={onSearch} onChange={update} />
 
       {loaderData.detailError && (
         <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
@@ -358,144 +298,10 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
             {pages > 1 && <span> · {rangeText(query.page, contacts.length, total)}</span>}
           </p>
 
-          {/* Phones: one card per enquiry, nothing to scroll sideways. */}
-          <ul className="space-y-3 md:hidden" aria-label="Enquiries">
-            {contacts.map((c) => (
-              <li key={c._id} data-contact={c.email} className="rounded-lg border border-slate-200 bg-white shadow-sm">
-                <button
-                  type="button"
-                  className="block w-full rounded-t-lg px-4 pt-3 pb-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-                  onClick={() => setDetail(c)}
-                >
-                  <span className="sr-only">View the message from </span>
-                  <span className="flex items-start justify-between gap-2">
-                    <span className="min-w-0 font-semibold break-words text-slate-900">{c.name}</span>
-                    <KindBadge type={c.type} />
-                  </span>
-                  <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
-                    <span className="font-mono text-slate-800">{c.reference}</span>
-                    <span>{formatDate(c.date, true)}</span>
-                  </span>
-                  <span className="mt-1 block truncate text-sm text-slate-700">{c.subject}</span>
-                </button>
-                <div className="flex items-center justify-between gap-2 border-t border-slate-100 px-4 py-2">
-                  <StatusSelect
-                    value={c.status}
-                    label={`Status of the message from ${c.name}`}
-                    disabled={busy === c._id}
-                    onChange={(s) => changeStatus(c, s)}
-                  />
-                  {canDelete && (
-                    <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => remove(c)}>
-                      Delete<span className="sr-only"> the message from {c.name}</span>
-                    </button>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
+          <EnquiryCards contacts={contacts} actions={actions} />
+          <EnquiryTable contacts={contacts} actions={actions} />
 
-          {/* Wider screens: the table. */}
-          <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <caption className="sr-only">Contact messages</caption>
-              <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Name
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Kind
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Subject
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Date
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {contacts.map((c) => (
-                  <tr key={c._id} data-contact={c.email}>
-                    <td className="w-64 min-w-52 px-4 py-3 align-top">
-                      <p className="font-semibold break-words text-slate-900">{c.name}</p>
-                      <a href={`mailto:${c.email}`} className="break-all text-brand-700 underline">
-                        {c.email}
-                      </a>
-                      {c.company && <p className="break-words text-slate-600">{c.company}</p>}
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <KindBadge type={c.type} />
-                      <p className="mt-1 font-mono text-xs whitespace-nowrap text-slate-800">{c.reference}</p>
-                    </td>
-                    <td className="min-w-56 px-4 py-3 align-top">
-                      {c.items.length > 0 ? (
-                        // A quote's subject only lists its products: show them with their quantities instead.
-                        <p className="line-clamp-3 font-medium break-words text-slate-800">
-                          {c.items.map((i) => `${i.product.name} × ${i.quantity}`).join(", ")}
-                        </p>
-                      ) : (
-                        <>
-                          <p className="font-medium break-words text-slate-800">{c.subject}</p>
-                          <p className="line-clamp-2 break-words text-slate-600">{c.message}</p>
-                        </>
-                      )}
-                    </td>
-                    <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{formatDate(c.date, true)}</td>
-                    <td className="px-4 py-3 align-top">
-                      <StatusSelect
-                        value={c.status}
-                        label={`Status of the message from ${c.name}`}
-                        disabled={busy === c._id}
-                        onChange={(s) => changeStatus(c, s)}
-                      />
-                    </td>
-                    <td className="px-4 py-3 align-top">
-                      <div className="flex gap-2">
-                        <button type="button" className={buttonClass("secondary", "sm")} onClick={() => setDetail(c)}>
-                          View<span className="sr-only"> the message from {c.name}</span>
-                        </button>
-                        {canDelete && (
-                          <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => remove(c)}>
-                            Delete<span className="sr-only"> the message from {c.name}</span>
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-
-          {pages > 1 && (
-            <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-              {query.page > 1 ? (
-                <Link to={pageHref(query.page - 1)} preventScrollReset={false} className={buttonClass("secondary", "sm")}>
-                  Previous<span className="sr-only"> page</span>
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-sm text-slate-700">
-                Page {query.page} of {pages}
-              </span>
-              {query.page < pages ? (
-                <Link to={pageHref(query.page + 1)} className={buttonClass("secondary", "sm")}>
-                  Next<span className="sr-only"> page</span>
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          {pages > 1 && <Pager page={query.page} pages={pages} href={pageHref} />}
         </div>
       )}
 
@@ -511,10 +317,338 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
             busy={busy === detail._id}
             onStatus={(s) => changeStatus(detail, s)}
             onDelete={canDelete ? () => remove(detail) : undefined}
+            onRelease={() => release(detail)}
             onUpdated={replace}
           />
         )}
       </Dialog>
     </div>
+  );
+}
+
+function ReleaseButton({
+  contact,
+  disabled,
+  onRelease,
+}: {
+  contact: Contact;
+  disabled: boolean;
+  onRelease: (contact: Contact) => void;
+}) {
+  return (
+    <button type="button" className={buttonClass("secondary", "sm")} disabled={disabled} onClick={() => onRelease(contact)}>
+      Release<span className="sr-only"> the held message from {contact.name}</span>
+    </button>
+  );
+}
+
+function FilterSelect({
+  id,
+  label,
+  value,
+  options,
+  labels,
+  width,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly string[];
+  labels: Record<string, string>;
+  /** Its width from md up (Tailwind class). */
+  width: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={`min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm ${width}`}
+      >
+        {options.map((f) => (
+          <option key={f} value={f}>
+            {labels[f]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The inbox's filters and search box; each change goes to the URL through `onChange`. */
+function InboxFilters({
+  query,
+  text,
+  onSearch,
+  onChange,
+}: {
+  query: InboxQuery;
+  text: string;
+  onSearch: (value: string) => void;
+  onChange: (changes: Record<string, string>) => void;
+}) {
+  return (
+    <form
+      aria-label="Filter the enquiries"
+      className="mb-4 flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 md:flex-row md:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onChange({});
+      }}
+    >
+      <div className="grid grid-cols-2 gap-3 md:flex">
+        <FilterSelect
+          id="contact-status-filter"
+          label="Status"
+          value={query.status}
+          options={STATUS_FILTERS}
+          labels={STATUS_LABEL}
+          width="md:w-40"
+          onChange={(v) => onChange({ status: v })}
+        />
+        <FilterSelect
+          id="contact-type-filter"
+          label="Type"
+          value={query.type}
+          options={TYPE_FILTERS}
+          labels={TYPE_LABEL}
+          width="md:w-48"
+          onChange={(v) => onChange({ type: v })}
+        />
+        <FilterSelect
+          id="contact-notification-filter"
+          label="E-mail"
+          value={query.notification}
+          options={NOTIFICATION_FILTERS}
+          labels={NOTIFICATION_LABEL}
+          width="md:w-44"
+          onChange={(v) => onChange({ notification: v })}
+        />
+        <FilterSelect
+          id="contact-held-filter"
+          label="Held"
+          value={query.held}
+          options={HELD_FILTERS}
+          labels={HELD_LABEL}
+          width="md:w-36"
+          onChange={(v) => onChange({ held: v })}
+        />
+      </div>
+      <div className="flex-1">
+        <label htmlFor="contact-search" className="mb-1 block text-sm font-semibold text-slate-800">
+          Search
+        </label>
+        <div className="relative">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" />
+          <input
+            id="contact-search"
+            type="search"
+            value={text}
+            placeholder="Name, e-mail, company, reference or product"
+            onChange={(e) => onSearch(e.target.value)}
+            className="min-h-10 w-full rounded-md border border-slate-400 bg-white py-2 pr-3 pl-9 text-sm placeholder:text-slate-500"
+          />
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** What a row of the inbox can do (the screen's handlers). */
+interface RowActions {
+  /** The id of the enquiry being changed, if any. */
+  busy: string | null;
+  canDelete: boolean;
+  onView: (contact: Contact) => void;
+  onStatus: (contact: Contact, status: string) => void;
+  onDelete: (contact: Contact) => void;
+  onRelease: (contact: Contact) => void;
+}
+
+/** Phones: one card per enquiry, nothing to scroll sideways. */
+function EnquiryCards({ contacts, actions }: { contacts: Contact[]; actions: RowActions }) {
+  return (
+    <ul className="space-y-3 md:hidden" aria-label="Enquiries">
+      {contacts.map((c) => (
+        <li key={c._id} data-contact={c.email} className="rounded-lg border border-slate-200 bg-white shadow-sm">
+          <button
+            type="button"
+            className="block w-full rounded-t-lg px-4 pt-3 pb-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+            onClick={() => actions.onView(c)}
+          >
+            <span className="sr-only">View the message from </span>
+            <span className="flex items-start justify-between gap-2">
+              <span className="min-w-0 font-semibold break-words text-slate-900">{c.name}</span>
+              <span className="flex shrink-0 flex-wrap justify-end gap-1">
+                {c.held && <HeldBadge />}
+                <KindBadge type={c.type} />
+              </span>
+            </span>
+            <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
+              <span className="font-mono text-slate-800">{c.reference}</span>
+              <span>{formatDate(c.date, true)}</span>
+            </span>
+            <span className="mt-1 block truncate text-sm text-slate-700">{c.subject}</span>
+          </button>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-4 py-2">
+            <StatusSelect
+              value={c.status}
+              label={`Status of the message from ${c.name}`}
+              disabled={actions.busy === c._id}
+              onChange={(s) => actions.onStatus(c, s)}
+            />
+            <div className="flex gap-2">
+              {c.held && <ReleaseButton contact={c} disabled={actions.busy === c._id} onRelease={actions.onRelease} />}
+              {actions.canDelete && (
+                <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => actions.onDelete(c)}>
+                  Delete<span className="sr-only"> the message from {c.name}</span>
+                </button>
+              )}
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Wider screens: the table. */
+function EnquiryTable({ contacts, actions }: { contacts: Contact[]; actions: RowActions }) {
+  return (
+    <div className="relative hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
+      <table className="w-full min-w-[720px] text-left text-sm">
+        <caption className="sr-only">Contact messages</caption>
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Kind
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Subject
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {contacts.map((c) => (
+            <tr key={c._id} data-contact={c.email}>
+              <td className="w-64 min-w-52 px-4 py-3 align-top">
+                <p className="font-semibold break-words text-slate-900">{c.name}</p>
+                <a href={`mailto:${c.email}`} className="break-all text-brand-700 underline">
+                  {c.email}
+                </a>
+                {c.company && <p className="break-words text-slate-600">{c.company}</p>}
+              </td>
+              <td className="px-4 py-3 align-top">
+                <div className="flex flex-wrap gap-1">
+                  <KindBadge type={c.type} />
+                  {c.held && <HeldBadge />}
+                </div>
+                <p className="mt-1 font-mono text-xs whitespace-nowrap text-slate-800">{c.reference}</p>
+              </td>
+              <td className="min-w-56 px-4 py-3 align-top">
+                {c.items.length > 0 ? (
+                  // A quote's subject only lists its products: show them with their quantities instead.
+                  <p className="line-clamp-3 font-medium break-words text-slate-800">
+                    {c.items.map((i) => `${i.product.name} × ${i.quantity}`).join(", ")}
+                  </p>
+                ) : (
+                  <>
+                    <p className="font-medium break-words text-slate-800">{c.subject}</p>
+                    <p className="line-clamp-2 break-words text-slate-600">{c.message}</p>
+                  </>
+                )}
+              </td>
+              <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{formatDate(c.date, true)}</td>
+              <td className="px-4 py-3 align-top">
+                <StatusSelect
+                  value={c.status}
+                  label={`Status of the message from ${c.name}`}
+                  disabled={actions.busy === c._id}
+                  onChange={(s) => actions.onStatus(c, s)}
+                />
+              </td>
+              <td className="min-w-48 px-4 py-3 align-top">
+                {/* Two buttons a line: a held row's Release wraps rather than widening the table past the screen. */}
+                <div className="flex flex-wrap gap-2">
+                  <button type="button" className={buttonClass("secondary", "sm")} onClick={() => actions.onView(c)}>
+                    View<span className="sr-only"> the message from {c.name}</span>
+                  </button>
+                  {c.held && <ReleaseButton contact={c} disabled={actions.busy === c._id} onRelease={actions.onRelease} />}
+                  {actions.canDelete && (
+                    <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => actions.onDelete(c)}>
+                      Delete<span className="sr-only"> the message from {c.name}</span>
+                    </button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={href(page - 1)} preventScrollReset={false} className={buttonClass("secondary", "sm")}>
+          Previous<span className="sr-only"> page</span>
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-slate-700">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={href(page + 1)} className={buttonClass("secondary", "sm")}>
+          Next<span className="sr-only"> page</span>
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** The CSV of every enquiry the filters match (the server applies them as it does to the list). */
+function ExportButton({ query }: { query: InboxQuery }) {
+  const toast = useToast();
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile("/api/contacts/export.csv", "enquiries.csv", { query: apiFilter(query) });
+    } catch (err) {
+      console.error(CONTACT_TEXTS.exportFailed, err);
+      toast.error(errorMessage(err, CONTACT_TEXTS.exportFailed));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <button type="button" className={buttonClass("secondary")} onClick={exportCsv} disabled={exporting}>
+      {exporting ? "Exporting..." : "Export CSV"}
+    </button>
   );
 }

@@ -17,7 +17,7 @@ import type { Route } from "./+types/staff";
 /**
  * Staff (/admin/staff, owners): every account with its role, two-factor state, last sign-in and whether it
  * is active; add one (with a first password the person changes at their first sign-in), edit, change the
- * role, disable or enable, set a new password, sign out everywhere, delete.
+ * role, disable or enable, set a new password, sign out everywhere, clear the sign-in locks, delete.
  */
 
 /** One account as GET /api/users lists it (server/auth/users.ts, toUserListItem). */
@@ -196,6 +196,7 @@ function MemberRow({
   onPassword,
   onToggle,
   onSignOut,
+  onClearLocks,
   onTwoFactorOff,
   onDelete,
 }: {
@@ -206,6 +207,7 @@ function MemberRow({
   onPassword: () => void;
   onToggle: () => void;
   onSignOut: () => void;
+  onClearLocks: () => void;
   onTwoFactorOff: () => void;
   onDelete: () => void;
 }) {
@@ -239,6 +241,9 @@ function MemberRow({
         </button>
         <button type="button" className={buttonClass("secondary", "sm")} onClick={onSignOut} disabled={busy}>
           Sign out everywhere<span className="sr-only"> ({who})</span>
+        </button>
+        <button type="button" className={buttonClass("secondary", "sm")} onClick={onClearLocks} disabled={busy}>
+          Clear sign-in locks<span className="sr-only"> ({who})</span>
         </button>
         {member.twoFactor && !isMe && (
           <button type="button" className={buttonClass("secondary", "sm")} onClick={onTwoFactorOff} disabled={busy}>
@@ -332,6 +337,15 @@ export default function StaffScreen({ loaderData }: Route.ComponentProps) {
                     "Sign out everywhere",
                     () => api(`/api/users/${m._id}/sessions`, { method: "DELETE" }),
                     "Signed out everywhere successfully!",
+                  )
+                }
+                onClearLocks={() =>
+                  act(
+                    m,
+                    `Clear the sign-in locks of ${who}? Their failed sign-ins and wrong two-factor codes are forgotten, so they can sign in again at once. Do this once you know the attempts were theirs, or after setting a new password.`,
+                    "Clear locks",
+                    () => api(`/api/users/${m._id}/sign-in-locks`, { method: "DELETE" }),
+                    "Sign-in locks cleared successfully!",
                   )
                 }
                 onTwoFactorOff={() =>
