@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
-import { type ServerProcess, startServerProcess } from "../support/process";
+import { type ServerProcess, type SignedInServer, startSignedInServerProcess } from "../support/process";
 import { ADMIN } from "../support/server";
 
 /**
@@ -21,31 +18,13 @@ const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dis
 const RV_22 = "/products/rotary-screw-compressors/pn-rv-22-variable-speed-drive-screw-compressor";
 
 let server: ServerProcess;
-let dataDir: string;
-let scratch: ScratchDatabase | null = null;
 let token: string;
+let running: SignedInServer;
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-datasheet-"));
-  if (testDatabaseKind() === "postgres") scratch = await createScratchDatabase();
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-  });
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  token = ((await login.json()) as { token: string }).token;
+  running = await startSignedInServerProcess(ADMIN);
+  ({ server, token } = running);
 });
-afterAll(async () => {
-  server?.proc.kill("SIGTERM");
-  await server?.exited;
-  await scratch?.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => running?.stop());
 
 async function datasheet(productPath: string) {
   const res = await fetch(`${server.url}${productPath}/datasheet.pdf`);

@@ -4,9 +4,8 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 import { eventually } from "../support/enquiries";
-import { type ServerProcess, startServerProcess } from "../support/process";
+import { type ServerProcess, type SignedInServer, startServerProcess, startSignedInServerProcess } from "../support/process";
 import { ADMIN, startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -170,31 +169,13 @@ describe("the API", () => {
 
 describe("pages, on the production server", () => {
   let server: ServerProcess;
-  let dataDir: string;
-  let scratch: ScratchDatabase | null = null;
   let token: string;
+  let running: SignedInServer;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-round-two-"));
-    if (testDatabaseKind() === "postgres") scratch = await createScratchDatabase();
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    });
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
-    });
-    token = ((await login.json()) as { token: string }).token;
+    running = await startSignedInServerProcess(ADMIN);
+    ({ server, token } = running);
   });
-  afterAll(async () => {
-    server?.proc.kill("SIGTERM");
-    await server?.exited;
-    await scratch?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => running?.stop());
 
   /** A request exactly as written (a Host no HTTP client would send), and the answer as it came. */
   function rawExchange(request: string): Promise<{ status: number; headers: [string, string][]; body: string }> {

@@ -1,5 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PROJECT_ROOT } from "../../server/paths";
+import { createScratchDatabase, testDatabaseKind } from "./database";
 
 export interface ServerProcess {
   proc: ChildProcess;
@@ -70,4 +74,44 @@ export function run(args: string[], env: Record<string, string>, input = ""): Pr
     proc.stdin.end(input);
     proc.on("exit", (code) => resolve({ code, output }));
   });
+}
+
+/** The production server on a fresh data directory (or a scratch PostgreSQL database), its owner signed in. */
+export interface SignedInServer {
+  server: ServerProcess;
+  /** The owner's token (the account is ADMIN from tests/support/server.ts). */
+  token: string;
+  /** Stops the server and removes its data. */
+  stop(): Promise<void>;
+}
+
+export async function startSignedInServerProcess(
+  owner: { username: string; password: string },
+  env: Record<string, string> = {},
+): Promise<SignedInServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-process-"));
+  const scratch = testDatabaseKind() === "postgres" ? await createScratchDatabase() : null;
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: owner.username,
+    ADMIN_PASSWORD: owner.password,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...env,
+  });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(owner),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return {
+    server,
+    token,
+    async stop() {
+      server.proc.kill("SIGTERM");
+      await server.exited;
+      await scratch?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
