@@ -1,6 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN, ADMIN_URL, EMPTY_URL, expectNoA11yViolations, openWithPausedClock, watchErrors } from "./support";
+import {
+  ADMIN,
+  ADMIN_URL,
+  EMPTY_URL,
+  expectNoA11yViolations,
+  openWithPausedClock,
+  scrollIntoViewAndWaitStill,
+  watchErrors,
+} from "./support";
 
 /** The products landing page (/products) and the category pages (/products/{category}). */
 
@@ -277,6 +285,7 @@ test.describe("category pages of generated categories", () => {
     await expect(pager.getByRole("link", { name: "Next" })).toHaveAttribute("href", `/products/${category.slug}?page=2`);
     await expectNoA11yViolations(page);
 
+    await scrollIntoViewAndWaitStill(pager.getByRole("link", { name: "Next" }));
     await pager.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(new RegExp(`/products/${category.slug}\\?page=2$`));
     await expect(cards).toHaveCount(TOTAL - 24);
