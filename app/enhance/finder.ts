@@ -1,4 +1,4 @@
-import { fromCanonical, toCanonical } from "../../shared/lib/units";
+import { convertTyped } from "../../shared/lib/units";
 
 /**
  * The finder's form (markup: app/routes/finder.tsx) updates its results as the filters change: the URL is
@@ -64,24 +64,27 @@ export function finder(form: HTMLElement): void {
     }
   };
 
-  // Each unit select remembers its unit, so the typed numbers can be converted when it changes.
+  // Each box remembers what was typed in it and in which unit: a unit change converts from that, so
+  // switching back gives the typed number again (100 CFM → 2.832 m³/min → 100 CFM).
   for (const [name, { quantity, inputs }] of Object.entries(UNIT_INPUTS)) {
     const select = form.elements.namedItem(name);
     if (!(select instanceof HTMLSelectElement)) continue;
-    let unit = select.value;
+    const boxes = inputs
+      .map((inputName) => form.elements.namedItem(inputName))
+      .filter((input): input is HTMLInputElement => input instanceof HTMLInputElement)
+      .map((input) => ({ input, typed: input.value, unit: select.value }));
+    for (const box of boxes) {
+      box.input.addEventListener("input", () => {
+        box.typed = box.input.value;
+        box.unit = select.value;
+      });
+    }
     select.addEventListener("change", () => {
-      for (const inputName of inputs) {
-        const input = form.elements.namedItem(inputName);
-        if (!(input instanceof HTMLInputElement)) continue;
-        const value = Number(input.value.replace(",", "."));
-        if (input.value.trim() !== "" && Number.isFinite(value)) {
-          const converted = fromCanonical(quantity, toCanonical(quantity, value, unit), select.value);
-          input.value = String(Number(converted.toPrecision(4)));
-        }
-        const label = form.querySelector(`[data-unit-label="${inputName}"]`);
+      for (const box of boxes) {
+        box.input.value = convertTyped(quantity, box.typed, box.unit, select.value);
+        const label = form.querySelector(`[data-unit-label="${box.input.name}"]`);
         if (label) label.textContent = select.selectedOptions[0]?.textContent ?? "";
       }
-      unit = select.value;
     });
   }
 

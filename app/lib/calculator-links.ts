@@ -127,7 +127,7 @@ export function sizingHandover(params: URLSearchParams): string | null {
 
 /**
  * The finder's URL for a sizing result: compressors (every type, so dryers and filters with the figures stay
- * out) with at least that flow and pressure, smallest first.
+ * out) with at least that flow and pressure, in the finder's best-fit order (smallest big enough first).
  */
 export function sizingFinderHref(params: URLSearchParams): string | null {
   const { input } = readSizingParams(params);
@@ -136,7 +136,6 @@ export function sizingFinderHref(params: URLSearchParams): string | null {
   const figure = (value: number) => String(Number(value.toPrecision(3)));
   const finder = new URLSearchParams({ flowMin: figure(r.requiredFlow), pressureMin: figure(r.requiredPressure) });
   for (const type of CHOICE_FIGURES.compressorType.options) finder.append("type", type.value);
-  finder.set("sort", "flow");
   return `/finder?${finder}`;
 }
 

@@ -9,11 +9,13 @@ import {
   NUMBER_FIGURE_KEYS,
   NUMBER_FIGURES,
   type NumberFigure,
+  type NumberFigureKey,
 } from "../../shared/content/product-figures";
 import { DEFAULT_FINDER_UNITS, type FinderUnits, readFinderParams } from "../../shared/content/product-finder";
 import { productPath } from "../../shared/lib/product-paths";
-import { CANONICAL } from "../../shared/lib/units";
+import { BOUND_TOLERANCE, CANONICAL, formatRange, type Quantity, statedFigure } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
+import { PriceNote } from "../components/products/price-note";
 import { UnitSelect } from "../components/products/unit-select";
 import { ResponsiveImage } from "../components/responsive-image";
 import { formatPrice } from "../lib/format";
@@ -114,8 +116,14 @@ interface Row {
 const DASH = "—";
 const differs = (row: Row) => new Set(row.values).size > 1;
 
+const unitsOf = (units: FinderUnits): Record<string, string> => ({
+  flow: units.flow,
+  pressure: units.pressure,
+  power: units.power,
+});
+
 function figureRows(products: Product[], units: FinderUnits): Row[] {
-  const unitOf: Record<string, string> = { flow: units.flow, pressure: units.pressure, power: units.power };
+  const unitOf = unitsOf(units);
   const rows: Row[] = [];
   for (const key of CHOICE_FIGURE_KEYS) {
     rows.push({ key, label: CHOICE_FIGURES[key].label, values: products.map((p) => choiceLabel(key, p[key]) ?? DASH) });
@@ -146,6 +154,46 @@ function namedRows(products: Product[], rowsOf: (p: Product) => { name: string; 
     label: name,
     values: products.map((p) => rowsOf(p).find((r) => r.name === name)?.value || DASH),
   }));
+}
+
+/** The key figure that states each quantity, to check a specification row against. */
+const FIGURE_OF: Record<Quantity, NumberFigureKey> = {
+  flow: "freeAirDelivery",
+  pressure: "maxPressure",
+  power: "motorPower",
+  noise: "noiseLevel",
+  weight: "weight",
+  volume: "tankVolume",
+};
+
+const same = (a: number, b: number) => Math.abs(a - b) <= Math.abs(b) * BOUND_TOLERANCE;
+
+/**
+ * The specification rows, each figure once and in the chosen units: a row that only states a figure
+ * ("60 CFM") the key figures already give for every machine gives way to them; one that states another
+ * figure of a known quantity is shown in the chosen unit; any other text as it is.
+ */
+function specificationRows(products: Product[], units: FinderUnits): Row[] {
+  const unitOf = unitsOf(units);
+  const rows = namedRows(products, (p) => p.specifications.map((s) => ({ name: s.specName, value: s.specValue })));
+  return rows.flatMap((row) => {
+    const stated = row.values.map((v) => (v === DASH ? null : statedFigure(v)));
+    const quantity = stated.find((f) => f !== null)?.quantity;
+    const allFigures = row.values.every((v, i) => v === DASH || stated[i]?.quantity === quantity);
+    if (!quantity || !allFigures) return [row];
+    const key = FIGURE_OF[quantity];
+    const repeatsKeyFigure = products.every((p, i) => {
+      const figure = stated[i];
+      const own = p[key];
+      if (!figure) return true;
+      if (own == null) return false;
+      const [min, max] = typeof own === "number" ? [own, own] : [own.min, own.max];
+      return same(figure.min, min) && same(figure.max, max);
+    });
+    if (repeatsKeyFigure) return [];
+    const unit = unitOf[quantity] ?? CANONICAL[quantity];
+    return [{ ...row, values: stated.map((f) => (f ? formatRange(quantity, f, unit) : DASH)) }];
+  });
 }
 
 function RowGroup({ title, rows, columns }: { title: string; rows: Row[]; columns: number }) {
@@ -188,7 +236,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const unitSearch = new URLSearchParams(unitQuery);
   const quoteUrl = `/quote?${slugs.map((s) => `product=${encodeURIComponent(s)}`).join("&")}`;
   const figures = figureRows(products, units);
-  const specs = namedRows(products, (p) => p.specifications.map((s) => ({ name: s.specName, value: s.specValue })));
+  const specs = specificationRows(products, units);
   const features = namedRows(products, (p) => p.features.map((f) => ({ name: f.featureName, value: f.featureValue || "Yes" })));
   return (
     <>
@@ -302,6 +350,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         )}
+        {products.length > 0 && <PriceNote lead="Prices:" className="mt-4" />}
 
         {products.length > 0 && (
           <div className="mt-8 flex flex-wrap gap-3 print:hidden">

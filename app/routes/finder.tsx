@@ -5,14 +5,17 @@ import {
   FINDER_SORTS,
   type FinderFilters,
   type FinderProblem,
+  type FinderRequest,
   type FinderUnits,
   hasFilters,
-  inUnit,
+  hasNumberFilters,
+  marksBestFit,
   readFinderParams,
 } from "../../shared/content/product-finder";
 import { PRODUCTS_PER_PAGE } from "../../shared/lib/product-paths";
 import { unitLabel } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
+import { PriceNote } from "../components/products/price-note";
 import { type FigureCard, FigureCardGrid, toFigureCard } from "../components/products/product-card";
 import { UnitSelect } from "../components/products/unit-select";
 import { orFallback } from "../lib/load.server";
@@ -28,6 +31,7 @@ import type { Route } from "./+types/finder";
 interface FinderPageData {
   filters: FinderFilters;
   units: FinderUnits;
+  typed: FinderRequest["typed"];
   problems: FinderProblem[];
   results: FigureCard[];
   closest: FigureCard[];
@@ -39,14 +43,16 @@ interface FinderPageData {
 const EMPTY_FACETS: FinderResult["facets"] = { types: [], lubrication: [], drive: [], cooling: [], category: [] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { filters, units, problems } = readFinderParams(new URL(request.url).searchParams);
+  const { filters, units, typed, problems } = readFinderParams(new URL(request.url).searchParams);
   const read = await orFallback("finder", () => readFinder(context.app, filters, 1, PRODUCTS_PER_PAGE), null);
   const found = read.value;
+  const bestFit = marksBestFit(filters);
   return {
     filters,
     units,
+    typed,
     problems,
-    results: (found?.data ?? []).map((p) => toFigureCard(p, units)),
+    results: (found?.data ?? []).map((p, i) => ({ ...toFigureCard(p, units), bestFit: bestFit && i === 0 })),
     closest: (found?.closest ?? []).map((p) => toFigureCard(p, units)),
     total: found?.total ?? 0,
     facets: found?.facets ?? EMPTY_FACETS,
@@ -121,7 +127,7 @@ function ChoiceGroup({
 }
 
 function FinderForm({ data }: { data: FinderPageData }) {
-  const { filters, units, facets } = data;
+  const { filters, units, typed, facets } = data;
   const labelOf = (q: keyof FinderUnits) => unitLabel(q, units[q]);
   return (
     <form method="get" action="/finder" data-module="finder" aria-label="Filters" className="space-y-6">
@@ -133,31 +139,21 @@ function FinderForm({ data }: { data: FinderPageData }) {
       <fieldset className="min-w-0">
         <legend className="text-sm font-semibold text-slate-800">Free air delivery</legend>
         <div className="mt-1 grid grid-cols-2 gap-3">
-          <NumberInput name="flowMin" label="From" value={inUnit("flow", filters.flowMin, units.flow)} unit={labelOf("flow")} />
-          <NumberInput name="flowMax" label="To" value={inUnit("flow", filters.flowMax, units.flow)} unit={labelOf("flow")} />
+          <NumberInput name="flowMin" label="From" value={typed.flowMin ?? ""} unit={labelOf("flow")} />
+          <NumberInput name="flowMax" label="To" value={typed.flowMax ?? ""} unit={labelOf("flow")} />
         </div>
       </fieldset>
       <NumberInput
         name="pressureMin"
         label="Working pressure, at least"
-        value={inUnit("pressure", filters.pressureMin, units.pressure)}
+        value={typed.pressureMin ?? ""}
         unit={labelOf("pressure")}
       />
       <fieldset className="min-w-0">
         <legend className="text-sm font-semibold text-slate-800">Motor power</legend>
         <div className="mt-1 grid grid-cols-2 gap-3">
-          <NumberInput
-            name="powerMin"
-            label="From"
-            value={inUnit("power", filters.powerMin, units.power)}
-            unit={labelOf("power")}
-          />
-          <NumberInput
-            name="powerMax"
-            label="To"
-            value={inUnit("power", filters.powerMax, units.power)}
-            unit={labelOf("power")}
-          />
+          <NumberInput name="powerMin" label="From" value={typed.powerMin ?? ""} unit={labelOf("power")} />
+          <NumberInput name="powerMax" label="To" value={typed.powerMax ?? ""} unit={labelOf("power")} />
         </div>
       </fieldset>
       <fieldset className="min-w-0">
@@ -207,7 +203,7 @@ function FinderForm({ data }: { data: FinderPageData }) {
         >
           {FINDER_SORTS.map((s) => (
             <option key={s.value} value={s.value}>
-              {s.label}
+              {s.value === "" && !hasNumberFilters(filters) ? "Catalogue order" : s.label}
             </option>
           ))}
         </select>
@@ -267,6 +263,7 @@ export default function FinderPage({ loaderData }: Route.ComponentProps) {
           {data.results.length > 0 ? (
             <div className="mt-6">
               <FigureCardGrid cards={data.results} sizes={CARD_SIZES} />
+              <PriceNote lead="Prices:" className="mt-6" />
               {data.total > data.results.length && (
                 <p className="mt-6 text-sm text-slate-700">
                   Showing the first {data.results.length} in this order. Narrow the filters, or change the order, to see others.

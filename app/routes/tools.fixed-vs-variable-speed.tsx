@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { rowField } from "../../shared/lib/calculators/inputs";
-import { VSD_DEFAULTS, VSD_ROW_FIELDS } from "../../shared/lib/calculators/vsd-savings";
+import { VSD_DEFAULTS, VSD_EXAMPLE_PROFILE, VSD_ROW_FIELDS } from "../../shared/lib/calculators/vsd-savings";
 import { unitsOf } from "../../shared/lib/units";
 import { PageHero } from "../components/page-hero";
 import {
@@ -145,6 +145,9 @@ export default function VsdPage({ loaderData }: Route.ComponentProps) {
         </div>
       </fieldset>
 
+      <p className="rounded-md bg-brand-50 p-3 text-sm text-slate-700" data-example-profile>
+        <strong>Filled in:</strong> {VSD_EXAMPLE_PROFILE} Replace it with your own demand.
+      </p>
       <RowList
         id={ROWS_ID}
         legend="Your air demand over a year"
@@ -289,6 +292,12 @@ export default function VsdPage({ loaderData }: Route.ComponentProps) {
 f < f_min:  P_vsd = P_v × (p_idle + (p_min − p_idle) × f / f_min)`}</pre>
         <pre>{`kWh a year = Σ P × h        ₹ a year = kWh a year × tariff
 saving = fixed − variable   payback (years) = price difference ÷ saving a year`}</pre>
+        <p>
+          Demand: our illustrative two-shift plant, described above the profile (an example we made up to show a plant whose
+          demand varies, not survey data). Our product pages say a variable-speed machine saves up to 35%: that is on demand that
+          stays low most of the time (at 10% of rated flow all year this model gives 39%), or with storage too small for
+          load/unload to cycle well.
+        </p>
         <p>
           Defaults: unloaded at 25% of full-load power (DOE’s MEASUR documentation gives 15–25% for reciprocating and 25–40% for
           inlet-modulated rotary screw machines: enter yours); minimum speed 20% of rated flow at 32% of full-load power, idling

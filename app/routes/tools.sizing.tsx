@@ -28,14 +28,15 @@ import type { Route } from "./+types/tools.sizing";
 
 /**
  * /tools/sizing (issue 14): the air tools and machines a compressor feeds, their consumption and duty
- * cycle, a leak allowance and a growth margin give the flow and pressure to buy; the finder's first
- * machines for them follow (the same query as /finder, with a link to all of them there).
+ * cycle, a leak allowance and a growth margin give the flow and pressure to buy; the smallest machines
+ * big enough for them follow, best fit first (the same query and order as /finder, with a link to all
+ * of them there).
  */
 
 const PATH = "/tools/sizing";
 const ROWS_ID = "tool-rows";
-/** Matching machines shown under the results. */
-const MATCHES_SHOWN = 6;
+/** Matching machines shown under the results: the smallest few big enough; the finder has the rest. */
+const MATCHES_SHOWN = 3;
 
 /** Its script carries the calculator (app/enhance/calculator-page.ts). */
 export const handle: RouteHandle = { script: "calculator" };
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       failed: read.failed,
       total: read.value?.total ?? 0,
       finderUrl,
-      cards: (read.value?.data ?? []).map((p) => toFigureCard(p)),
+      cards: (read.value?.data ?? []).map((p, i) => ({ ...toFigureCard(p), bestFit: i === 0 })),
     },
   };
 }
@@ -260,6 +261,12 @@ export default function SizingPage({ loaderData }: Route.ComponentProps) {
               : `${matches.total} ${matches.total === 1 ? "machine matches" : "machines match"}`}
         </h2>
         {!matches && <p className="mt-3 text-slate-700">Correct the fields above to see the machines that match.</p>}
+        {matches && !matches.failed && matches.cards.length > 0 && run.results && (
+          <p className="mt-3 text-slate-700" data-matches-intro>
+            {matches.cards.length === 1 ? "The one" : `The ${matches.cards.length} smallest`} that deliver at least{" "}
+            {run.results.requiredFlow} at {run.results.requiredPressure}, with your leak allowance and growth margin:
+          </p>
+        )}
         {matches && !matches.failed && matches.cards.length > 0 && (
           <FigureCardGrid
             cards={matches.cards}
@@ -289,7 +296,8 @@ pressure       = highest working pressure + pressure allowance`}</pre>
           Defaults: 10% for leaks (a well-kept system; an old one may need 25%), 25% growth margin, 1 bar pressure allowance
           (pipework up to 0.1 bar, filters and a refrigerated dryer about 0.5 bar, and the hose, coupling and regulator at the
           tool). Duty cycles average the demand: if many tools may run at once for long spells, size for that peak, or add
-          storage. The machines shown are the finder’s, with at least that flow and pressure.
+          storage. The machines shown are the finder’s, with at least that flow and pressure: the smallest that are big enough
+          first.
         </p>
       </HowWeCalculate>
     </>

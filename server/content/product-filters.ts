@@ -1,7 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import { categories } from "../../shared/content/category";
 import { products } from "../../shared/content/product";
-import type { FinderFilters } from "../../shared/content/product-finder";
+import {
+  asksForFlow,
+  boundAtLeast as atLeast,
+  boundAtMost as atMost,
+  type FinderFilters,
+  fitOrder,
+} from "../../shared/content/product-finder";
 
 /** The facets the finder counts matches for, beside each value. */
 export type Facet = "types" | "lubrication" | "drive" | "cooling" | "category";
@@ -14,10 +20,16 @@ function inCategory(slugOrId: string): SQL {
   );
 }
 
+/** Only machines that make air: what a buyer asking for a flow means, unless they choose a category or type. */
+function compressorsOnly(f: FinderFilters): boolean {
+  return asksForFlow(f) && f.types.length === 0 && f.category === null;
+}
+
 /**
  * The SQL conditions of the finder's filters (canonical units), leaving out `except` (a facet's own
  * filter, so its counts show what choosing another value would give). A flow filter matches a machine
- * whose delivery range meets the wanted range; pressure is "at least"; power is within.
+ * whose delivery range meets the wanted range; pressure is "at least"; power is within. A flow asked
+ * lists compressors; dryers and filters (rated by flow too) when their category is chosen.
  */
 export function finderConditions(f: FinderFilters, except?: Facet): SQL[] {
   const c: SQL[] = [];
@@ -26,11 +38,12 @@ export function finderConditions(f: FinderFilters, except?: Facet): SQL[] {
   if (f.drive && except !== "drive") c.push(eq(products.drive, f.drive));
   if (f.cooling && except !== "cooling") c.push(eq(products.cooling, f.cooling));
   if (f.category && except !== "category") c.push(inCategory(f.category));
-  if (f.flowMin !== null) c.push(gte(products.flowMax, f.flowMin));
-  if (f.flowMax !== null) c.push(lte(products.flowMin, f.flowMax));
-  if (f.pressureMin !== null) c.push(gte(products.maxPressure, f.pressureMin));
-  if (f.powerMin !== null) c.push(gte(products.motorPower, f.powerMin));
-  if (f.powerMax !== null) c.push(lte(products.motorPower, f.powerMax));
+  if (compressorsOnly(f) && except !== "category") c.push(isNotNull(products.compressorType));
+  if (f.flowMin !== null) c.push(gte(products.flowMax, atLeast(f.flowMin)));
+  if (f.flowMax !== null) c.push(lte(products.flowMin, atMost(f.flowMax)));
+  if (f.pressureMin !== null) c.push(gte(products.maxPressure, atLeast(f.pressureMin)));
+  if (f.powerMin !== null) c.push(gte(products.motorPower, atLeast(f.powerMin)));
+  if (f.powerMax !== null) c.push(lte(products.motorPower, atMost(f.powerMax)));
   return c;
 }
 
@@ -43,9 +56,17 @@ const SORT_COLUMNS = {
   price: products.price,
 } as const;
 
-/** The list's order: the chosen figure (machines without it last), then the catalogue's order. */
-export function finderOrder(sort: FinderFilters["sort"]): SQL[] {
-  if (!sort) return catalogueOrder;
+const FIT_COLUMNS = { flowMax: products.flowMax, maxPressure: products.maxPressure, motorPower: products.motorPower } as const;
+
+/**
+ * The list's order: the chosen figure (machines without it last), then the catalogue's order. No sort
+ * chosen: the best fit to the figures asked (`fitOrder`), then the catalogue's order.
+ */
+export function finderOrder(f: FinderFilters): SQL[] {
+  const { sort } = f;
+  if (!sort) {
+    return [...fitOrder(f).map((k) => sql`${FIT_COLUMNS[k.column]} ${sql.raw(k.direction)} nulls last`), ...catalogueOrder];
+  }
   const descending = sort.startsWith("-");
   const column = SORT_COLUMNS[sort.replace("-", "") as keyof typeof SORT_COLUMNS];
   return [descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, ...catalogueOrder];
@@ -79,6 +100,7 @@ export function distanceFrom(f: FinderFilters): SQL {
   if (f.drive) terms.push(mismatch(sql`coalesce(${eq(products.drive, f.drive)}, false)`));
   if (f.cooling) terms.push(mismatch(sql`coalesce(${eq(products.cooling, f.cooling)}, false)`));
   if (f.category) terms.push(mismatch(inCategory(f.category), sql`0.5`));
+  if (compressorsOnly(f)) terms.push(mismatch(sql`${products.compressorType} is not null`));
   return terms.length > 0 ? sql.join(terms, sql` + `) : sql`0.0`;
 }
 

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { categories } from "../../shared/content/category";
 import { type Product, products } from "../../shared/content/product";
 import { CHOICE_FIGURES } from "../../shared/content/product-figures";
-import { type FinderFilters, hasFilters } from "../../shared/content/product-finder";
+import { type FinderFilters, hasFilters, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
 import type { Database } from "../db/client";
 import { selectProducts, toApi } from "./product";
 import { distanceFrom, type Facet, finderConditions, finderOrder, whereAll } from "./product-filters";
@@ -78,7 +78,7 @@ export async function findProducts(db: Database, f: FinderFilters, page: number,
   const [rows, { total, facets }] = await Promise.all([
     selectProducts(db)
       .where(whereAll(finderConditions(f)))
-      .orderBy(...finderOrder(f.sort))
+      .orderBy(...finderOrder(f))
       .limit(limit)
       .offset((page - 1) * limit),
     countAll(db, f),
@@ -87,7 +87,7 @@ export async function findProducts(db: Database, f: FinderFilters, page: number,
     total === 0 && hasFilters(f)
       ? (
           await selectProducts(db)
-            .orderBy(sql`${distanceFrom(f)}`, ...finderOrder(""))
+            .orderBy(sql`${distanceFrom(f)}`, ...finderOrder(NO_FINDER_FILTERS))
             .limit(CLOSEST)
         ).map(toApi)
       : [];

@@ -1,4 +1,5 @@
 import {
+  BOUND_TOLERANCE,
   CANONICAL,
   fromCanonical,
   parseFigure,
@@ -55,7 +56,7 @@ export const FINDER_PARAMETERS = [
 export const DEFAULT_FINDER_UNITS: FinderUnits = { flow: "m3/min", pressure: "bar", power: "kw" };
 
 export const FINDER_SORTS = [
-  { value: "", label: "Catalogue order" },
+  { value: "", label: "Best fit to your figures" },
   { value: "flow", label: "Flow: low to high" },
   { value: "-flow", label: "Flow: high to low" },
   { value: "pressure", label: "Pressure: low to high" },
@@ -102,9 +103,13 @@ export interface FinderProblem {
   message: string;
 }
 
+export type FinderNumber = "flowMin" | "flowMax" | "pressureMin" | "powerMin" | "powerMax";
+
 export interface FinderRequest {
   filters: FinderFilters;
   units: FinderUnits;
+  /** Each number as the buyer typed it, for the form's boxes (a shared link shows 100, not 99.9998). */
+  typed: Partial<Record<FinderNumber, string>>;
   /** Values that could not be read (the API answers 400; the page says so and ignores them). */
   problems: FinderProblem[];
 }
@@ -157,14 +162,17 @@ export function readFinderParams(params: URLSearchParams): FinderRequest {
   }
   types.sort();
 
-  const number = (name: keyof typeof NUMBER_LABELS, quantity: Quantity, inUnit: string): number | null => {
+  const typed: FinderRequest["typed"] = {};
+  const number = (name: FinderNumber, quantity: Quantity, inUnit: string): number | null => {
     const v = text(name);
     if (v === null) return null;
-    const parsed = parseFigure(quantity, v, { unit: inUnit, label: NUMBER_LABELS[name] });
+    // Not rounded: the conditions allow a rounding step instead (BOUND_TOLERANCE).
+    const parsed = parseFigure(quantity, v, { unit: inUnit, label: NUMBER_LABELS[name], exact: true });
     if (!parsed.ok || parsed.min < 0) {
       problems.push({ path: name, message: `${NUMBER_LABELS[name]} must be a number.` });
       return null;
     }
+    typed[name] = v;
     return parsed.min;
   };
 
@@ -196,7 +204,7 @@ export function readFinderParams(params: URLSearchParams): FinderRequest {
     sort: sort ?? "",
   };
   if (category && !filters.category) problems.push({ path: "category", message: "category must be a category's slug." });
-  return { filters, units, problems };
+  return { filters, units, typed, problems };
 }
 
 /** True when any filter narrows the list (a finder with none shows the whole catalogue). */
@@ -225,10 +233,43 @@ export function finderKey(f: FinderFilters): string {
   return [f.types.join(","), f.lubrication ?? "", f.drive ?? "", f.cooling ?? "", f.category ?? "", f.sort, numbers].join("|");
 }
 
-/** A canonical value shown in the URL's unit, for the form's inputs (no rounding beyond float noise). */
-export function inUnit(quantity: "flow" | "pressure" | "power", canonical: number | null, unit: string): string {
-  if (canonical === null) return "";
-  return String(Number((canonical / toCanonical(quantity, 1, unit)).toPrecision(6)));
+/**
+ * A lower and an upper bound as the conditions compare them: a rounding step looser (BOUND_TOLERANCE), so a
+ * bound typed in one unit matches what the same bound in another matches: 2.832 m³/min (100 CFM converted
+ * to four digits) still finds a machine of exactly 100 CFM (2.83168 m³/min).
+ */
+export const boundAtLeast = (bound: number) => bound * (1 - BOUND_TOLERANCE);
+export const boundAtMost = (bound: number) => bound * (1 + BOUND_TOLERANCE);
+
+/** A figure the best-fit order ranks by, and which way. */
+export interface FitKey {
+  column: "flowMax" | "maxPressure" | "motorPower";
+  direction: "asc" | "desc";
+}
+
+/**
+ * The order of "best fit" (the default sort when figures are asked): closest to the need first. For a
+ * flow "from", the smallest machine that delivers it (lowest top of its range); for a flow "to" only, the
+ * largest within it; then the same for pressure and power. No figure asked: the catalogue's order.
+ */
+export function fitOrder(f: FinderFilters): FitKey[] {
+  const keys: FitKey[] = [];
+  if (f.flowMin !== null) keys.push({ column: "flowMax", direction: "asc" });
+  else if (f.flowMax !== null) keys.push({ column: "flowMax", direction: "desc" });
+  if (f.pressureMin !== null) keys.push({ column: "maxPressure", direction: "asc" });
+  if (f.powerMin !== null) keys.push({ column: "motorPower", direction: "asc" });
+  else if (f.powerMax !== null) keys.push({ column: "motorPower", direction: "desc" });
+  return keys;
+}
+
+/** True when a flow is asked: the list is then compressors only, unless a category or type is chosen. */
+export function asksForFlow(f: FinderFilters): boolean {
+  return f.flowMin !== null || f.flowMax !== null;
+}
+
+/** True when the first result is the best fit for the flow asked (marked so on the page). */
+export function marksBestFit(f: FinderFilters): boolean {
+  return f.sort === "" && asksForFlow(f);
 }
 
 /** What a search query says in figures ("250 cfm 7 bar"), as finder parameters, and the words left over. */

@@ -163,12 +163,13 @@ const FIGURE_PATTERN = new RegExp(String.raw`^(${NUMBER})(?:\s*(?:-|–|—|to)\
 
 /**
  * Reads a typed figure in any unit: "6.8", "6.8 CFM", "1,250 cfm", "5.2-7.1 m³/min", "100 to 150 psi".
- * A unit written in the text wins over `unit` (the form's unit list). The answer is canonical.
+ * A unit written in the text wins over `unit` (the form's unit list). The answer is canonical, kept to
+ * 6 significant digits for storage, or `exact` (a search bound: the buyer's number is not rounded).
  */
 export function parseFigure(
   quantity: Quantity,
   text: string,
-  options: { unit?: string; range?: boolean; label: string },
+  options: { unit?: string; range?: boolean; label: string; exact?: boolean },
 ): ParsedFigure {
   const { label } = options;
   const cleaned = text.trim().replace(/(\d),(?=\d)/g, "$1"); // 1,250 and 1,00,000 are thousands separators
@@ -194,5 +195,45 @@ export function parseFigure(
   const a = toCanonical(quantity, Number(first), unit);
   const b = second === undefined ? a : toCanonical(quantity, Number(second), unit);
   if (b < a) return { ok: false, message: `${label}: the first value of a range must not be larger than the second.` };
-  return { ok: true, min: roundForStorage(a), max: roundForStorage(b) };
+  return options.exact ? { ok: true, min: a, max: b } : { ok: true, min: roundForStorage(a), max: roundForStorage(b) };
+}
+
+/** Significant digits a number converted for a form's box keeps: 100 CFM shows as 2.832 m³/min. */
+const TYPED_DIGITS = 4;
+
+/**
+ * A number the buyer typed in `from`, shown in `to` for a form's box when they change the unit: converted
+ * from what they typed (not from an earlier conversion), so going back to their unit gives back their
+ * text exactly ("100" CFM → "2.832" m³/min → "100"). Text that is not a plain number stays as it is.
+ */
+export function convertTyped(quantity: Quantity, typed: string, from: string, to: string): string {
+  const text = typed.trim();
+  if (from === to) return typed;
+  const value = Number(text.replace(/(\d),(?=\d)/g, "$1")); // 1,250 is a thousands separator, as in parseFigure
+  if (text === "" || !Number.isFinite(value) || !info(quantity, from) || !info(quantity, to)) return typed;
+  return String(Number(fromCanonical(quantity, toCanonical(quantity, value, from), to).toPrecision(TYPED_DIGITS)));
+}
+
+/**
+ * How far apart two bounds may be and still be "the same" (relative): a converted number keeps
+ * TYPED_DIGITS significant digits, whose rounding step is at most 1 in 10^(TYPED_DIGITS - 1) (2.832 for
+ * 2.83168…). Stored figures are kept to 6 digits, far inside it.
+ */
+export const BOUND_TOLERANCE = 10 ** -(TYPED_DIGITS - 1);
+
+const QUANTITIES = Object.keys(UNITS) as Quantity[];
+
+/**
+ * The figure a free text states, when it is nothing else: a number or range with a unit ("60 CFM",
+ * "35 – 128 CFM", "7.5 bar", "310 kg"), in canonical units; null for "11 kW / 15 HP, IE3" or a bare number.
+ */
+export function statedFigure(text: string): { quantity: Quantity; min: number; max: number } | null {
+  const suffix = FIGURE_PATTERN.exec(text.trim().replace(/(\d),(?=\d)/g, "$1"))?.[3];
+  if (!suffix) return null;
+  for (const quantity of QUANTITIES) {
+    if (!unitFromText(quantity, suffix)) continue;
+    const parsed = parseFigure(quantity, text, { range: true, label: "" });
+    return parsed.ok ? { quantity, min: parsed.min, max: parsed.max } : null;
+  }
+  return null;
 }

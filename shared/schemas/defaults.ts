@@ -8,6 +8,9 @@ import type { SiteSettings } from "../content/settings";
 /** Highest star rating of a testimonial. */
 export const STAR_MAX = 5;
 
+/** What a price means, until staff write their own (Site Settings, "Price note"). */
+export const DEFAULT_PRICE_NOTE = "Ex-works Salem. GST 18% extra.";
+
 /** Used until staff save settings of their own (and as the shape reference for forms). */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   companyName: "Pneuma Air Systems",
@@ -22,6 +25,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     { days: "Sun", hours: "closed" },
   ],
   whatsapp: "",
+  priceNote: DEFAULT_PRICE_NOTE,
   notifications: { quotes: [], services: [], messages: [] },
   social: { facebook: "", linkedin: "", x: "", instagram: "", youtube: "" },
   homeSpecifications: [],

@@ -299,7 +299,11 @@ describe("search, suggestion and finder answers kept in the content cache (issue
 
     const found = await s.request("GET", "/api/product?limit=100");
     const zq = found.body.data.find((p: { name: string }) => p.name === "PN-ZQ 15 Test Compressor");
-    const res = await s.request("PUT", `/api/product/${zq._id}`, { json: { freeAirDelivery: "3", maxPressure: "8" }, token });
+    const res = await s.request("PUT", `/api/product/${zq._id}`, {
+      // A compressor type too: for a flow asked the finder lists compressors (issue 30).
+      json: { freeAirDelivery: "3", maxPressure: "8", compressorType: "rotary-screw" },
+      token,
+    });
     expect(res.status, res.text).toBe(200);
     await s.ctx.cache.checkFreshness();
     expect((await readFinder(s.ctx, typed, 1, 24)).total).toBe(1);

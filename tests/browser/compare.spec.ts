@@ -56,6 +56,38 @@ test.describe("compare without JavaScript", () => {
   });
 });
 
+test.describe("compare: each figure once, in the chosen units (issue 30)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("specifications that repeat a key figure give way to it; the rest follow the units", { tag: "@phone" }, async ({
+    page,
+  }) => {
+    await page.goto(`/compare?products=${RS_15},${RV_22}&flowUnit=m3/min&pressureUnit=psi`);
+    const table = page.locator("[data-compare-table] table");
+    const rows = (name: RegExp) => table.getByRole("row", { name });
+    await expect(rows(/^Free air delivery/)).toHaveCount(1);
+    await expect(rows(/^Free air delivery/).getByRole("cell")).toHaveText(["1.7 m³/min", "0.991–3.62 m³/min"]);
+    await expect(table).not.toContainText("CFM");
+    await expect(rows(/^Maximum working pressure/).getByRole("cell")).toHaveText(["109 psi", "102 psi"]);
+    // "Working pressure 7.5 bar", "Noise level", "Weight": the key figures say them already.
+    await expect(rows(/^Working pressure/)).toHaveCount(0);
+    await expect(rows(/^Noise level/)).toHaveCount(1);
+    await expect(rows(/^Weight/)).toHaveCount(1);
+    // Text that is more than a figure stays as written.
+    await expect(rows(/^Motor \(differs\)/).getByRole("cell")).toHaveText([/11 kW \/ 15 HP, IE3/, /22 kW \/ 30 HP/]);
+    await expect(
+      rows(/^Dimensions/)
+        .getByRole("cell")
+        .first(),
+    ).toHaveText("1080 × 760 × 1050 mm");
+
+    await page.goto(`/compare?products=${RS_15},${RV_22}&flowUnit=cfm`);
+    await expect(rows(/^Free air delivery/)).toHaveCount(1);
+    await expect(rows(/^Free air delivery/).getByRole("cell")).toHaveText(["60 CFM", "35–128 CFM"]);
+    await expect(table).not.toContainText("m³/min");
+  });
+});
+
 test.describe("compare with JavaScript", () => {
   test("Add to compare keeps a list across pages; the bar opens the comparison", { tag: "@phone" }, async ({ page }) => {
     const problems = watchErrors(page);

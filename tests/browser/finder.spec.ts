@@ -5,6 +5,7 @@ import { expectNoA11yViolations, watchErrors } from "./support";
  * /finder (issue 14): the demo catalogue narrowed by figures, in the visitor's units; a plain GET form
  * that works without JavaScript, and with it results that follow the filters as they change.
  * Demo machines with at least 250 CFM: PN-RV 75 (95–440), PN-OF 55 (300), PN-PD 450 (450), PN-RD 350 (a dryer, 350).
+ * For a flow asked the finder lists compressors (dryers when their category is chosen), best fit first (issue 30).
  */
 
 const cards = (page: Page) => page.locator("[data-finder-results] [data-product-card]");
@@ -21,7 +22,8 @@ test.describe("finder with JavaScript", () => {
 
     await form.getByLabel("Flow in").selectOption("cfm");
     await form.getByRole("group", { name: "Free air delivery" }).getByLabel("From").fill("250");
-    await expect(heading(page)).toHaveText("4 machines match");
+    // The dryer of 350 CFM is not a compressor.
+    await expect(heading(page)).toHaveText("3 machines match");
     await expect(page).toHaveURL(/\/finder\?flowUnit=cfm&flowMin=250/);
     await expect(form.locator('[data-facet-count="type:rotary-screw"]')).toHaveText("(3)");
     await expect(form.locator('[data-facet-count="type:scroll"]')).toHaveText("(0)");
@@ -44,6 +46,39 @@ test.describe("finder with JavaScript", () => {
     await expect(page.getByRole("checkbox", { name: /^Rotary screw/ })).toBeChecked();
     await expect(page.getByLabel("Flow in")).toHaveValue("m3/min");
     await expectNoA11yViolations(page);
+    expect(problems).toEqual([]);
+  });
+
+  test("units never change the answer: 100 CFM and its m³/min give the same machines, best fit first", async ({ page }) => {
+    const problems = watchErrors(page);
+    await page.goto("/finder?flowUnit=cfm&flowMin=100&pressureMin=7");
+    await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
+    const form = page.getByRole("form", { name: "Filters" });
+    const from = form.getByRole("group", { name: "Free air delivery" }).getByLabel("From");
+    await expect(from).toHaveValue("100");
+    await expect(heading(page)).toHaveText("7 machines match");
+    await expect(cards(page).first()).toHaveAttribute("data-product-card", "pn-pe-100-electric-portable-screw-compressor");
+    await expect(cards(page).first().getByText("Best fit", { exact: true })).toBeVisible();
+    await expect(cards(page).nth(1).getByText("Best fit", { exact: true })).toHaveCount(0);
+
+    await form.getByLabel("Flow in").selectOption("m3/min");
+    await expect(from).toHaveValue("2.832");
+    await expect(page).toHaveURL(/flowMin=2\.832/);
+    await expect(heading(page)).toHaveText("7 machines match");
+    await expect(cards(page).first()).toHaveAttribute("data-product-card", "pn-pe-100-electric-portable-screw-compressor");
+    await expect(cards(page).first()).toContainText("2.83 m³/min");
+    await page.reload();
+    await expect(page.getByRole("group", { name: "Free air delivery" }).getByLabel("From")).toHaveValue("2.832");
+    await expect(heading(page)).toHaveText("7 machines match");
+
+    // Back to CFM: the number typed, not a conversion of a conversion.
+    await page.goto("/finder?flowUnit=cfm&flowMin=100&pressureMin=7");
+    await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
+    await form.getByLabel("Flow in").selectOption("l/s");
+    await expect(from).toHaveValue("47.19");
+    await form.getByLabel("Flow in").selectOption("cfm");
+    await expect(from).toHaveValue("100");
+    await expect(heading(page)).toHaveText("7 machines match");
     expect(problems).toEqual([]);
   });
 
@@ -95,5 +130,43 @@ test.describe("finder without JavaScript", () => {
     await expect(heading(page)).toHaveText("4 machines match");
     await expect(cards(page).first()).toContainText("psi");
     await expect(page.getByLabel("Working pressure, at least")).toHaveValue("145");
+  });
+
+  test("a shared link shows what was typed; the best fit is first and marked; dryers when chosen", { tag: "@phone" }, async ({
+    page,
+  }) => {
+    await page.goto("/finder?flowUnit=cfm&flowMin=100&pressureMin=7");
+    const form = page.getByRole("form", { name: "Filters" });
+    const from = form.getByRole("group", { name: "Free air delivery" }).getByLabel("From");
+    await expect(from).toHaveValue("100");
+    // Compressors only (the 100 CFM dryer is not one), the 100 CFM machine first, the 215 CFM one fourth.
+    await expect(heading(page)).toHaveText("7 machines match");
+    expect(await cards(page).evaluateAll((all) => all.map((card) => card.getAttribute("data-product-card")))).toEqual([
+      "pn-pe-100-electric-portable-screw-compressor",
+      "pn-rv-22-variable-speed-drive-screw-compressor",
+      "pn-pd-185-diesel-portable-compressor",
+      "pn-rs-37-rotary-screw-compressor",
+      "pn-of-55-oil-free-screw-compressor",
+      "pn-rv-75-variable-speed-drive-screw-compressor",
+      "pn-pd-450-high-pressure-diesel-portable-compressor",
+    ]);
+    const best = cards(page).first();
+    await expect(best.getByText("Best fit", { exact: true })).toBeVisible();
+    await expect(page.locator("[data-finder-results] [data-best-fit]")).toHaveCount(1);
+    await expect(form.getByLabel("Sort by")).toHaveValue("");
+    await expect(form.getByLabel("Sort by").locator("option:checked")).toHaveText("Best fit to your figures");
+
+    // The same bound in m³/min, as the unit select shows it, gives the same machines.
+    await form.getByLabel("Flow in").selectOption("m3/min");
+    await from.fill("2.832");
+    await form.getByRole("button", { name: "Show machines" }).click();
+    await expect(page).toHaveURL(/flowMin=2\.832/);
+    await expect(heading(page)).toHaveText("7 machines match");
+    await expect(page.getByRole("group", { name: "Free air delivery" }).getByLabel("From")).toHaveValue("2.832");
+    await expect(cards(page).first()).toHaveAttribute("data-product-card", "pn-pe-100-electric-portable-screw-compressor");
+
+    await page.getByLabel("Category").selectOption("air-dryers");
+    await page.getByRole("button", { name: "Show machines" }).click();
+    await expect(cards(page).first()).toHaveAttribute("data-product-card", "pn-rd-100-refrigerated-air-dryer");
   });
 });

@@ -137,12 +137,46 @@ test.describe("calculators without JavaScript", () => {
 
     const matches = page.locator("[data-calculator-products]");
     await expect(matches.getByRole("heading", { level: 2 })).toHaveText("5 machines match");
-    await expect(matches.locator("[data-product-card]")).toHaveCount(5);
+    // The three smallest compressors big enough (48.6 CFM at 7.3 bar): 52 CFM at 12 bar, 60 CFM at 7.5 bar, 215 CFM.
+    await expect(
+      matches.getByText("The 3 smallest that deliver at least 1.38 m³/min (48.6 CFM) at 7.3 bar (106 psi)"),
+    ).toBeVisible();
+    const cards = matches.locator("[data-product-card]");
+    await expect(cards).toHaveCount(3);
+    expect(await cards.evaluateAll((all) => all.map((card) => card.getAttribute("data-product-card")))).toEqual([
+      "pn-rt-15-tank-mounted-heavy-duty-compressor",
+      "pn-rs-15-rotary-screw-compressor",
+      "pn-rs-37-rotary-screw-compressor",
+    ]);
+    await expect(cards.first().getByText("Best fit", { exact: true })).toBeVisible();
     // Compressors only, each delivering the flow and pressure.
     await expect(matches.locator('[data-product-card="pn-rd-100-refrigerated-air-dryer"]')).toHaveCount(0);
     await matches.getByRole("link", { name: "See all 5 matches in the finder" }).click();
     await expect(page).toHaveURL(/\/finder\?flowMin=1\.38&pressureMin=7\.3&type=reciprocating/);
     await expect(page.locator("#finder-results-heading")).toHaveText("5 machines match");
+    await expect(page.locator("[data-finder-results] [data-product-card]").first()).toHaveAttribute(
+      "data-product-card",
+      "pn-rt-15-tank-mounted-heavy-duty-compressor",
+    );
+    await expect(page.locator("[data-finder-results] [data-best-fit]")).toHaveText("Best fit");
+  });
+
+  test("sizing and fixed vs variable speed: the first screen a buyer sees", { tag: "@phone" }, async ({ page }) => {
+    // The defaults' sizing: 36.9 CFM at 7.3 bar, then the smallest machines big enough, not the biggest.
+    await page.goto("/tools/sizing");
+    await expect(result(page, "requiredFlow")).toHaveText("1.05 m³/min (36.9 CFM)");
+    const cards = page.locator("[data-calculator-products] [data-product-card]");
+    await expect(cards).toHaveCount(3);
+    await expect(cards.first()).toHaveAttribute("data-product-card", "pn-rt-15-tank-mounted-heavy-duty-compressor");
+
+    // A plant with varying demand, said on the page as ours, saving what the product pages' "up to 35%" allows.
+    await page.goto("/tools/fixed-vs-variable-speed");
+    await expect(page.locator("[data-example-profile]")).toContainText(
+      "Our illustrative two-shift plant (an example, not survey data)",
+    );
+    await expect(page.locator("[data-example-profile]")).toContainText("3,960 hours at 10%");
+    await expect(result(page, "savingShare")).toHaveText("13%");
+    await expect(result(page, "payback")).toHaveText("1 year 8 months");
   });
 
   test("the hand-over works as a plain link: the quote form opens with the figures", async ({ page }) => {
@@ -270,6 +304,7 @@ test.describe("calculators with JavaScript", () => {
       /flowMin=6\.88/,
     );
     await expect(matches.getByRole("heading", { level: 2 })).not.toHaveText("5 machines match");
+    await expect(matches.getByText(/^The \d smallest that deliver at least 6\.88 m³\/min \(243 CFM\)/)).toBeVisible();
 
     await page.getByRole("link", { name: "Request a quote" }).click();
     await expect(page).toHaveURL(/\/quote\?/);

@@ -297,6 +297,24 @@ describe("reading the forms from the URL", () => {
   });
 });
 
+describe("the fixed vs variable speed defaults (issue 30)", () => {
+  it("describe a plant with varying demand whose answer agrees with the product pages' “up to 35%”", () => {
+    const run = runVsdComparison(new URLSearchParams());
+    // The illustrative two-shift plant: 8,760 hours, 37% of rated flow on average.
+    const { input } = readVsdParams(new URLSearchParams());
+    const hours = input?.steps.reduce((sum, s) => sum + s.hoursPerYear, 0) ?? 0;
+    expect(hours).toBe(8760);
+    const averageLoad = (input?.steps.reduce((sum, s) => sum + s.load * s.hoursPerYear, 0) ?? 0) / hours;
+    expect(Math.round(averageLoad)).toBe(37);
+    // A real saving, below the 35% the product pages promise at most, paying back well within the machine's life.
+    expect(run.results?.savingShare).toBe("13%");
+    expect(run.results?.payback).toBe("1 year 8 months");
+    // Demand that stays low reaches the pages' figure: 10% all year saves 39% in this model.
+    const low = runVsdComparison(new URLSearchParams("load=10&hours=8760"));
+    expect(low.results?.savingShare).toBe("39%");
+  });
+});
+
 describe("results as the page shows them, and the hand-over to the quote form", () => {
   it("air leaks: rupees with Indian grouping, three significant figures, and the audit link", () => {
     const params = new URLSearchParams("size=1/4in&count=1&pressure=100 psi&hours=8760&tariff=8&specificPower=6");

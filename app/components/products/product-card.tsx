@@ -44,7 +44,7 @@ function cardFigures(p: Product, units?: FinderUnits): { label: string; value: s
 }
 
 /** A card with key figures instead of specifications (the finder's and the sizing calculator's). */
-export type FigureCard = ProductSummary & { figures: { label: string; value: string }[] };
+export type FigureCard = ProductSummary & { figures: { label: string; value: string }[]; bestFit?: boolean };
 
 export function toFigureCard(p: Product, units?: FinderUnits): FigureCard {
   return { ...toProductSummary(p), figures: cardFigures(p, units) };
@@ -56,7 +56,7 @@ export function FigureCardGrid({ cards, sizes, className = "" }: { cards: Figure
     <ul className={`grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${className}`.trim()}>
       {cards.map((card) => (
         <li key={card._id} className="flex">
-          <ProductCard product={card} figures={card.figures} comparable showCategory sizes={sizes} />
+          <ProductCard product={card} figures={card.figures} comparable showCategory sizes={sizes} bestFit={card.bestFit} />
         </li>
       ))}
     </ul>
@@ -74,6 +74,8 @@ interface ProductCardProps {
   /** A "Compare" toggle under the price (the finder's cards). */
   comparable?: boolean;
   sizes?: string;
+  /** Marked "Best fit" (the finder's first machine for the flow asked). */
+  bestFit?: boolean;
 }
 
 /** A product in a grid: picture, name, short description, first specifications, price. The whole card is the link. */
@@ -85,6 +87,7 @@ export function ProductCard({
   figures,
   comparable = false,
   sizes = "(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw",
+  bestFit = false,
 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const specs = figures
@@ -105,6 +108,11 @@ export function ProductCard({
         />
       </div>
       <div className="flex flex-1 flex-col p-5">
+        {bestFit && (
+          <p className="mb-2 self-start rounded-full bg-accent-500 px-3 py-0.5 text-xs font-bold text-brand-900" data-best-fit>
+            Best fit
+          </p>
+        )}
         {showCategory && <p className="text-xs font-semibold tracking-wide text-brand-500 uppercase">{product.categoryName}</p>}
         <Heading className="mt-1 text-lg leading-snug font-bold text-brand-700">
           <a
