@@ -423,7 +423,6 @@ async function main() {
           { specName: "Warranty", specValue: pick(["1 year", "2 years", "2 years; 5 years on the airend"]) },
         ];
         const extras = extraImages.length ? Array.from({ length: Math.floor(random() * 3) }, () => pick(extraImages)) : [];
-        const rated = random() < 0.7;
         // Key figures (issue 14), canonical units, consistent with the specification rows above.
         const type = TYPE_BY_CODE[family.code] ?? null;
         const variableSpeed = type !== null && (variant === "Eco" || variant === "Smart");
@@ -456,8 +455,6 @@ async function main() {
           additionalImages: extras,
           features,
           specifications,
-          rating: rated ? round(3.6 + random() * 1.4) : null,
-          reviewCount: rated ? Math.floor(random() * 120) : null,
           featured: false,
           position: productPosition++,
         });

@@ -1,8 +1,10 @@
-import { asc, desc, eq, type InferSelectModel } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, type InferSelectModel } from "drizzle-orm";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { ListContent, ListTable } from "../../shared/content/define";
 import { isId } from "../../shared/lib/ids";
 import { type Database, preparedOnce } from "../db/client";
+import { badRequest } from "../http/errors";
 import { chooseSlug, findByIdOrSlug, type SluggedTable } from "./slugs";
 
 /**
@@ -20,6 +22,26 @@ export interface ListStore<T extends ListTable, S extends z.ZodObject, Out> {
 }
 
 const stores = new WeakMap<object, unknown>();
+
+/**
+ * A 400 naming the field when a value points at a record that does not exist (a testimonial's product), so
+ * bad input gets a clear answer instead of the database's foreign-key error.
+ */
+async function checkReferences(db: Database, table: PgTable, values: Record<string, unknown>): Promise<void> {
+  const keyOf = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, key]));
+  for (const fk of getTableConfig(table).foreignKeys) {
+    const ref = fk.reference();
+    const key = keyOf.get(ref.columns[0]!.name);
+    const value = key ? values[key] : undefined;
+    if (!key || typeof value !== "string") continue;
+    const target = ref.foreignColumns[0]!;
+    const [found] = await db.select({ id: target }).from(ref.foreignTable).where(eq(target, value)).limit(1);
+    if (found) continue;
+    const what = key.replace(/Id$/, "").replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+    const message = `The ${what} chosen does not exist (it may have been deleted).`;
+    throw badRequest(message, [{ path: key, message }]);
+  }
+}
 
 export function listStore<T extends ListTable, S extends z.ZodObject, Out>(
   content: ListContent<T, S, Out>,
@@ -65,6 +87,7 @@ export function listStore<T extends ListTable, S extends z.ZodObject, Out>(
       return row ? content.toApi(row) : null;
     },
     async insert(db, input) {
+      await checkReferences(db, table, content.toRow(input));
       const slug = content.slugSource ? await slugFor(db, input) : undefined;
       const [row] = (await db
         .insert(table)
@@ -74,6 +97,7 @@ export function listStore<T extends ListTable, S extends z.ZodObject, Out>(
     },
     async update(db, id, input) {
       if (!isId(id)) return null;
+      await checkReferences(db, table, content.toRow(input));
       // An existing slug stays when none is given, so public links keep working after a rename.
       const slug = content.slugSource && (input as { slug?: string }).slug ? await slugFor(db, input, id) : undefined;
       const [row] = (await db

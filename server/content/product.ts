@@ -9,6 +9,7 @@ import {
   productToRow,
 } from "../../shared/content/product";
 import { type FinderFilters, finderKey, hasNumberFilters, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
+import { type Testimonial, testimonialContent, testimonials } from "../../shared/content/testimonial";
 import { isId } from "../../shared/lib/ids";
 import type { Shelf } from "../cache/bounded-entries";
 import { type Database, preparedOnce, queryRows } from "../db/client";
@@ -92,7 +93,7 @@ export async function listProducts(db: Database, q: ProductQuery): Promise<Produ
   const [rows, totals] = await Promise.all([
     selectProducts(db)
       .where(where)
-      .orderBy(...finderOrder(q.filters?.sort ?? ""))
+      .orderBy(...finderOrder(q.filters ?? NO_FINDER_FILTERS))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(products).where(where),
@@ -146,6 +147,24 @@ const relatedProductsQuery = preparedOnce((db) =>
     .orderBy(asc(products.position), desc(products.createdAt), desc(products.id))
     .limit(sql.placeholder("limit"))
     .prepare("related_products"),
+);
+
+/**
+ * The testimonials about a product (its reviews: those with stars make its rating), in the testimonials'
+ * staff order.
+ */
+export async function listProductReviews(db: Database, productId: string): Promise<Testimonial[]> {
+  const rows = await productReviewsQuery(db).execute({ productId });
+  return rows.map(testimonialContent.toApi);
+}
+
+const productReviewsQuery = preparedOnce((db) =>
+  db
+    .select()
+    .from(testimonials)
+    .where(eq(testimonials.productId, sql.placeholder("productId")))
+    .orderBy(asc(testimonials.position), desc(testimonials.createdAt), desc(testimonials.id))
+    .prepare("product_reviews"),
 );
 
 function slugFor(db: Database, input: ProductInput, exceptId?: string): Promise<string> {

@@ -4,7 +4,15 @@ import { type FinderFilters, finderKey, hasNumberFilters } from "../../shared/co
 import type { AppContext } from "../context";
 import { getCategory, listCategories, listCategoryLinks } from "./category";
 import { listStore } from "./list-content";
-import { getProduct, listProducts, listRelatedProducts, type ProductQuery, productQueryKey, productQueryShelf } from "./product";
+import {
+  getProduct,
+  listProductReviews,
+  listProducts,
+  listRelatedProducts,
+  type ProductQuery,
+  productQueryKey,
+  productQueryShelf,
+} from "./product";
 import { findProducts } from "./product-finder";
 import { searchSuggestions } from "./search";
 import { forgivingSearch, type SearchOptions } from "./search-spelling";
@@ -70,6 +78,10 @@ export function readProduct(ctx: AppContext, idOrSlug: string) {
   const key = idOrSlugKey(idOrSlug);
   return key === null ? Promise.resolve(null) : ctx.cache.read(`product:${key}`, () => getProduct(ctx.db, idOrSlug));
 }
+
+/** The testimonials about a product (by its id, from a product already read), for its page. */
+export const readProductReviews = (ctx: AppContext, productId: string) =>
+  ctx.cache.read(`product-reviews:${productId}`, () => listProductReviews(ctx.db, productId));
 
 export const readSettings = (ctx: AppContext) => ctx.cache.read("settings", () => getSettings(ctx.db));
 

@@ -64,6 +64,7 @@ const SETTINGS: SiteSettings = {
     { days: "Sun", hours: "Closed" },
   ],
   whatsapp: "+91 427 200 1499",
+  priceNote: "Ex-works Salem. GST 18% extra.",
   notifications: { quotes: [], services: [], messages: [] },
   social: {
     facebook: "https://www.facebook.com/example",
@@ -107,7 +108,6 @@ interface ProductSeed {
   extra?: ExtraView[];
   features: [string, string][];
   specs: [string, string][];
-  rating?: [rating: number, reviews: number];
   featured?: boolean;
   /** Key figures as staff would type them (any unit); read by the product schema's own parser. */
   figures: Record<string, string>;
@@ -184,7 +184,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "78 kg"],
           ["Dimensions (L × W × H)", "1080 × 400 × 760 mm"],
         ],
-        rating: [4.4, 31],
       },
       {
         name: "PN-RC 3 Twin-Cylinder Single-Stage Compressor",
@@ -221,7 +220,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "118 kg"],
           ["Dimensions (L × W × H)", "1300 × 460 × 860 mm"],
         ],
-        rating: [4.3, 24],
       },
       {
         name: "PN-RC 5 Two-Stage Reciprocating Compressor",
@@ -259,7 +257,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "205 kg"],
           ["Dimensions (L × W × H)", "1500 × 560 × 1100 mm"],
         ],
-        rating: [4.7, 58],
         featured: true,
       },
       {
@@ -297,7 +294,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "330 kg"],
           ["Dimensions (L × W × H)", "1750 × 650 × 1250 mm"],
         ],
-        rating: [4.5, 19],
       },
       {
         name: "PN-RT 15 Tank-Mounted Heavy-Duty Compressor",
@@ -387,7 +383,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "310 kg"],
           ["Dimensions (L × W × H)", "1080 × 760 × 1050 mm"],
         ],
-        rating: [4.6, 22],
       },
       {
         name: "PN-RS 37 Rotary Screw Compressor",
@@ -422,7 +417,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "870 kg"],
           ["Dimensions (L × W × H)", "1650 × 1000 × 1550 mm"],
         ],
-        rating: [4.5, 14],
       },
       {
         name: "PN-RV 22 Variable Speed Drive Screw Compressor",
@@ -458,7 +452,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "520 kg"],
           ["Dimensions (L × W × H)", "1300 × 850 × 1300 mm"],
         ],
-        rating: [4.8, 36],
         featured: true,
       },
       {
@@ -544,7 +537,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "175 kg"],
           ["Dimensions (L × W × H)", "850 × 650 × 1000 mm"],
         ],
-        rating: [4.7, 27],
         featured: true,
       },
       {
@@ -580,7 +572,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "285 kg"],
           ["Dimensions (L × W × H)", "1100 × 750 × 1250 mm"],
         ],
-        rating: [4.6, 12],
       },
       {
         name: "PN-OF 55 Oil-Free Screw Compressor",
@@ -666,7 +657,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "1,150 kg"],
           ["Dimensions (L × W × H)", "3300 × 1600 × 1500 mm"],
         ],
-        rating: [4.4, 17],
       },
       {
         name: "PN-PD 450 High-Pressure Diesel Portable Compressor",
@@ -701,7 +691,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "2,300 kg"],
           ["Dimensions (L × W × H)", "4100 × 1900 × 2000 mm"],
         ],
-        rating: [4.6, 9],
       },
       {
         name: "PN-PE 100 Electric Portable Screw Compressor",
@@ -777,7 +766,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "52 kg"],
           ["Dimensions (L × W × H)", "650 × 450 × 780 mm"],
         ],
-        rating: [4.5, 21],
       },
       {
         name: "PN-RD 350 Refrigerated Air Dryer",
@@ -827,7 +815,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "310 kg"],
           ["Dimensions (L × W × H)", "1050 × 700 × 1850 mm"],
         ],
-        rating: [4.6, 13],
       },
     ],
   },
@@ -867,7 +854,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "9 kg"],
           ["Dimensions (L × W × H)", "520 × 130 × 420 mm"],
         ],
-        rating: [4.6, 44],
       },
       {
         name: "PN-AR 1000 Vertical Air Receiver",
@@ -893,7 +879,6 @@ const CATALOGUE: CategorySeed[] = [
           ["Weight", "310 kg"],
           ["Dimensions", "Ø 800 × 2350 mm"],
         ],
-        rating: [4.4, 11],
       },
       {
         name: "PN-ZD 30 Zero-Loss Electronic Drain",
@@ -1038,13 +1023,22 @@ const STORY = {
     "Today we design and build reciprocating, screw and oil-free compressors, dryers and air treatment equipment at our works in the SIDCO Industrial Estate, and support more than 4,000 installations across South India. We are still an engineering company at heart: every machine is tested before it leaves our works, and the people who build it are the people who service it.",
 };
 
-const TESTIMONIALS: { name: string; designation: string; feedback: string; star: number; avatar: AvatarOptions }[] = [
+/** `product`: the name of the demo product the testimonial is about; with its stars, a review on that product's page. */
+const TESTIMONIALS: {
+  name: string;
+  designation: string;
+  feedback: string;
+  star: number;
+  product?: string;
+  avatar: AvatarOptions;
+}[] = [
   {
     name: "R. Saravanan",
     designation: "Plant Head, Velora Textiles, Tiruppur",
     feedback:
       "We replaced three old piston compressors with one Pneuma VSD screw compressor. Our compressor power bill fell by almost a third, and the pressure at the looms is steadier than it has ever been.",
     star: 5,
+    product: "PN-RV 22 Variable Speed Drive Screw Compressor",
     avatar: { background: PALETTE.blue, skin: "#a86b3c", hair: "#1f1a17", hairStyle: "short", shirt: "#e8edf2", collar: "open" },
   },
   {
@@ -1068,6 +1062,7 @@ const TESTIMONIALS: { name: string; designation: string; feedback: string; star:
     feedback:
       "My PN-RC 5 has run six days a week for four years with only routine servicing. When a valve plate needed changing, the part was in stock the same afternoon.",
     star: 4,
+    product: "PN-RC 5 Two-Stage Reciprocating Compressor",
     avatar: {
       background: PALETTE.teal,
       skin: "#8d5524",
@@ -1084,6 +1079,7 @@ const TESTIMONIALS: { name: string; designation: string; feedback: string; star:
     feedback:
       "We needed clean, oil-free air and a machine quiet enough to sit near our treatment rooms. The scroll compressor does both, and the installation was finished in a single day.",
     star: 5,
+    product: "PN-OS 5 Oil-Free Scroll Compressor",
     avatar: {
       background: PALETTE.green,
       skin: "#e0ac69",
@@ -1092,6 +1088,22 @@ const TESTIMONIALS: { name: string; designation: string; feedback: string; star:
       shirt: "#f4f7fa",
       collar: "open",
       glasses: true,
+    },
+  },
+  {
+    name: "K. Senthil Kumar",
+    designation: "Owner, Sri Murugan Body Works, Namakkal",
+    feedback:
+      "Two PN-RC 5 machines feed our spray booths and air tools. They start every morning without fuss, and the tank drains and oil changes take our own fitter ten minutes.",
+    star: 5,
+    product: "PN-RC 5 Two-Stage Reciprocating Compressor",
+    avatar: {
+      background: PALETTE.sky,
+      skin: "#a86b3c",
+      hair: "#1f1a17",
+      hairStyle: "short",
+      shirt: PALETTE.navy,
+      collar: "open",
     },
   },
 ];
@@ -1331,16 +1343,6 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
         );
       await tx.insert(industrials).values({ ...INDUSTRIAL, image: url(industrialPic), position: 0 });
       await tx.insert(stories).values({ ...STORY, image: url(storyPic), position: 0 });
-      await tx.insert(testimonials).values(
-        TESTIMONIALS.map((t, i) => ({
-          name: t.name,
-          designation: t.designation,
-          feedback: t.feedback,
-          star: t.star,
-          image: url(testimonialPics[i] ?? -1),
-          position: i,
-        })),
-      );
       await tx.insert(facilities).values(
         FACILITIES.map((f, i) => ({
           title: f.title,
@@ -1399,6 +1401,7 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
           if (!subcategoryId) throw new Error(`Demo product ${p.name}: no subcategory ${p.subcategory} in ${c.name}`);
           const pic = productPics[ci]?.[pi];
           productRows.push({
+            id: newId(),
             slug: slugify(p.name),
             categoryId,
             subcategoryId,
@@ -1410,8 +1413,6 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
             additionalImages: pic ? pic.extra.map(url) : [],
             features: p.features.map(([featureName, featureValue]) => ({ featureName, featureValue })),
             specifications: p.specs.map(([specName, specValue]) => ({ specName, specValue })),
-            rating: p.rating ? p.rating[0] : null,
-            reviewCount: p.rating ? p.rating[1] : null,
             featured: p.featured ?? false,
             ...keyFiguresToRow(demoFigures.parse(p.figures)),
             position: productPosition++,
@@ -1421,6 +1422,23 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
       await tx.insert(categories).values(categoryRows);
       await tx.insert(subcategories).values(subcategoryRows);
       await tx.insert(products).values(productRows);
+      // After the products: a testimonial names the product it is about.
+      const productIds = new Map(productRows.map((p) => [p.name, p.id]));
+      await tx.insert(testimonials).values(
+        TESTIMONIALS.map((t, i) => {
+          const productId = t.product === undefined ? null : productIds.get(t.product);
+          if (productId === undefined) throw new Error(`Demo testimonial by ${t.name}: no product ${t.product}`);
+          return {
+            name: t.name,
+            designation: t.designation,
+            feedback: t.feedback,
+            star: t.star,
+            productId,
+            image: url(testimonialPics[i] ?? -1),
+            position: i,
+          };
+        }),
+      );
     });
   } catch (err) {
     await removeAll(images, urls);

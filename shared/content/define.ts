@@ -81,7 +81,8 @@ export interface AdminField {
   /** The record's field (and the form field sent to the server). */
   name: string;
   label: string;
-  kind: "text" | "textarea" | "image" | "stars" | "list" | "select";
+  /** "product": a choice of the catalogue's products (or none); the screen loads them. */
+  kind: "text" | "textarea" | "image" | "stars" | "list" | "select" | "product";
   /** Shows the required marker. */
   required?: boolean;
   /** For images: the multipart file field, when not `name` (services upload `mainImage`). */

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, real, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { booleanField, imageUrl, LIMITS, position, requiredText, slug } from "../schemas/fields";
 import { categories, subcategories } from "./category";
@@ -37,8 +37,6 @@ export const products = pgTable(
     specifications: jsonb("specifications").$type<ProductSpecification[]>().notNull().default([]),
     /** PDF files (brochures, manuals, certificates): shared/content/product-attachments.ts. */
     attachments: attachmentsColumn(),
-    rating: real("rating"),
-    reviewCount: integer("review_count"),
     featured: boolean("featured").notNull().default(false),
     /** Key figures in canonical units (shared/content/product-figures.ts). */
     ...keyFigureColumns(),
@@ -106,27 +104,6 @@ export const productInput = z.object({
     .optional(),
   /** Attachments to keep (`{ title, url }`, titles may change); uploaded `attachments` files are appended. */
   attachments: keptAttachmentsInput.optional(),
-  rating: z
-    .preprocess(
-      emptyToNull,
-      z.coerce
-        .number({ error: "Rating must be a number from 0 to 5." })
-        .min(0, "Rating must be from 0 to 5.")
-        .max(5, "Rating must be from 0 to 5.")
-        .nullable(),
-    )
-    .optional(),
-  reviewCount: z
-    .preprocess(
-      emptyToNull,
-      z.coerce
-        .number({ error: "Review count must be a number." })
-        .int("Review count must be a whole number.")
-        .min(0, "Review count must be 0 or more.")
-        .max(10_000_000, "Review count is too large.")
-        .nullable(),
-    )
-    .optional(),
   featured: booleanField.optional(),
   position: position.optional(),
   ...keyFigureInput,
@@ -152,8 +129,6 @@ export function productToApi(
     features: p.features,
     specifications: p.specifications,
     attachments: p.attachments.map(attachmentToApi),
-    rating: p.rating,
-    reviewCount: p.reviewCount,
     featured: p.featured,
     ...keyFiguresOf(p),
     position: p.position,
@@ -182,8 +157,6 @@ export function productToRow(v: ProductValues) {
     features: v.features,
     specifications: v.specifications,
     attachments: v.attachments,
-    rating: v.rating ?? null,
-    reviewCount: v.reviewCount ?? null,
     featured: v.featured ?? false,
     ...keyFiguresToRow(v),
     position: v.position ?? 0,
@@ -204,8 +177,6 @@ export function productInputView(row: typeof products.$inferSelect): Record<stri
     mainImage: row.mainImage,
     additionalImages: row.additionalImages,
     attachments: row.attachments,
-    rating: row.rating,
-    reviewCount: row.reviewCount,
     featured: row.featured,
     ...keyFiguresInputView(keyFiguresOf(row)),
     position: row.position,

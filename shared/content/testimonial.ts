@@ -1,5 +1,6 @@
-import { smallint, text } from "drizzle-orm/pg-core";
+import { index, smallint, text } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { isId } from "../lib/ids";
 import { STAR_MAX } from "../schemas/defaults";
 import { imageUrl, LIMITS, optionalText, position, requiredText } from "../schemas/fields";
 import {
@@ -12,8 +13,12 @@ import {
   sortColumn,
   withBaseFields,
 } from "./define";
+import { products } from "./product";
 
-/** What customers say, on the home page. */
+/**
+ * What customers say, on the home page. A testimonial that names a product and carries stars is one of that
+ * product's reviews: its page shows them with their average and number (the only source of a product's rating).
+ */
 export const testimonials = listTable(
   "testimonials",
   {
@@ -22,10 +27,21 @@ export const testimonials = listTable(
     feedback: text("feedback").notNull(),
     image: text("image").notNull().default(""),
     star: smallint("star"),
+    // SET NULL: deleting a product leaves its testimonials, no longer about any product.
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
     position: sortColumn(),
   },
   "position",
+  (t) => [index("testimonials_product_idx").on(t.productId)],
 );
+
+/** The product a testimonial is about: its id, or none (empty). */
+const productChoice = z
+  .preprocess(
+    (v) => (v === "" || v === null ? null : v),
+    z.string({ error: "Product must be a product's id." }).trim().refine(isId, "Product must be a product's id.").nullable(),
+  )
+  .optional();
 
 export const testimonialContent = defineListContent("testimonial", {
   kind: "list",
@@ -51,6 +67,7 @@ export const testimonialContent = defineListContent("testimonial", {
           .nullable(),
       )
       .optional(),
+    productId: productChoice,
     position: position.optional(),
   }),
   image: { uploadFields: ["image"], requiredOnCreate: "Please upload an image" },
@@ -60,6 +77,7 @@ export const testimonialContent = defineListContent("testimonial", {
     feedback: i.feedback,
     image: i.image ?? "",
     star: i.star ?? null,
+    productId: i.productId ?? null,
     position: i.position ?? 0,
   }),
   toApi: (r) =>
@@ -70,13 +88,16 @@ export const testimonialContent = defineListContent("testimonial", {
       image: r.image,
       /** A numeric string ("5") as the older public site reads it (SPEC §3); null when not rated. */
       star: r.star === null ? null : String(r.star),
+      /** The product it is about, or null. */
+      productId: r.productId,
       position: r.position,
     }),
   admin: {
     path: "testimonials",
     nav: { label: "Testimonial" },
     title: "Testimonials Management",
-    description: "What customers say about Pneuma, shown on the home page.",
+    description:
+      "What customers say about Pneuma, shown on the home page. One about a product, with a rating, is a review on that product's page.",
     entity: "Testimonial",
     noun: "testimonial",
     texts: {
@@ -90,6 +111,12 @@ export const testimonialContent = defineListContent("testimonial", {
       { name: "name", label: "Name", kind: "text", required: true },
       { name: "designation", label: "Designation", kind: "text" },
       { name: "feedback", label: "Feedback", kind: "textarea", required: true },
+      {
+        name: "productId",
+        label: "Product it is about",
+        kind: "product",
+        hint: "With a rating, it counts as a review on the product's page.",
+      },
       { name: "star", label: "Rating", kind: "stars" },
     ],
     validate: (values) => {

@@ -144,18 +144,24 @@ async function createContent(): Promise<void> {
         form({ shortDescription: "Short.", fullDescription: TRICKY, categoryId: category._id, ...fields }, files),
       ),
     );
-  await product(
+  const pn75 = await product(
     {
       name: "PN-75",
       subcategoryId: category.subcategories[0]._id,
       price: "1234567.89",
-      rating: "4.7",
-      reviewCount: "31",
       featured: "true",
       features: [{ featureName: "Motor", featureValue: "75 kW" }],
       specifications: [{ specName: "FAD", specValue: "12 m³/min" }],
     },
     { mainImage: await png(1000, 600), additionalImages: [await png(), await png(400, 300)] },
+  );
+  // A review: a testimonial that names a product (its table comes after products in a backup).
+  await ok(
+    s.request(
+      "POST",
+      "/api/testimonial",
+      form({ name: "Kumar", feedback: "Runs all day.", star: "4", productId: pn75.data._id }, { image: await png() }),
+    ),
   );
   await product({ name: "PN-10", subcategoryId: category.subcategories[1]._id, price: "" }, { mainImage: await png() });
   await product({ name: "Tank 500", categoryId: plain._id, price: "0.5" }, { mainImage: await png() });
@@ -286,9 +292,10 @@ describe("npm run backup (createBackup)", () => {
       stories: 1,
       subcategories: 2,
       team_members: 1,
-      testimonials: 2,
+      testimonials: 3,
     });
     const order = m.tables.map((t) => t.name);
+    expect(order.indexOf("products")).toBeLessThan(order.indexOf("testimonials"));
     expect(order.indexOf("categories")).toBeLessThan(order.indexOf("subcategories"));
     expect(order.indexOf("subcategories")).toBeLessThan(order.indexOf("products"));
     // Every upload file, used or not, with its checksum.

@@ -193,8 +193,6 @@ describe("POST /api/product", () => {
           { specName: "Power", specValue: "37 kW" },
           { specName: "", specValue: "" },
         ],
-        rating: "4.5",
-        reviewCount: "12",
         featured: "true",
         position: "2",
       },
@@ -216,8 +214,6 @@ describe("POST /api/product", () => {
       price: 1250000,
       features: [{ featureName: "Drive", featureValue: "Direct" }],
       specifications: [{ specName: "Power", specValue: "37 kW" }],
-      rating: 4.5,
-      reviewCount: 12,
       featured: true,
       position: 2,
     });
@@ -232,14 +228,12 @@ describe("POST /api/product", () => {
     }
   });
 
-  it("defaults: price null (price on request), rating and reviewCount null, featured false, no extra images", async () => {
+  it("defaults: price null (price on request), featured false, no extra images", async () => {
     const p = await createOk();
     expect(p).toMatchObject({
       categoryId: { _id: plain._id, name: plain.name, slug: plain.slug },
       subcategoryId: null,
       price: null,
-      rating: null,
-      reviewCount: null,
       featured: false,
       additionalImages: [],
       features: [],
@@ -249,10 +243,9 @@ describe("POST /api/product", () => {
     expect((await createOk({ price: "" })).price).toBeNull();
   });
 
-  it("keeps decimals of price and rating", async () => {
-    const p = await createOk({ price: "199.99", rating: "4.1" });
+  it("keeps decimals of price", async () => {
+    const p = await createOk({ price: "199.99" });
     expect(p.price).toBe(199.99);
-    expect(p.rating).toBe(4.1);
   });
 
   it("accepts a JSON body", async () => {
@@ -288,8 +281,6 @@ describe("POST /api/product", () => {
   it.each([
     ["price", "abc"],
     ["price", "-1"],
-    ["rating", "6"],
-    ["reviewCount", "1.5"],
     ["featured", "maybe"],
     ["position", "-3"],
   ])("%s %j → 400; nothing stored", async (field, value) => {
@@ -492,8 +483,6 @@ describe("PUT /api/product/{id}", () => {
         price: "500",
         features: [{ featureName: "Tank", featureValue: "500 L" }],
         specifications: [{ specName: "Pressure", specValue: "10 bar" }],
-        rating: "4",
-        reviewCount: "3",
         featured: "true",
       },
       { mainImage: await png(), additionalImages: await pngs(1) },
@@ -831,5 +820,58 @@ describe("GET /api/product with the finder's filters (issue 14)", () => {
     ["lubrication=yes", "lubrication"],
   ])("%s → 400 naming it", async (query, path) => {
     expectValidation(await s.request("GET", `/api/product?${query}`), [path]);
+  });
+});
+
+describe("GET /api/product: any unit, best fit first, compressors for a flow (issue 30)", () => {
+  let category: { _id: string; slug: string };
+  const names = { P100: "", P128: "", P215: "", P99: "", Dryer: "" };
+  beforeAll(async () => {
+    const res = await s.request("POST", "/api/category", { json: { name: `Best fit category ${Date.now()}` }, token });
+    category = res.body.data;
+    const make = async (key: keyof typeof names, figures: Record<string, string>) => {
+      names[key] = uniqueName(`Fit ${key}`);
+      await createOk({ ...figures, categoryId: category._id, name: names[key] });
+    };
+    // Made smallest first, so the catalogue's order (newest first) is not the best fit's.
+    await make("P100", { compressorType: "rotary-screw", freeAirDelivery: "100 CFM", maxPressure: "7 bar" });
+    await make("P128", { compressorType: "rotary-screw", freeAirDelivery: "35-128 CFM", maxPressure: "7 bar" });
+    await make("P215", { compressorType: "rotary-screw", freeAirDelivery: "215 CFM", maxPressure: "7.5 bar" });
+    await make("P99", { compressorType: "rotary-screw", freeAirDelivery: "99 CFM", maxPressure: "7 bar" });
+    await make("Dryer", { freeAirDelivery: "100 CFM", maxPressure: "16 bar" });
+  });
+
+  /** Ours among the matches, in the answer's order. */
+  const found = async (query: string) => {
+    const byName = Object.fromEntries(Object.entries(names).map(([k, v]) => [v, k]));
+    const list = await listAll(`?limit=100&${query}`);
+    return list.data.map((p) => byName[p.name as string]).filter(Boolean);
+  };
+
+  it("a bound matches the same machines in any unit, those rated exactly at it included", async () => {
+    const inCfm = await found(`category=${category.slug}&flowUnit=cfm&flowMin=100&pressureMin=7`);
+    expect(inCfm).toEqual(["P100", "Dryer", "P128", "P215"]);
+    // 100 CFM as the finder's unit select shows it in m³/min and l/s, and 7 bar in psi.
+    expect(await found(`category=${category.slug}&flowMin=2.832&pressureMin=7`)).toEqual(inCfm);
+    expect(await found(`category=${category.slug}&flowUnit=l/s&flowMin=47.19&pressureUnit=psi&pressureMin=101.5`)).toEqual(inCfm);
+    // An upper bound too: up to 100 CFM, in CFM or converted.
+    const upTo = await found(`category=${category.slug}&flowUnit=cfm&flowMax=100`);
+    // Largest first (a range meeting the bound counts by its top); equal ones in the catalogue's order, newest first.
+    expect(upTo).toEqual(["P128", "Dryer", "P100", "P99"]);
+    expect(await found(`category=${category.slug}&flowMax=2.832`)).toEqual(upTo);
+  });
+
+  it("a flow asked lists compressors, smallest adequate first; dryers when their category is chosen", async () => {
+    expect(await found("flowUnit=cfm&flowMin=100&pressureMin=7")).toEqual(["P100", "P128", "P215"]);
+    expect(await found("flowUnit=cfm&flowMin=100&pressureMin=7&type=rotary-screw")).toEqual(["P100", "P128", "P215"]);
+    expect(await found(`flowUnit=cfm&flowMin=100&category=${category.slug}`)).toContain("Dryer");
+    // A sort chosen is kept (equal ones newest first); no flow asked, no narrowing to compressors.
+    expect(await found(`category=${category.slug}&flowUnit=cfm&flowMin=100&sort=-flow`)).toEqual([
+      "P215",
+      "P128",
+      "Dryer",
+      "P100",
+    ]);
+    expect(await found("pressureUnit=bar&pressureMin=16")).toEqual(["Dryer"]);
   });
 });

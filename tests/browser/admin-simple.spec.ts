@@ -378,3 +378,52 @@ test("FAQ: Move up and Move down change the staff order on the screen, in the AP
     for (const q of created) await apiCall(baseURL!, "DELETE", `/api/faq/${q._id}`);
   }
 });
+
+test("a testimonial names the product it is about: with its stars, that product's page shows it and its rating", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const product = "PN-RT 15 Tank-Mounted Heavy-Duty Compressor";
+  const productPage = "/products/reciprocating-air-compressors/pn-rt-15-tank-mounted-heavy-duty-compressor";
+  const name = unique(testInfo, "Reviewer");
+  await signIn(page, baseURL!);
+  await page.goto("/admin/testimonials");
+  await page.getByRole("button", { name: "+ Add Testimonial" }).click();
+  const dialog = dialogOf(page);
+  await dialog.getByLabel("Name", { exact: true }).fill(name);
+  await dialog.getByLabel("Feedback").fill("Runs two shifts without a murmur.");
+  await dialog.locator("input[type=file]").setInputFiles(pngFile());
+  const choice = dialog.getByLabel("Product it is about");
+  await expect(choice).toHaveValue("");
+  await choice.selectOption({ label: product });
+  await dialog.locator("label").filter({ hasText: "4 stars" }).click();
+  await dialog.getByRole("button", { name: "Add Testimonial" }).click();
+  await expect(toasts(page)).toContainText("Testimonial added successfully!");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  await expect(card).toContainText(`About: ${product}`);
+  const created = (
+    await apiCall<{ _id: string; name: string; productId: string | null }[]>(baseURL!, "GET", "/api/testimonial")
+  ).find((t) => t.name === name);
+  try {
+    expect(created?.productId).toMatch(/^[a-f0-9]{24}$/);
+    await page.goto(productPage);
+    await expect(page.getByRole("img", { name: "Rated 4 out of 5" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "(1 review)", exact: true })).toBeVisible();
+    await expect(page.locator("#reviews").getByTestId("review")).toContainText([name]);
+
+    // About no product again: no longer a review of it.
+    await page.goto("/admin/testimonials");
+    await card.getByRole("button", { name: `Edit ${name}` }).click();
+    await expect(dialog.getByLabel("Product it is about")).toHaveValue(created!.productId!);
+    await dialog.getByLabel("Product it is about").selectOption({ label: "None (about Pneuma in general)" });
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toasts(page)).toContainText("Testimonial updated successfully!");
+    await expect(card).not.toContainText("About:");
+    await page.goto(productPage);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(product);
+    await expect(page.locator("#reviews")).toHaveCount(0);
+    await expect(page.getByText(/\(\d+ reviews?\)/)).toHaveCount(0);
+  } finally {
+    if (created) await apiCall(baseURL!, "DELETE", `/api/testimonial/${created._id}`);
+  }
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageWindow } from "../../app/components/products/pagination";
-import { ratingText, roundToHalf } from "../../app/components/products/rating-stars";
+import { ratingText, reviewSummary, roundToHalf, starRating } from "../../app/components/products/rating-stars";
 import { shareTargets } from "../../app/components/products/share-links";
 import { containsPattern, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery, searchTerms } from "../../server/content/search";
 import { chooseSpelling, correctQuery, editDistance, similarity } from "../../server/content/search-spelling";
@@ -81,6 +81,18 @@ describe("rating stars", () => {
     expect(ratingText(4.7)).toBe("4.7");
     expect(ratingText(4)).toBe("4");
     expect(ratingText(4.66)).toBe("4.7");
+  });
+
+  it("a product's rating is the average and number of the rated testimonials about it; none rated, none", () => {
+    expect(reviewSummary([{ star: "4" }, { star: "5" }, { star: null }])).toEqual({ average: 4.5, count: 2 });
+    expect(reviewSummary([{ star: "5" }])).toEqual({ average: 5, count: 1 });
+    expect(reviewSummary([{ star: null }, { star: "" }])).toBeNull();
+    expect(reviewSummary([])).toBeNull();
+  });
+
+  it("reads a testimonial's stars as a whole number from 1 to 5, anything else as not rated", () => {
+    expect(["1", "5", " 3 "].map(starRating)).toEqual([1, 5, 3]);
+    expect(["0", "6", "4.5", "x", "", null].map(starRating)).toEqual([null, null, null, null, null, null]);
   });
 });
 

@@ -59,8 +59,6 @@ interface ProductValues {
   /** The attachments added, uploaded on save. */
   newAttachments: NewAttachment[];
   featured: boolean;
-  rating: string;
-  reviewCount: string;
   /** Key figures, each typed in a unit of the staff member's choosing. */
   figures: KeyFigureValues;
 }
@@ -88,8 +86,6 @@ function initialValues(editing: Product | null, initialCategory: string | undefi
     attachments: editing?.attachments.map((a) => ({ ...a })) ?? [],
     newAttachments: [],
     featured: editing?.featured ?? false,
-    rating: numberText(editing?.rating),
-    reviewCount: numberText(editing?.reviewCount),
     figures: keyFigureValues(editing),
   };
 }
@@ -109,8 +105,7 @@ function validate(v: ProductValues, adding: boolean, categories: Category[]): Er
   }
   if (!v.fullDescription.trim()) found.fullDescription = PRODUCT_TEXTS.fullDescription;
   if (adding && !v.mainImage) found.mainImage = PRODUCT_TEXTS.mainImage;
-  // Everything else (lengths, rows without a name, rating 0–5, whole review counts, attachment titles): the
-  // shared schemas.
+  // Everything else (lengths, rows without a name, key figures, attachment titles): the shared schemas.
   const schema = zodErrors(productInput, toInput(v, categories));
   // The new attachments' titles, numbered as the API numbers them: attachmentTitles.N.
   const titles = zodErrors(
@@ -138,8 +133,6 @@ function toInput(v: ProductValues, categories: Category[]) {
     specifications: v.specifications,
     features: v.features,
     featured: v.featured,
-    rating: v.rating.trim(),
-    reviewCount: v.reviewCount.trim(),
     additionalImages: v.additionalImages,
     attachments: v.attachments.map((a) => ({ title: a.title.trim(), url: a.url })),
     ...keyFigureInput(v.figures),
@@ -188,7 +181,7 @@ export function ProductEditor({ editing, categories, initialCategory, open, onCl
   const { values, errors, set, clear } = form;
   const category = categories.find((c) => c._id === values.categoryId);
   const subcategories = category?.subcategories ?? [];
-  const text = (key: "name" | "shortDescription" | "fullDescription" | "rating" | "reviewCount") => ({
+  const text = (key: "name" | "shortDescription" | "fullDescription") => ({
     value: values[key],
     onChange: (v: string) => set(key, v),
     error: errors[key],
@@ -259,27 +252,6 @@ export function ProductEditor({ editing, categories, initialCategory, open, onCl
             hint={values.onRequest ? "The product shows “Price on request”." : "In rupees, without decimals."}
           />
           <CheckboxField label="Price on request" checked={values.onRequest} onChange={(v) => set("onRequest", v, "price")} />
-        </div>
-        <div className="grid grid-cols-2 gap-4">
-          <TextField
-            label="Rating (0–5)"
-            {...text("rating")}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            max="5"
-            step="0.1"
-            hint="Optional."
-          />
-          <TextField
-            label="Review count"
-            {...text("reviewCount")}
-            type="number"
-            inputMode="numeric"
-            min="0"
-            step="1"
-            hint="Optional."
-          />
         </div>
       </div>
       <CheckboxField

@@ -5,7 +5,7 @@ import type { AdminScreen, AnyListContent, CardView, FieldErrors, FormValues } f
 import { api, errorMessage } from "../../lib/api-client";
 import { ResponsiveImage } from "../responsive-image";
 import { useCan } from "./current-user";
-import type { ListData } from "./data";
+import type { Choice, ListData } from "./data";
 import { useConfirm } from "./dialog";
 import { EditorDialog, useEditorForm } from "./editor-form";
 import { ImageField, ListField, SelectField, StarField, TextField } from "./fields";
@@ -26,7 +26,19 @@ type ScreenConfig<T> = AdminScreen<T> & {
   sortField: string;
   /** The text when a record would have no image (the declaration's `image.requiredOnCreate`). */
   imageRequired?: string;
+  /** The choices of a "product" field: every product. */
+  products: Choice[];
 };
+
+/** A "product" field's first choice. */
+const NO_PRODUCT = "None (about Pneuma in general)";
+
+/** The name of the product a record's "product" field names, for its card; undefined when none. */
+function productOf(config: ScreenConfig<{ _id: string }>, item: unknown): string | undefined {
+  const field = config.fields.find((f) => f.kind === "product");
+  const id = field ? (item as Record<string, unknown>)[field.name] : null;
+  return typeof id === "string" ? (config.products.find((p) => p.value === id)?.label ?? "a product") : undefined;
+}
 
 /** The form's values by field name: text and lists, and the chosen file (or null) of each image field. */
 type EditorValues = Record<string, string | string[] | File | null>;
@@ -153,6 +165,7 @@ function EntityEditor<T extends { _id: string }>({ config, editing, open, onClos
             );
           case "stars":
             return <StarField key={f.name} label={f.label} value={text(f.name)} onChange={(v) => set(f.name, v)} />;
+          case "product":
           case "select":
             return (
               <SelectField
@@ -160,7 +173,7 @@ function EntityEditor<T extends { _id: string }>({ config, editing, open, onClos
                 label={f.label}
                 value={text(f.name)}
                 onChange={(v) => set(f.name, v)}
-                options={f.options ?? []}
+                options={f.kind === "product" ? [{ value: "", label: NO_PRODUCT }, ...config.products] : (f.options ?? [])}
                 required={f.required}
                 error={errors[f.name]}
                 hint={f.hint}
@@ -232,12 +245,15 @@ function MoveButtons({ title, moves }: { title: string; moves: Moves }) {
 
 function EntityCard({
   view,
+  about,
   fallbackTitle,
   onEdit,
   onDelete,
   moves,
 }: {
   view: CardView;
+  /** The product the record is about. */
+  about?: string;
   fallbackTitle: string;
   onEdit: () => void;
   onDelete: () => void;
@@ -262,6 +278,7 @@ function EntityCard({
         <h2 className="text-base font-bold break-words text-slate-900">{title}</h2>
         {view.subtitle && <p className="text-sm font-medium text-brand-500">{view.subtitle}</p>}
         {view.stars ? <Stars count={view.stars} /> : null}
+        {about && <p className="text-sm text-slate-700">About: {about}</p>}
         {view.body && <p className="mt-2 line-clamp-3 text-sm break-words text-slate-600">{view.body}</p>}
         {shownTags.length > 0 && (
           <ul className="mt-3 space-y-1 text-sm text-slate-700">
@@ -297,13 +314,22 @@ export function useEditorState<T>() {
   };
 }
 
-export function SimpleScreen<T extends { _id: string }>({ content, data }: { content: AnyListContent; data: ListData<T> }) {
+export function SimpleScreen<T extends { _id: string }>({
+  content,
+  data,
+  products,
+}: {
+  content: AnyListContent;
+  data: ListData<T>;
+  products: Choice[];
+}) {
   const config: ScreenConfig<T> = {
     ...content.admin,
     endpoint: `/api${content.path}`,
     schema: content.input,
     sortField: content.sortField,
     imageRequired: content.image?.requiredOnCreate,
+    products,
   };
   const editor = useEditorState<T>();
   const revalidator = useRevalidator();
@@ -369,6 +395,7 @@ export function SimpleScreen<T extends { _id: string }>({ content, data }: { con
             <EntityCard
               key={item._id}
               view={config.card(item)}
+              about={productOf(config as unknown as ScreenConfig<{ _id: string }>, item)}
               fallbackTitle={`${config.entity} ${i + 1}`}
               onEdit={() => editor.openEdit(item)}
               onDelete={() => remove(item)}

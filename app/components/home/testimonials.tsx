@@ -1,6 +1,7 @@
 import type { Testimonial } from "../../../shared/content/testimonial";
 import { STAR_MAX } from "../../../shared/schemas/defaults";
 import { StarIcon } from "../icons";
+import { starRating } from "../products/rating-stars";
 import { ResponsiveImage } from "../responsive-image";
 
 /** At most this many testimonials on the home page (SPEC §9). */
@@ -9,13 +10,6 @@ export const MAX_TESTIMONIALS = 3;
 const NO_TESTIMONIALS = "No testimonials available at the moment.";
 
 export type TestimonialItem = Pick<Testimonial, "_id" | "name" | "designation" | "feedback" | "image" | "star">;
-
-/** The star rating as a whole number from 1 to 5, or null when the testimonial is not rated. */
-function starRating(star: string | null): number | null {
-  if (star === null || star.trim() === "") return null;
-  const n = Number(star);
-  return Number.isInteger(n) && n >= 1 && n <= STAR_MAX ? n : null;
-}
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -33,6 +27,34 @@ function QuoteMark() {
     <svg viewBox="0 0 32 32" className="h-8 w-8 text-brand-100" fill="currentColor" aria-hidden="true" focusable="false">
       <path d="M4 18c0-6 3-10 9-12l1 3c-3 1.3-4.6 3.3-5 6h5v9H4v-6Zm14 0c0-6 3-10 9-12l1 3c-3 1.3-4.6 3.3-5 6h5v9H18v-6Z" />
     </svg>
+  );
+}
+
+/** One customer's quote with their stars (when rated), photo, name and designation: the home page and product pages. */
+export function TestimonialFigure({ item }: { item: TestimonialItem }) {
+  const rating = starRating(item.star);
+  return (
+    <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-center justify-between gap-4">
+        <QuoteMark />
+        {rating !== null && <Stars rating={rating} />}
+      </div>
+      <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700">
+        <p>{item.feedback}</p>
+      </blockquote>
+      <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-100 pt-5">
+        <ResponsiveImage
+          src={item.image}
+          alt=""
+          sizes="56px"
+          className="h-14 w-14 shrink-0 rounded-full bg-brand-50 object-cover"
+        />
+        <div>
+          <p className="font-semibold text-slate-900">{item.name}</p>
+          {item.designation && <p className="text-sm text-slate-600">{item.designation}</p>}
+        </div>
+      </figcaption>
+    </figure>
   );
 }
 
@@ -54,34 +76,11 @@ export function Testimonials({ items }: { items: TestimonialItem[] }) {
           </p>
         ) : (
           <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {shown.map((t) => {
-              const rating = starRating(t.star);
-              return (
-                <li key={t._id} data-testid="testimonial">
-                  <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-                    <div className="flex items-center justify-between gap-4">
-                      <QuoteMark />
-                      {rating !== null && <Stars rating={rating} />}
-                    </div>
-                    <blockquote className="mt-4 flex-1 leading-relaxed text-slate-700">
-                      <p>{t.feedback}</p>
-                    </blockquote>
-                    <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-100 pt-5">
-                      <ResponsiveImage
-                        src={t.image}
-                        alt=""
-                        sizes="56px"
-                        className="h-14 w-14 shrink-0 rounded-full bg-brand-50 object-cover"
-                      />
-                      <div>
-                        <p className="font-semibold text-slate-900">{t.name}</p>
-                        {t.designation && <p className="text-sm text-slate-600">{t.designation}</p>}
-                      </div>
-                    </figcaption>
-                  </figure>
-                </li>
-              );
-            })}
+            {shown.map((t) => (
+              <li key={t._id} data-testid="testimonial">
+                <TestimonialFigure item={t} />
+              </li>
+            ))}
           </ul>
         )}
       </div>

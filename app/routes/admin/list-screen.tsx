@@ -1,5 +1,5 @@
 import { LIST_CONTENT } from "../../../shared/content/registry";
-import { adminMeta, loadList } from "../../components/admin/data";
+import { adminMeta, loadList, loadProductChoices } from "../../components/admin/data";
 import { SimpleScreen } from "../../components/admin/simple-screen";
 import type { Route } from "./+types/list-screen";
 
@@ -16,7 +16,12 @@ function contentAt(pathname: string) {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const content = contentAt(new URL(request.url).pathname);
-  return { name: content.name, list: await loadList<{ _id: string }>(`/api${content.path}`, content.admin.texts.fetchFailed) };
+  const wantsProducts = content.admin.fields.some((f) => f.kind === "product");
+  const [list, products] = await Promise.all([
+    loadList<{ _id: string }>(`/api${content.path}`, content.admin.texts.fetchFailed),
+    wantsProducts ? loadProductChoices() : [],
+  ]);
+  return { name: content.name, list, products };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -25,5 +30,5 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 export default function ListScreen({ loaderData }: Route.ComponentProps) {
   const content = LIST_CONTENT.find((c) => c.name === loaderData.name);
   if (!content) return null;
-  return <SimpleScreen key={content.name} content={content} data={loaderData.list} />;
+  return <SimpleScreen key={content.name} content={content} data={loaderData.list} products={loaderData.products} />;
 }

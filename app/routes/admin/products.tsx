@@ -9,7 +9,6 @@ import { ProductEditor } from "../../components/admin/product-editor";
 import { useEditorState } from "../../components/admin/simple-screen";
 import { useToast } from "../../components/admin/toast";
 import { AddButton, buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
-import { StarIcon } from "../../components/icons";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { api, errorDetail } from "../../lib/api-client";
 import { formatPrice } from "../../lib/format";
@@ -75,16 +74,6 @@ function ProductRow({ product, onEdit, onDelete }: { product: Product; onEdit: (
             <span className="font-semibold text-brand-700" data-price>
               {formatPrice(product.price)}
             </span>
-            {product.rating != null && (
-              <span className="inline-flex items-center gap-1 text-slate-700">
-                <StarIcon filled className="h-4 w-4 text-accent-600" />
-                <span>
-                  {product.rating}
-                  <span className="sr-only"> out of 5</span>
-                  {product.reviewCount != null ? ` (${product.reviewCount})` : ""}
-                </span>
-              </span>
-            )}
           </p>
         </div>
       </div>
