@@ -101,6 +101,10 @@ export function enquiryForm(form: HTMLElement, startWithin: (root: ParentNode) =
     }
   });
 
+  // The quote receipt's Print (without JavaScript the receipt names the browser's own Print instead).
+  form.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("[data-print]")) window.print();
+  });
   watchSuggestions(form);
   settle();
 }

@@ -7,13 +7,16 @@ import {
   ADD_MODEL_EMPTY,
   ADD_MODEL_FIELD,
   INTENT_ADD,
+  MAX_QUANTITY,
   MAX_QUOTE_ITEMS,
   noModelMatches,
   QUOTE_FIELDS,
   type QuoteChoice,
   type QuoteField,
+  type QuoteReceipt,
   type QuoteResult,
   type QuoteRow,
+  replyDueBy,
   tooManyItems,
 } from "../components/quote/texts";
 import { allValues, firstValues, readFormData } from "./form.server";
@@ -153,6 +156,34 @@ const typedValues = (fields: Record<string, string>) =>
     Record<QuoteField, string>
   >;
 
+/**
+ * The receipt of a request just stored: the rows as sent (all known products, or it would not have been
+ * stored), the same product once with the quantities added as the server stores it, and what was typed.
+ */
+function receiptOf(reference: string, rows: QuoteRow[], fields: Record<string, string>, arrived: Date): QuoteReceipt {
+  const items = new Map<string, QuoteReceipt["items"][number]>();
+  for (const row of rows) {
+    const quantity = row.quantity.trim() === "" ? 1 : Number(row.quantity);
+    const same = items.get(row.productId);
+    if (same) same.quantity = Math.min(MAX_QUANTITY, same.quantity + quantity);
+    else items.set(row.productId, { name: row.name, url: row.url, quantity });
+  }
+  const typed = (name: QuoteField) => (fields[name] ?? "").trim();
+  return {
+    reference,
+    items: [...items.values()],
+    contact: { name: typed("name"), email: typed("email"), phone: typed("phone"), company: typed("company") },
+    details: {
+      flow: typed("flow"),
+      pressure: typed("pressure"),
+      hoursPerDay: typed("hoursPerDay"),
+      application: typed("application"),
+    },
+    message: typed("message"),
+    replyBy: replyDueBy(arrived),
+  };
+}
+
 export interface QuoteActionAnswer {
   result: QuoteResult;
   status: number;
@@ -184,8 +215,8 @@ export async function quoteAction(ctx: AppContext, request: Request, clientIp: s
     delete submitted.intent;
     delete submitted[ADD_MODEL_FIELD];
     submitted.items = rows.map((r) => ({ productId: r.productId, quantity: r.quantity }));
-    const receipt = await submitQuote(ctx, submitted, { clientIp });
-    return { result: { ok: true, reference: receipt.reference }, status: 200 };
+    const stored = await submitQuote(ctx, submitted, { clientIp });
+    return { result: { ok: true, receipt: receiptOf(stored.reference, rows, fields, new Date()) }, status: 200 };
   } catch (err) {
     const values = typedValues(fields);
     if (err instanceof HttpError) {

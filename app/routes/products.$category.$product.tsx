@@ -1,16 +1,19 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
-import { readProduct, readRelatedProducts } from "../../server/content/public-reads";
+import { readProduct, readProductReviews, readRelatedProducts } from "../../server/content/public-reads";
 import type { Product } from "../../shared/content/product";
 import { categoryPath, datasheetPath, productPath } from "../../shared/lib/product-paths";
+import { STAR_MAX } from "../../shared/schemas/defaults";
 import { Breadcrumbs } from "../components/breadcrumbs";
+import { TestimonialFigure, type TestimonialItem } from "../components/home/testimonials";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
 import { CompareToggle } from "../components/products/compare-toggle";
 import { ProductDownloads } from "../components/products/downloads";
 import { ProductGallery } from "../components/products/gallery";
 import { KeyFiguresList } from "../components/products/key-figures";
 import { CatalogueNotFound } from "../components/products/not-found-view";
+import { PriceNote } from "../components/products/price-note";
 import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
-import { RatingStars } from "../components/products/rating-stars";
+import { RatingStars, reviewSummary } from "../components/products/rating-stars";
 import { ShareLinks } from "../components/products/share-links";
 import { formatPrice, telHref } from "../lib/format";
 import { orFallback } from "../lib/load.server";
@@ -31,10 +34,14 @@ const PRODUCT_NOT_FOUND = "Product Not Found";
 const PRODUCT_NOT_FOUND_TEXT = "The product you're looking for doesn't exist or has been removed.";
 /** Other products of the same category shown under the product. */
 const RELATED_MAX = 3;
+/** Where the rating's "(2 reviews)" leads: the section with the testimonials about the product. */
+const REVIEWS_ID = "reviews";
 
 interface ProductPageData {
   product: Product | null;
   related: ProductSummary[];
+  /** The testimonials about the product; the rated ones make its rating. */
+  reviews: TestimonialItem[];
   failed: boolean;
 }
 
@@ -57,11 +64,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const category = product?.categoryId;
   const inCategory = category && (params.category === category._id || params.category.toLowerCase() === category.slug);
   if (!product || !category || !inCategory) {
-    return data<ProductPageData>({ product: null, related: [], failed: read.failed }, { status: read.failed ? 503 : 404 });
+    return data<ProductPageData>(
+      { product: null, related: [], reviews: [], failed: read.failed },
+      { status: read.failed ? 503 : 404 },
+    );
   }
   const canonical = productPath(category.slug, product.slug);
   if (params.category !== category.slug || params.product !== product.slug) throw redirect(canonical, 301);
-  return data<ProductPageData>({ product, related: others.value.map(toProductSummary), failed: false });
+  const reviews = await orFallback("product reviews", () => readProductReviews(context.app, product._id), []);
+  return data<ProductPageData>({
+    product,
+    related: others.value.map(toProductSummary),
+    reviews: reviews.value.map(({ _id, name, designation, feedback, image, star }) => ({
+      _id,
+      name,
+      designation,
+      feedback,
+      image,
+      star,
+    })),
+    failed: false,
+  });
 }
 
 const crumbsFor = (product: Product): Crumb[] => [
@@ -73,8 +96,9 @@ const crumbsFor = (product: Product): Crumb[] => [
 
 const imagesOf = (product: Product): string[] => [product.mainImage, ...product.additionalImages].filter((src) => src !== "");
 
-/** schema.org Product: offers only with a price, aggregateRating only with a rating and reviews. */
-function productJsonLd(site: SiteInfo, product: Product): object {
+/** schema.org Product: offers only with a price, aggregateRating only with rated testimonials about it. */
+function productJsonLd(site: SiteInfo, product: Product, reviews: TestimonialItem[]): object {
+  const rating = reviewSummary(reviews);
   const url = absoluteUrl(site, productPath(product.categoryId.slug, product.slug));
   const images = imagesOf(product).map((src) => absoluteUrl(site, src));
   return {
@@ -101,14 +125,14 @@ function productJsonLd(site: SiteInfo, product: Product): object {
           },
         }
       : {}),
-    ...(product.rating !== null && product.reviewCount !== null && product.reviewCount > 0
+    ...(rating
       ? {
           aggregateRating: {
             "@type": "AggregateRating",
-            ratingValue: product.rating,
-            reviewCount: product.reviewCount,
-            bestRating: 5,
-            worstRating: 0,
+            ratingValue: Math.round(rating.average * 10) / 10,
+            reviewCount: rating.count,
+            bestRating: STAR_MAX,
+            worstRating: 1,
           },
         }
       : {}),
@@ -133,7 +157,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     path,
     image: product.mainImage || undefined,
     type: "product",
-    jsonLd: site ? [productJsonLd(site, product), breadcrumbJsonLd(site, crumbsFor(product), path)] : [],
+    jsonLd: site ? [productJsonLd(site, product, loaderData.reviews), breadcrumbJsonLd(site, crumbsFor(product), path)] : [],
   });
 }
 
@@ -146,7 +170,7 @@ function paragraphs(text: string): string[] {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof siteLayoutLoader>(SITE_LAYOUT_ID);
-  const { product, related } = loaderData;
+  const { product, related, reviews } = loaderData;
   if (!product) return <CatalogueNotFound title={PRODUCT_NOT_FOUND} text={PRODUCT_NOT_FOUND_TEXT} failed={loaderData.failed} />;
 
   const site = layout?.site;
@@ -154,6 +178,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const pageUrl = site ? absoluteUrl(site, path) : path;
   const phone = site?.settings.phones[0]?.value;
   const crumbs = crumbsFor(product);
+  const rating = reviewSummary(reviews);
   return (
     <>
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-12">
@@ -168,40 +193,47 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.categoryId.name}
             </a>
             <h1 className="mt-2 text-3xl leading-tight font-bold text-brand-700 sm:text-4xl">{product.name}</h1>
-            {product.rating !== null && (
+            {rating && (
               <div className="mt-3">
-                <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+                <RatingStars rating={rating.average} reviewCount={rating.count} reviewsHref={`#${REVIEWS_ID}`} />
               </div>
             )}
             <p className="mt-5 text-3xl font-extrabold text-slate-900" data-product-price>
               {formatPrice(product.price)}
             </p>
-            {product.price === null && <p className="mt-1 text-sm text-slate-600">Ask our sales team for a quotation.</p>}
+            {product.price === null ? (
+              <p className="mt-1 text-sm text-slate-600">Ask our sales team for a quotation.</p>
+            ) : (
+              <PriceNote className="mt-1" />
+            )}
             <p className="mt-5 text-lg leading-relaxed text-slate-700">{product.shortDescription}</p>
-            <div className="mt-6 flex flex-wrap gap-3">
+            {/* One primary action (the quote form with this product); the others are outlined, smaller. */}
+            <div className="mt-6 space-y-3" data-product-actions>
               <a
                 href={`/quote?product=${encodeURIComponent(product.slug)}`}
-                className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-6 py-3 font-semibold text-brand-900 hover:bg-accent-600"
+                data-primary-action
+                className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-accent-500 px-7 py-3 text-lg font-bold text-brand-900 shadow-sm hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:w-auto"
               >
                 Request a Quote
-                <ArrowRightIcon className="h-4 w-4" />
+                <ArrowRightIcon className="h-5 w-5" />
               </a>
-              <a
-                href="/contact"
-                className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-900"
-              >
-                Contact Sales
-                <ArrowRightIcon className="h-4 w-4" />
-              </a>
-              {phone && (
+              <div className="flex flex-wrap gap-3">
                 <a
-                  href={telHref(phone)}
-                  className="inline-flex items-center gap-2 rounded-md border border-brand-700 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+                  href="/contact"
+                  className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
                 >
-                  <PhoneIcon className="h-4 w-4" />
-                  Call {phone}
+                  Contact Sales
                 </a>
-              )}
+                {phone && (
+                  <a
+                    href={telHref(phone)}
+                    className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand-700 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+                  >
+                    <PhoneIcon className="h-4 w-4" />
+                    Call {phone}
+                  </a>
+                )}
+              </div>
             </div>
             <div className="mt-4 flex flex-wrap items-start gap-3">
               <CompareToggle slug={product.slug} />
@@ -291,6 +323,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </section>
             )}
           </div>
+        )}
+
+        {reviews.length > 0 && (
+          <section id={REVIEWS_ID} aria-labelledby="reviews-heading" className="mt-12 scroll-mt-24">
+            <h2 id="reviews-heading" className="text-2xl font-bold text-brand-700">
+              Customer reviews
+            </h2>
+            <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {reviews.map((t) => (
+                <li key={t._id} data-testid="review">
+                  <TestimonialFigure item={t} />
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
       </div>
 

@@ -9,6 +9,7 @@ import { productCountLabel } from "../components/products/category-card";
 import { SalesCallToAction } from "../components/products/landing-sections";
 import { CatalogueNotFound } from "../components/products/not-found-view";
 import { Pagination } from "../components/products/pagination";
+import { PriceNote } from "../components/products/price-note";
 import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
 import { ResponsiveImage } from "../components/responsive-image";
 import { orFallback } from "../lib/load.server";
@@ -204,13 +205,17 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             {NO_PRODUCTS}
           </p>
         ) : (
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {products.map((p) => (
-              <li key={p._id} className="flex">
-                <ProductCard product={p} comparable />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {products.map((p) => (
+                <li key={p._id} className="flex">
+                  <ProductCard product={p} comparable />
+                </li>
+              ))}
+            </ul>
+            {/* Once for every price on the cards above. */}
+            <PriceNote className="mt-6" lead="Prices:" />
+          </>
         )}
         <Pagination
           page={page}

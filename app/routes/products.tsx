@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { readCategories, readProducts } from "../../server/content/public-reads";
 import { CategoryCard, toCategorySummary } from "../components/products/category-card";
 import { ApplicationsBlock, SalesCallToAction, TechnologyBlock } from "../components/products/landing-sections";
+import { PriceNote } from "../components/products/price-note";
 import { ProductCard, toProductSummary } from "../components/products/product-card";
 import { ProductsHero } from "../components/products/products-hero";
 import { orFallback } from "../lib/load.server";
@@ -97,6 +98,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            <PriceNote className="mt-6" lead="Prices:" />
           </div>
         </section>
       )}

@@ -1,5 +1,6 @@
 import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { DEFAULT_PRICE_NOTE } from "../schemas/defaults";
 import { LIMITS } from "../schemas/fields";
 import { type CustomContent, updatedAtColumn } from "./define";
 
@@ -44,6 +45,8 @@ export const siteSettingsSchema = z.object({
     .array(z.object({ days: line("Days"), hours: line("Hours") }), { error: "Working hours must be a list." })
     .max(14, "Working hours may have at most 14 rows.")
     .default([]),
+  /** What a price means (ex-works, taxes): shown beside every price on the public pages and on the datasheet. */
+  priceNote: line("Price note").default(DEFAULT_PRICE_NOTE),
   whatsapp: line("WhatsApp number", 40)
     .refine((v) => v === "" || /^\+?[0-9\s-]{8,20}$/.test(v), "WhatsApp number must be digits, with an optional leading +.")
     .default(""),
@@ -92,6 +95,7 @@ const PUBLIC_SETTINGS_FIELDS = [
   "mapUrl",
   "workingHours",
   "whatsapp",
+  "priceNote",
   "social",
   "homeSpecifications",
 ] as const satisfies readonly (keyof SiteSettings)[];

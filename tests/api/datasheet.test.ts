@@ -76,7 +76,8 @@ describe("GET /products/{category}/{product}/datasheet.pdf", () => {
       "+91 427 200 1480",
       "PRODUCT DATASHEET",
       "PN-RV 22 Variable Speed Drive Screw Compressor",
-      "Rs. 7,80,000",
+      "₹7,80,000",
+      "Ex-works Salem. GST 18% extra.",
       "Key figures",
       "Free air delivery 0.991–3.62 m³/min 35–128 CFM",
       "Maximum working pressure 7 bar 102 psi",
@@ -94,9 +95,36 @@ describe("GET /products/{category}/{product}/datasheet.pdf", () => {
     }
   });
 
-  it("says Price on request, and leaves out what a product does not have", async () => {
+  it("prints the rupee sign and the other signs of the content, not stand-ins (issue 30)", async () => {
+    const { text } = await textOf((await datasheet(RV_22)).bytes);
+    expect(text).toMatch(/₹\d/);
+    expect(text).not.toContain("Rs.");
+    expect(text).toContain("±");
+    expect(text).not.toContain("?");
+  });
+
+  it("fits every demo product on one A4 page (issue 30)", async () => {
+    const list = (await (await fetch(`${server.url}/api/product?limit=100`)).json()) as {
+      data: { slug: string; categoryId: { slug: string } }[];
+    };
+    expect(list.data.length).toBeGreaterThan(10);
+    const pages: Record<string, number> = {};
+    for (const p of list.data) {
+      const { bytes } = await datasheet(`/products/${p.categoryId.slug}/${p.slug}`);
+      const pdf = await getDocument({ data: bytes, useSystemFonts: true, disableFontFace: true }).promise;
+      const page = await pdf.getPage(1);
+      // A4 portrait: 595 × 842 points.
+      expect(page.view.map(Math.round)).toEqual([0, 0, 595, 842]);
+      pages[p.slug] = pdf.numPages;
+      await pdf.destroy();
+    }
+    expect(Object.entries(pages).filter(([, n]) => n !== 1)).toEqual([]);
+  });
+
+  it("says Price on request without a price note, and leaves out what a product does not have", async () => {
     const { text } = await textOf((await datasheet("/products/oil-free-compressors/pn-of-55-oil-free-screw-compressor")).bytes);
     expect(text).toContain("Price on request");
+    expect(text).not.toContain("GST");
     expect(text).not.toContain("Receiver volume");
   });
 
@@ -105,9 +133,17 @@ describe("GET /products/{category}/{product}/datasheet.pdf", () => {
       _id: string;
     };
     expect((await put(`/api/product/${product._id}`, { maxPressure: "145 psi" })).status).toBe(200);
-    expect((await put("/api/settings", { companyName: "Datasheet Air Works" })).status).toBe(200);
+    expect(
+      (
+        await put("/api/settings", {
+          companyName: "Datasheet Air Works",
+          priceNote: "Ex-works Salem. GST 18% extra. Freight at cost.",
+        })
+      ).status,
+    ).toBe(200);
     const { text } = await textOf((await datasheet(RV_22)).bytes);
     expect(text).toContain("Datasheet Air Works");
+    expect(text).toContain("Ex-works Salem. GST 18% extra. Freight at cost.");
     expect(text).toContain("Maximum working pressure 10 bar 145 psi");
   });
 
@@ -130,5 +166,22 @@ describe("GET /products/{category}/{product}/datasheet.pdf", () => {
   it("answers 404 for a product that does not exist, or under another category", async () => {
     expect((await datasheet("/products/rotary-screw-compressors/no-such-machine")).res.status).toBe(404);
     expect((await datasheet("/products/air-dryers/pn-rv-22-variable-speed-drive-screw-compressor")).res.status).toBe(404);
+  });
+});
+
+describe("with SITE_URL set", () => {
+  const SITE_URL = "https://www.pneuma-air.example";
+  let site: SignedInServer;
+  beforeAll(async () => {
+    site = await startSignedInServerProcess(ADMIN, { SITE_URL });
+  });
+  afterAll(() => site?.stop());
+
+  it("links the footer (and the QR code, drawn from the same address) to SITE_URL, not the address the request reached", async () => {
+    const res = await fetch(`${site.server.url}${RV_22}/datasheet.pdf`);
+    expect(res.status).toBe(200);
+    const { text } = await textOf(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain(`www.pneuma-air.example${RV_22}`);
+    expect(text).not.toContain("127.0.0.1");
   });
 });

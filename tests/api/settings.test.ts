@@ -83,6 +83,26 @@ describe("/api/settings", () => {
     expect((await s.request("GET", "/api/settings")).body).toEqual(before);
   });
 
+  it('has a public price note, "Ex-works Salem. GST 18% extra." until staff change it (issue 30)', async () => {
+    // A record saved before the field existed reads with the default (JSONB, no migration).
+    expect((await s.request("GET", "/api/settings")).body.priceNote).toBe("Ex-works Salem. GST 18% extra.");
+    const saved = await s.request("PUT", "/api/settings", {
+      token,
+      json: { priceNote: "  Ex-works Salem. GST 18% extra. Freight at cost.  " },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.priceNote).toBe("Ex-works Salem. GST 18% extra. Freight at cost.");
+    expect((await s.request("GET", "/api/settings")).body.priceNote).toBe("Ex-works Salem. GST 18% extra. Freight at cost.");
+    for (const priceNote of ["x".repeat(201), 18, ["GST"]]) {
+      const res = await s.request("PUT", "/api/settings", { token, json: { priceNote } });
+      expect(res.status, JSON.stringify(priceNote)).toBe(400);
+      expect(res.body.issues[0].path).toBe("priceNote");
+    }
+    expect((await s.request("GET", "/api/settings")).body.priceNote).toBe("Ex-works Salem. GST 18% extra. Freight at cost.");
+    // Empty: staff choose to show no note.
+    expect((await s.request("PUT", "/api/settings", { token, json: { priceNote: "" } })).body.priceNote).toBe("");
+  });
+
   it("needs a token to write", async () => {
     const res = await s.request("PUT", "/api/settings", { json: { companyName: "Hijacked" } });
     expect(res.status).toBe(401);

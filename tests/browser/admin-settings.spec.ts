@@ -30,9 +30,14 @@ test.describe("Site Settings and Home Specifications", () => {
     await expect(alert).toContainText("Company name is required.");
     await expect(page.getByLabel("E-mail address 1")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Company name")).toHaveAttribute("aria-invalid", "true");
+    // The first field in error (in the page's order) is focused; the count stands beside the button.
+    await expect(page.getByLabel("Company name")).toBeFocused();
+    await expect(page.getByText("2 fields need attention", { exact: true })).toBeVisible();
     await page.getByLabel("Facebook link").fill("facebook.com/nothing");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(alert).toContainText("Facebook link must be an http(s) URL.");
+    await expect(page.getByText("3 fields need attention", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Company name")).toBeFocused();
     // Enquiry notifications: several addresses a kind; an empty list means the first e-mail address.
     const notifications = page.getByRole("region", { name: "Enquiry notifications" });
     await expect(notifications).toContainText("When a list is empty, its enquiries go to the first e-mail address");
@@ -141,4 +146,22 @@ test.describe("Saving settings", () => {
       });
     }
   });
+});
+
+test("the price note is edited in Site Settings and shows beside the prices (issue 30)", async ({ page }, testInfo) => {
+  await signIn(page, ADMIN_URL);
+  const original = await apiCall<{ priceNote: string }>(ADMIN_URL, "GET", "/api/settings");
+  const note = unique(testInfo, "Ex-works Salem. GST 18% extra. Freight to site at cost.");
+  try {
+    await page.goto(`${ADMIN_URL}/admin/settings`);
+    const field = page.getByRole("region", { name: "Prices" }).getByLabel("Price note");
+    await expect(field).toHaveValue("Ex-works Salem. GST 18% extra.");
+    await field.fill(note);
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(toasts(page)).toContainText("Settings updated successfully!");
+    await page.goto(`${ADMIN_URL}/products/rotary-screw-compressors/pn-rs-37-rotary-screw-compressor`);
+    await expect(page.getByRole("main").locator("[data-price-note]")).toHaveText(note);
+  } finally {
+    await apiCall(ADMIN_URL, "PUT", "/api/settings", { priceNote: original.priceNote });
+  }
 });

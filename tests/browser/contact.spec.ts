@@ -301,6 +301,17 @@ test.describe("contact information", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
+  test("opens with the way to the quote form above the message form, on a phone's first screen (issue 30)", {
+    tag: "@phone",
+  }, async ({ page }) => {
+    await page.goto("/contact");
+    const link = page.getByRole("link", { name: "Need a price? Request a quote" });
+    await expect(link).toBeInViewport();
+    const form = (await page.getByRole("heading", { name: "Send us a message" }).boundingBox())!;
+    const box = (await link.boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(form.y);
+  });
+
   test("shows phones, e-mails, address and working hours from the settings, and the FAQ", async ({ page, request }) => {
     const settings: SiteSettings = await (await request.get("/api/settings")).json();
     expect(settings.phones.length).toBeGreaterThan(0);

@@ -13,12 +13,19 @@ interface ApiProduct {
   categoryId: { _id: string; slug: string; name: string };
 }
 
+interface ApiTestimonial {
+  name: string;
+  feedback: string;
+  star: string | null;
+  productId: string | null;
+}
+
 const RECIP = "reciprocating-air-compressors";
-/** Priced, rated (4.7, 58 reviews), one additional image. */
+/** Priced, one additional image; two testimonials about it (4 and 5 stars). */
 const PN_RC_5 = `/products/${RECIP}/pn-rc-5-two-stage-reciprocating-compressor`;
-/** Priced, no rating. */
+/** Priced, no testimonial about it. */
 const PN_RT_15 = `/products/${RECIP}/pn-rt-15-tank-mounted-heavy-duty-compressor`;
-/** No price, no rating. */
+/** No price, no testimonial about it. */
 const PN_RV_75 = "/products/rotary-screw-compressors/pn-rv-75-variable-speed-drive-screw-compressor";
 /** ₹11,50,000. */
 const PN_RS_37 = "/products/rotary-screw-compressors/pn-rs-37-rotary-screw-compressor";
@@ -76,9 +83,9 @@ test.describe("product page", () => {
       `/products/${RECIP}`,
     );
     await expect(page.locator("[data-product-price]")).toHaveText("₹85,000");
-    await expect(page.getByRole("img", { name: "Rated 4.7 out of 5" })).toBeVisible();
-    await expect(page.getByText("(58 reviews)", { exact: true })).toBeVisible();
-    // 4.7 rounds to 4.5: four full stars and a half.
+    // The average of the two testimonials about it (4 and 5 stars): four full stars and a half.
+    await expect(page.getByRole("img", { name: "Rated 4.5 out of 5" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "(2 reviews)", exact: true })).toHaveAttribute("href", "#reviews");
     await expect(page.locator("[data-star]")).toHaveCount(5);
     expect(await page.locator("[data-star]").evaluateAll((els) => els.map((e) => e.getAttribute("data-star")))).toEqual([
       "full",
@@ -120,12 +127,33 @@ test.describe("product page", () => {
     expect([...hrefs]).toEqual(others.slice(0, 3).map((p) => `/products/${RECIP}/${p.slug}`));
   });
 
-  test("stars and the review count show only for rated products", async ({ page }) => {
+  test("stars and the review count show only for products with rated testimonials about them", async ({ page }) => {
     await page.goto(PN_RT_15);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("PN-RT 15 Tank-Mounted Heavy-Duty Compressor");
     await expect(page.locator("[data-star]")).toHaveCount(0);
     await expect(page.getByRole("img", { name: /^Rated / })).toHaveCount(0);
     await expect(page.getByText(/\(\d+ reviews?\)/)).toHaveCount(0);
+    await expect(page.getByTestId("review")).toHaveCount(0);
+  });
+
+  test("the review count leads to the testimonials about the product, and the rating follows them", async ({ page, request }) => {
+    const product = await apiProduct(request, "pn-rc-5-two-stage-reciprocating-compressor");
+    const about = ((await (await request.get("/api/testimonial")).json()) as ApiTestimonial[]).filter(
+      (t) => t.productId === product._id,
+    );
+    expect(about.map((t) => t.star)).toEqual(["4", "5"]);
+    await page.goto(PN_RC_5);
+    await page.getByRole("link", { name: "(2 reviews)", exact: true }).click();
+    await expect(page).toHaveURL(/#reviews$/);
+    const section = page.getByRole("region", { name: "Customer reviews" });
+    await expect(section).toBeInViewport();
+    const reviews = section.getByTestId("review");
+    await expect(reviews).toHaveCount(2);
+    for (const [i, t] of about.entries()) {
+      await expect(reviews.nth(i)).toContainText(t.feedback);
+      await expect(reviews.nth(i)).toContainText(t.name);
+      await expect(reviews.nth(i).getByRole("img", { name: `Rated ${t.star} out of 5` })).toBeVisible();
+    }
   });
 
   test("selecting a thumbnail changes the main image", async ({ page, request }) => {
@@ -311,7 +339,13 @@ test.describe("product page", () => {
       availability: "https://schema.org/InStock",
       url: `${baseURL}${PN_RC_5}`,
     });
-    expect(priced.aggregateRating).toMatchObject({ ratingValue: expect.closeTo(4.7, 5), reviewCount: 58 });
+    expect(priced.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.5,
+      reviewCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
     const crumbs = await jsonLdOfType<LdBreadcrumbs>(page, "BreadcrumbList");
     expect(crumbs.itemListElement.map((i) => i.name)).toEqual([
       "Home",
@@ -346,4 +380,71 @@ test("Download datasheet links to the product's PDF datasheet (issue 14)", async
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the rating, its link and the testimonials about the product are in the page", async ({ page }) => {
+    await page.goto(PN_RC_5);
+    await expect(page.getByRole("img", { name: "Rated 4.5 out of 5" })).toBeVisible();
+    await page.getByRole("link", { name: "(2 reviews)", exact: true }).click();
+    await expect(page).toHaveURL(/#reviews$/);
+    await expect(page.locator("#reviews").getByTestId("review")).toHaveCount(2);
+    await expect(page.locator("#reviews")).toBeInViewport();
+  });
+});
+
+test.describe("one way to a quote, and what the price means (issue 30)", () => {
+  /** The page's own actions beside the price: Request a Quote, Contact Sales, Call, Compare and the datasheet. */
+  const ACTIONS = [/^Request a Quote$/, /^Contact Sales$/, /^Call /, /^(Add to )?compare$/i, /^Download datasheet/];
+
+  async function actionStyles(page: Page) {
+    const main = page.getByRole("main");
+    return Promise.all(
+      ACTIONS.map(async (name) => {
+        // Compare is a link without JavaScript and a switch (a button) with it.
+        const link = main.getByRole("link", { name }).or(main.getByRole("button", { name })).first();
+        const box = (await link.boundingBox())!;
+        const background = await link.evaluate((el) => getComputedStyle(el).backgroundColor);
+        return { name: String(name), box, filled: !["rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"].includes(background) };
+      }),
+    );
+  }
+
+  test("Request a Quote is the one filled, largest action, first after the price; the others are outlined", async ({ page }) => {
+    await page.goto(PN_RC_5);
+    const [quote, ...others] = await actionStyles(page);
+    expect(quote!.filled).toBe(true);
+    for (const other of others) {
+      expect(other.filled, other.name).toBe(false);
+      expect(other.box.height, other.name).toBeLessThan(quote!.box.height);
+      expect(other.box.y, other.name).toBeGreaterThanOrEqual(quote!.box.y);
+    }
+  });
+
+  test("Request a Quote is the largest action at any width, and spans the column on a phone", { tag: "@phone" }, async ({
+    page,
+  }) => {
+    await page.goto(PN_RC_5);
+    const [quote, ...others] = await actionStyles(page);
+    const column = (await page.locator("[data-product-actions]").boundingBox())!;
+    if (page.viewportSize()!.width < 640) expect(quote!.box.width).toBeGreaterThanOrEqual(column.width - 1);
+    for (const other of others)
+      expect(other.box.width * other.box.height, other.name).toBeLessThan(quote!.box.width * quote!.box.height);
+  });
+
+  test("the price note from Site Settings stands under the price, and not under Price on request", async ({ page }) => {
+    await page.goto(PN_RS_37);
+    const note = page.getByRole("main").locator("[data-price-note]");
+    await expect(note).toHaveText("Ex-works Salem. GST 18% extra.");
+    const price = (await page.locator("[data-product-price]").boundingBox())!;
+    const box = (await note.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(price.y + price.height - 1);
+    expect(box.y - (price.y + price.height)).toBeLessThan(16);
+
+    await page.goto(PN_RV_75);
+    await expect(page.locator("[data-product-price]")).toHaveText("Price on request");
+    await expect(page.getByRole("main").locator("[data-price-note]")).toHaveCount(0);
+  });
 });

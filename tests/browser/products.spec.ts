@@ -206,6 +206,16 @@ test.describe("category page", () => {
     expect(problems).toEqual([]);
   });
 
+  test("says once, under the cards, what the prices mean, and offers Request a Quote (issue 30)", async ({ page }) => {
+    await page.goto(`/products/${SCREW}`);
+    const note = page.getByRole("main").locator("[data-price-note]");
+    await expect(note).toHaveCount(1);
+    await expect(note).toHaveText("Prices: Ex-works Salem. GST 18% extra.");
+    const lastCard = (await page.locator("[data-product-card]").last().boundingBox())!;
+    expect((await note.boundingBox())!.y).toBeGreaterThan(lastCard.y + lastCard.height);
+    await expect(page.getByRole("link", { name: "Request a Quote" })).toHaveAttribute("href", "/quote");
+  });
+
   test("has BreadcrumbList JSON-LD and a canonical slug URL", async ({ page, baseURL }) => {
     await page.goto(`/products/${SCREW}`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/products/${SCREW}`);

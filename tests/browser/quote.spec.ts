@@ -75,6 +75,47 @@ async function storedQuotes(request: APIRequestContext, q: string): Promise<Cont
 
 const storedItems = (c: Contact) => c.items.map((i) => ({ slug: i.product.slug, quantity: i.quantity }));
 
+const receipt = (page: Page) => page.locator("[data-quote-receipt]");
+
+/**
+ * After Send (issue 30): the receipt stands where the form was, with nothing that sends again, and shows
+ * the reference, every product and quantity, the sizing and contact details given, and by when we reply.
+ */
+async function expectReceipt(page: Page, reference: string, products: [name: string, quantity: number][]) {
+  await expect(receipt(page).getByRole("heading", { name: "Quote request sent" })).toBeVisible();
+  await expect(receipt(page).getByTestId("quote-reference")).toHaveText(reference);
+  // The receipt says what happens next, with its date; the form's general steps beside it step aside.
+  await expect(page.locator("[data-quote-steps]")).toBeHidden();
+  const rows = receipt(page).getByTestId("quote-receipt-items").locator("tbody tr");
+  await expect(rows).toHaveText(products.map(([name, quantity]) => new RegExp(`^${name}\\s*${quantity}$`)));
+  for (const [label, value] of [
+    ["Required air flow", "250 CFM"],
+    ["Working pressure", "7.5 bar"],
+    ["Running hours per day", "16"],
+    ["Application", "Textile mill, air-jet looms"],
+    ["Name", "Lakshmi Narayanan"],
+    ["Email", "lakshmi@example.com"],
+    ["Phone", "+91 98430 12345"],
+    ["Message", MESSAGE],
+  ] as const) {
+    const fact = receipt(page)
+      .locator("dl > div")
+      .filter({ has: page.locator("dt").getByText(label, { exact: true }) });
+    await expect(fact.locator("dd"), label).toHaveText(value);
+  }
+  await expect(receipt(page).getByTestId("quote-reply-by")).toHaveText(
+    /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday) \d{1,2} [A-Z][a-z]+$/,
+  );
+  await expect(
+    receipt(page)
+      .getByText(/one working day/)
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: SEND })).toHaveCount(0);
+  await expect(textbox(page, "Name")).toHaveCount(0);
+  await expect(items(page)).toHaveCount(0);
+}
+
 /** Lets a value past the browser's own checks, so the server has to catch it. */
 async function dropBrowserChecks(input: Locator) {
   await input.evaluate((el) => {
@@ -127,12 +168,62 @@ test.describe("quote request with JavaScript", () => {
     });
     expect(storedItems(stored!)).toEqual([{ slug: RC5.slug, quantity: 3 }]);
 
-    // The form starts again: the fields are empty, the linked product is listed with quantity 1.
-    await expect(textbox(page, "Name")).toHaveValue("");
-    await expect(textbox(page, "Company (optional)")).toHaveValue("");
-    await expect(quantity(page, RC5.name)).toHaveValue("1");
-    await expect(page.getByTestId("quote-success")).toBeVisible();
+    // The receipt takes the form's place (issue 30: the form came back filled, inviting a second send).
+    await expectReceipt(page, reference, [[RC5.name, 3]]);
+    await expect(receipt(page).getByText(company)).toBeVisible();
+    await expect(receipt(page).getByRole("link", { name: RC5.name })).toHaveAttribute("href", RC5_PAGE);
     expect(problems).toEqual([]);
+  });
+
+  test("two products: the receipt lists both with their quantities, nothing can be sent twice, and Print prints", async ({
+    page,
+    request,
+  }) => {
+    const problems = watchErrors(page);
+    await page.goto(`/quote?product=${RC5.slug}`);
+    await page.waitForLoadState("networkidle");
+    await addModel(page).fill(RS37.name);
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(items(page)).toHaveCount(2);
+    await quantity(page, RC5.name).fill("2");
+    await quantity(page, RS37.name).fill("3");
+    const company = uniqueCompany("Two products");
+    await fillDetails(page, company);
+    await page.getByRole("button", { name: SEND }).click();
+    const reference = await successReference(page);
+    await expectReceipt(page, reference, [
+      [RC5.name, 2],
+      [RS37.name, 3],
+    ]);
+    expect(storedItems((await storedQuotes(request, company))[0]!)).toEqual([
+      { slug: RC5.slug, quantity: 2 },
+      { slug: RS37.slug, quantity: 3 },
+    ]);
+    // The heading takes the focus the Send button had.
+    await expect(receipt(page).getByRole("heading", { name: "Quote request sent" })).toBeFocused();
+
+    await page.evaluate(() => {
+      window.print = () => document.documentElement.setAttribute("data-printed", "true");
+    });
+    await receipt(page).getByRole("button", { name: "Print" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-printed", "true");
+    await expect(receipt(page).getByText(/browser's Print command/)).toBeHidden();
+    await expectNoA11yViolations(page);
+    expect(problems).toEqual([]);
+  });
+
+  test("the receipt fits a phone", { tag: "@phone" }, async ({ page }) => {
+    await page.goto(`/quote?product=${RC5.slug}&product=${RS37.slug}`);
+    await page.waitForLoadState("networkidle");
+    await fillDetails(page, uniqueCompany("Phone receipt"));
+    await page.getByRole("button", { name: SEND }).click();
+    const reference = await successReference(page);
+    await expectReceipt(page, reference, [
+      [RC5.name, 1],
+      [RS37.name, 1],
+    ]);
+    await expectNoHorizontalScroll(page);
+    await expectNoA11yViolations(page);
   });
 
   test("sending: the button reads “Sending...” and is disabled until the answer comes", async ({ page }) => {
@@ -156,7 +247,8 @@ test.describe("quote request with JavaScript", () => {
     await expect.poll(() => sawAction).toBe(true);
     release();
     await successReference(page);
-    await expect(page.getByRole("button", { name: SEND })).toBeEnabled();
+    // The receipt stands in the form's place: no Send button to press again.
+    await expect(page.getByRole("button", { name: SEND })).toHaveCount(0);
   });
 
   test("change a quantity, remove a model, add models by name (button, Enter, a choice) and send", async ({ page, request }) => {
@@ -343,13 +435,22 @@ test.describe("quote request without JavaScript", () => {
 
     await loaded();
     await expect(textbox(page, "Company (optional)")).toHaveValue(company);
+    await quantity(page, RS37.name).fill("2");
     await page.getByRole("button", { name: SEND }).click();
     const reference = await successReference(page);
+    await expectReceipt(page, reference, [
+      [RS37.name, 2],
+      [DRYER.name, 3],
+      [RS15.name, 1],
+    ]);
+    // No Print button without JavaScript: the receipt names the browser's own.
+    await expect(receipt(page).getByRole("button", { name: "Print" })).toBeHidden();
+    await expect(receipt(page).getByText(/browser's Print command/)).toBeVisible();
     const [stored, ...others] = await storedQuotes(request, company);
     expect(others).toHaveLength(0);
     expect(stored!.reference).toBe(reference);
     expect(storedItems(stored!)).toEqual([
-      { slug: RS37.slug, quantity: 1 },
+      { slug: RS37.slug, quantity: 2 },
       { slug: DRYER.slug, quantity: 3 },
       { slug: RS15.slug, quantity: 1 },
     ]);

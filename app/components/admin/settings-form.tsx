@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
 import { type SiteSettings, siteSettingsSchema } from "../../../shared/content/settings";
-import { DEFAULT_SITE_SETTINGS } from "../../../shared/schemas/defaults";
+import { DEFAULT_PRICE_NOTE, DEFAULT_SITE_SETTINGS } from "../../../shared/schemas/defaults";
 import { api, errorMessage } from "../../lib/api-client";
 import { type EditorForm, useEditorForm } from "./editor-form";
-import { FormErrors, TextField } from "./fields";
+import { FormErrors, NeedsAttention, TextField } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";
 import { RowsField } from "./rows-field";
 import { buttonClass } from "./ui";
@@ -70,11 +70,18 @@ export function useSettingsSave<V extends Partial<SiteSettings>>(initial: SiteSe
 }
 
 export function SaveBar<V>({ form, label = "Save Settings" }: { form: EditorForm<V>; label?: string }) {
+  const attentionId = useId();
   return (
     <div className="space-y-3">
       <FormErrors messages={form.messages} />
-      <div className="flex justify-end">
-        <button type="submit" className={buttonClass("primary")} disabled={form.busy}>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <NeedsAttention id={attentionId} count={form.attention} />
+        <button
+          type="submit"
+          className={buttonClass("primary")}
+          disabled={form.busy}
+          aria-describedby={form.attention > 0 ? attentionId : undefined}
+        >
           {form.busy ? "Saving..." : label}
         </button>
       </div>
@@ -136,7 +143,7 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
   const id = useId();
   const form = useSettingsSave(initial, (s) => s);
   const { values, errors, set } = form;
-  const text = (key: "companyName" | "tagline" | "address" | "mapUrl" | "whatsapp") => ({
+  const text = (key: "companyName" | "tagline" | "address" | "mapUrl" | "whatsapp" | "priceNote") => ({
     value: values[key],
     onChange: (v: string) => set(key, v),
     error: errors[key],
@@ -158,6 +165,13 @@ export function SettingsForm({ initial }: { initial: SiteSettings }) {
           <TextField label="Map link" type="url" placeholder="https://maps.google.com/…" {...text("mapUrl")} />
           <TextField label="WhatsApp number" type="tel" placeholder="+91 98765 43210" {...text("whatsapp")} />
         </div>
+      </Section>
+
+      <Section
+        title="Prices"
+        description="A short note shown beside every price on the product pages, under the products of a category, and on the datasheets. Leave empty to show none."
+      >
+        <TextField label="Price note" placeholder={DEFAULT_PRICE_NOTE} {...text("priceNote")} />
       </Section>
 
       <Section title="Phone numbers and e-mail addresses">

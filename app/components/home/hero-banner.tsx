@@ -21,7 +21,7 @@ function HeroActions() {
         <ArrowRightIcon className="h-4 w-4" />
       </a>
       <a
-        href="/contact"
+        href="/quote"
         className="inline-flex items-center rounded-md border-2 border-white px-5 py-2.5 font-semibold text-white hover:bg-white hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         Get a Quote

@@ -1,7 +1,7 @@
 import { telHref } from "../../lib/format";
 import { PhoneIcon } from "../icons";
 
-/** Closing call to action: ask for a quote, or call the first phone number in the settings. */
+/** Closing call to action: ask for a quote (the quote form), or call the first phone number in the settings. */
 export function QuoteBand({ phone }: { phone?: { label: string; value: string } }) {
   return (
     <section aria-labelledby="quote-title" className="mx-auto max-w-7xl px-4 pt-16 sm:px-6 sm:pt-20 lg:px-8">
@@ -16,7 +16,7 @@ export function QuoteBand({ phone }: { phone?: { label: string; value: string } 
         </div>
         <div className="flex flex-wrap gap-3">
           <a
-            href="/contact"
+            href="/quote"
             className="inline-flex items-center rounded-md bg-accent-500 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             Get a Quote

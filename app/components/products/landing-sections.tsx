@@ -157,7 +157,10 @@ export function ApplicationsBlock() {
   );
 }
 
-/** "Not sure which compressor you need?" with Contact Sales and the sales phone number. */
+/**
+ * "Not sure which compressor you need?" with Request a Quote (the quote form, where a request may name no
+ * model) and the sales phone number.
+ */
 export function SalesCallToAction({ phone }: { phone?: string }) {
   return (
     <section aria-labelledby="sales-cta-heading" className="mx-auto max-w-7xl px-4">
@@ -173,10 +176,10 @@ export function SalesCallToAction({ phone }: { phone?: string }) {
         </div>
         <div className="flex flex-wrap gap-3">
           <a
-            href="/contact"
-            className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900"
+            href="/quote"
+            className="inline-flex items-center gap-2 rounded-md bg-accent-500 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-600"
           >
-            Contact Sales
+            Request a Quote
             <ArrowRightIcon className="h-4 w-4" />
           </a>
           {phone && (

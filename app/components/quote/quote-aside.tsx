@@ -8,13 +8,17 @@ const STEPS = [
   { title: "You get a quotation", text: "Price, delivery time and warranty, within one working day." },
 ] as const;
 
-/** Beside the quote form: what happens after sending, and the sales desk's phone and e-mail. */
+/**
+ * Beside the quote form: what happens after sending, and the sales desk's phone and e-mail. Once the receipt
+ * has replaced the form (quote-receipt.tsx, which says what happens next with its date) the general steps
+ * step aside: the enhancement swaps only the form, so CSS (`:has`) hides them, with and without JavaScript.
+ */
 export function QuoteAside({ settings }: { settings: PublicSiteSettings }) {
   const phone = settings.phones[0]?.value;
   const email = settings.emails[0]?.value;
   return (
-    <aside aria-labelledby="quote-next" className="space-y-6">
-      <section className="rounded-lg bg-slate-50 p-5 sm:p-8">
+    <aside aria-labelledby="quote-next" className="space-y-6 print:hidden">
+      <section className="rounded-lg bg-slate-50 p-5 sm:p-8 [main:has([data-quote-receipt])_&]:hidden" data-quote-steps>
         <h2 id="quote-next" className="text-xl font-bold text-brand-700">
           What happens next
         </h2>

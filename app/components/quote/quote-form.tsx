@@ -1,7 +1,7 @@
 import { FormFailure, Honeypot, SubmitButton, TextField } from "../form-field";
-import { CheckIcon } from "../icons";
 import { QuoteItems } from "./quote-items";
-import { INTENT_SEND, type Issue, QUOTE_FAILED, type QuoteField, type QuoteResult, type QuoteRow, quoteThankYou } from "./texts";
+import { QuoteReceipt } from "./quote-receipt";
+import { INTENT_SEND, type Issue, QUOTE_FAILED, type QuoteField, type QuoteResult, type QuoteRow } from "./texts";
 
 interface QuoteFormProps {
   /** The products of the page's link (`?product=`), the list's starting point. */
@@ -22,23 +22,30 @@ type Failure = Extract<QuoteResult, { ok: false }>;
  * post an `intent` and come back with the changed list. The `enquiry-form` module
  * (app/enhance/enquiry-form.ts) sends the same posts in the background and shows the form of the answer:
  * the button reads "Sending..." (disabled) while the request runs, then the success text with the
- * reference or the server's message (SPEC §4, as the contact form). The success text stays, since it
- * carries the reference the buyer may want to note.
+ * reference or the server's message (SPEC §4, as the contact form). Once sent, the form's place holds
+ * the receipt (quote-receipt.tsx) and nothing that could send it again; the form element stays, so the
+ * enhancement swaps the receipt in as it does every answer.
  */
 export function QuoteForm({ linkedItems, unknownProducts, suggestions, linkedDetails = {}, actionData }: QuoteFormProps) {
   const idPrefix = "quote";
+  if (actionData?.ok) {
+    return (
+      <form method="post" className="relative" data-quote-form data-module="enquiry-form" data-form="quote">
+        <QuoteReceipt receipt={actionData.receipt} titleId={`${idPrefix}-receipt-title`} />
+      </form>
+    );
+  }
   const shown = actionData;
   const failure: Failure | undefined = shown && !shown.ok ? shown : undefined;
-  // After a success the list starts again from the page's link and the fields are empty; before any post
-  // the fields show the details the link carried.
-  const values = failure?.values ?? (shown ? {} : linkedDetails);
+  // Before any post the fields show the details the link carried.
+  const values = failure?.values ?? linkedDetails;
   const items = failure?.items ?? linkedItems;
   const addText = failure?.addModel ?? "";
   const issues: Issue[] = failure?.issues ?? [];
   const fieldError = (name: QuoteField) => issues.find((i) => i.path === name)?.message;
   const notice = failure?.kind === "edit" ? failure.notice : undefined;
   // The answer to Send is above the form; on a phone the Send button is a screen or two below it.
-  const reveal = shown !== undefined && failure?.kind !== "edit";
+  const reveal = failure?.kind === "error";
   const field = { idPrefix };
 
   return (
@@ -72,12 +79,6 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, linkedDet
 
       <div className="scroll-mt-28" data-reveal={reveal || undefined}>
         <div role="status" aria-live="polite">
-          {shown?.ok && (
-            <div className="mt-5 flex items-start gap-3 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
-              <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
-              <p data-testid="quote-success">{quoteThankYou(shown.reference)}</p>
-            </div>
-          )}
           {notice && <p className="mt-5 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-brand-900">{notice}</p>}
         </div>
         <div role="alert">{failure?.kind === "error" && <FormFailure message={failure.message || QUOTE_FAILED} />}</div>

@@ -52,9 +52,23 @@ export interface Issue {
   message: string;
 }
 
+/**
+ * What the buyer sees after sending, in place of the form: everything that was sent, as the sales team
+ * got it (the same product twice is one line, quantities added), and when the reply is due.
+ */
+export interface QuoteReceipt {
+  reference: string;
+  items: { name: string; url: string | null; quantity: number }[];
+  contact: { name: string; email: string; phone: string; company: string };
+  details: { flow: string; pressure: string; hoursPerDay: string; application: string };
+  message: string;
+  /** The working day the quotation is due by, in words ("Monday 30 November"). */
+  replyBy: string;
+}
+
 /** What the quote page's action answers. */
 export type QuoteResult =
-  | { ok: true; reference: string }
+  | { ok: true; receipt: QuoteReceipt }
   | {
       ok: false;
       /** "edit": the list changed (add, remove) and nothing was sent; "error": sending failed. */
@@ -81,3 +95,16 @@ export const noModelMatches = (text: string) =>
 export const ADD_MODEL_EMPTY = "Type a model name or number to add it.";
 export const GENERAL_QUOTE_NOTE =
   "No products listed yet: this will be a general quote request. Add a model below, or tell us what you need in the message.";
+
+/**
+ * The day a quotation is due by, in words: the working day after the day the request arrived, in India
+ * ("within one working day"). Sunday is the one day the office is closed (SPEC §2's hours: Mon-Fri, Sat).
+ */
+export function replyDueBy(arrived: Date): string {
+  const [year, month, day] = arrived.toLocaleDateString("en-CA", { timeZone: "Asia/Kolkata" }).split("-").map(Number);
+  // That day at midnight UTC, so adding a day is plain arithmetic.
+  const due = new Date(Date.UTC(year!, month! - 1, day!));
+  do due.setUTCDate(due.getUTCDate() + 1);
+  while (due.getUTCDay() === 0);
+  return due.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).replace(",", "");
+}
