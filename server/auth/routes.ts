@@ -40,6 +40,7 @@ type UserRow = typeof admins.$inferSelect;
 const INVALID_CREDENTIALS = "Invalid username or password.";
 const TICKET_EXPIRED = "Your sign-in has expired. Please start again with your username and password.";
 const WRONG_CODE = "The code is not right. Check the code in your authenticator app (and the time on your phone) and try again.";
+const USED_CODE = "This code was just used. Wait for the next one.";
 
 /** /api/auth: sign-in (with its second step), the signed-in person, their password, sessions and 2FA, sign-out. */
 export function authRouter(ctx: AppContext): Router {
@@ -100,10 +101,11 @@ export function authRouter(ctx: AppContext): Router {
     await checkSignInAllowed(ctx.db, user.username, req.ip);
     await takeTwoFactorTry(ctx.db, user.username);
     const how = await verifySecondFactor(ctx.db, user, code);
-    if (!how) {
-      await failed(req, user.username, user, "wrong two-factor code");
+    if (!how || how === "used") {
+      // A replayed code still counts as a failed try: only the message differs, so a person is told the truth.
+      await failed(req, user.username, user, how === "used" ? "two-factor code already used" : "wrong two-factor code");
       await recordTwoFactorFailure(ctx, user.username);
-      throw new HttpError(401, WRONG_CODE);
+      throw new HttpError(401, how === "used" ? USED_CODE : WRONG_CODE);
     }
     await returnTwoFactorTry(ctx.db, user.username);
     await deleteLoginTicket(ctx.db, taken.ticketId);

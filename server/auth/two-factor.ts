@@ -99,9 +99,14 @@ export async function turnOff(db: Database, userId: string): Promise<void> {
 
 /**
  * Checks a second factor: a current TOTP code not used before, or an unused recovery code (used up by
- * this). Returns how it was given, or null.
+ * this). Returns how it was given; "used" for a current code whose step (or a later one) already signed
+ * in, so the person is told to wait for the next code rather than to check their phone's clock; or null.
  */
-export async function verifySecondFactor(db: Database, user: UserRow, input: string): Promise<"code" | "recovery code" | null> {
+export async function verifySecondFactor(
+  db: Database,
+  user: UserRow,
+  input: string,
+): Promise<"code" | "recovery code" | "used" | null> {
   if (!user.totpSecret) return null;
   const code = digitsOnly(input);
   if (/^\d{6}$/.test(code)) {
@@ -113,7 +118,7 @@ export async function verifySecondFactor(db: Database, user: UserRow, input: str
       .set({ totpLastStep: step })
       .where(and(eq(admins.id, user.id), sql`coalesce(${admins.totpLastStep}, -1) < ${step}`))
       .returning({ id: admins.id });
-    return updated.length > 0 ? "code" : null;
+    return updated.length > 0 ? "code" : "used";
   }
   const hash = sha256(normalizeRecoveryCode(input));
   const used = await db

@@ -99,10 +99,10 @@ describe("sign-in in two steps", () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ twoFactorRequired: true, ticket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
 
-    // The code that confirmed the set-up cannot be used again (RFC 6238 §5.2).
+    // The code that confirmed the set-up cannot be used again (RFC 6238 §5.2), and the answer says why.
     const replay = await second(first.body.ticket, totp(secret, step));
     expect(replay.status).toBe(401);
-    expect(replay.body.message).toMatch(/^The code is not right\./);
+    expect(replay.body.message).toBe("This code was just used. Wait for the next one.");
 
     const ok = await second(first.body.ticket, totp(secret, step + 1));
     expect(ok.status, ok.text).toBe(200);
@@ -110,10 +110,16 @@ describe("sign-in in two steps", () => {
     expect(ok.body.user).toMatchObject({ username: "two-step", role: "editor", twoFactor: true });
     expect((await s.request("GET", "/api/auth/me", { token: ok.body.token })).status).toBe(200);
 
-    // The ticket is used up, and the same code does not work twice.
+    // The ticket is used up, and the same code does not work twice: the person is told to wait, not to
+    // check the phone's time. A code that was never right still gets the advice about the time.
     expect((await second(first.body.ticket, totp(secret, step + 1))).status).toBe(401);
     const again = await login(person.username, person.password);
-    expect((await second(again.body.ticket, totp(secret, step + 1))).status).toBe(401);
+    const reused = await second(again.body.ticket, totp(secret, step + 1));
+    expect(reused.status).toBe(401);
+    expect(reused.body.message).toBe("This code was just used. Wait for the next one.");
+    const wrong = await second(again.body.ticket, totp(secret, step + 5));
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toMatch(/^The code is not right\..*time on your phone/);
   });
 
   it("a recovery code works once", async () => {

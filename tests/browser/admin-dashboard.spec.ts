@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiCall, signIn } from "./admin-support";
+import { apiCall, deleteStaff, signedInStaff, signIn, signInWithToken } from "./admin-support";
 import { ADMIN_URL, EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
 
 // Admin tests change data: they run on their own demo server (see playwright.config.ts).
@@ -129,13 +129,16 @@ test.describe("Dashboard Overview", () => {
     );
 
     await page.goto("/admin/dashboard");
-    // No SMTP on the test servers: the notice says so and how to turn e-mail on.
+    // No SMTP on the test servers: the notice says so in plain words, says what is missing, and links to
+    // the README's set-up steps (the variable names are there, not in the owner's face).
     const notice = page.getByRole("region", { name: "E-mail notifications are off" });
     await expect(notice).toBeVisible();
     await expect(notice.getByRole("heading")).toHaveText("E-mail notifications are off");
-    await expect(notice).toContainText("SMTP_URL");
-    await expect(notice).toContainText("MAIL_FROM");
-    await expect(notice).toContainText("README");
+    await expect(notice).toContainText("nobody is told by e-mail when one arrives");
+    await expect(notice).toContainText("What is missing: the website has not been given a mailbox to send from");
+    await expect(notice).not.toContainText("SMTP_URL");
+    const howTo = notice.getByRole("link", { name: "How to set up e-mail (README: Setting up e-mail)" });
+    await expect(howTo).toHaveAttribute("href", "/admin/help/email");
 
     const enquiries = page.getByRole("region", { name: "Enquiries", exact: true });
     const quotes = enquiries.locator("tr[data-kind=quote]");
@@ -148,6 +151,17 @@ test.describe("Dashboard Overview", () => {
     const top = page.getByRole("region", { name: "Most requested products" });
     await expect(top.getByRole("listitem").filter({ hasText: product.name })).toContainText(/\d+ requests?, \d+ units?/);
 
+    // The README section, in the panel: the steps with the settings' names.
+    await howTo.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Setting up e-mail" })).toBeVisible();
+    const steps = page.getByRole("main").getByRole("listitem");
+    await expect(steps).toHaveCount(4);
+    await expect(steps.nth(1)).toContainText("SMTP_URL");
+    await expect(steps.nth(2)).toContainText("MAIL_FROM");
+    await expect(page.getByRole("main").locator("code").first()).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.goBack();
+
     // The newest contacts are in Recent Contacts, each opening in the inbox.
     const recent = page.getByRole("region", { name: "Recent Contacts" }).getByRole("listitem").filter({ hasText: reference });
     await recent.getByRole("link", { name: "Dashboard Buyer" }).click();
@@ -156,4 +170,45 @@ test.describe("Dashboard Overview", () => {
     await expectNoA11yViolations(page);
     expect(problems).toEqual([]);
   });
+
+  test(
+    "a sales person's dashboard starts with the new enquiries, each one tap from its detail",
+    { tag: "@phone" },
+    async ({ page, baseURL }, testInfo) => {
+      const problems = watchErrors(page);
+      const sales = await signedInStaff(baseURL!, testInfo, "sales", "desk");
+      try {
+        const tag = `Desk ${testInfo.project.name} ${Date.now().toString(36)}`;
+        const res = await fetch(`${baseURL}/api/contacts`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ name: `${tag} Visitor`, email: "desk@example.com", subject: `${tag} dryer`, message: "Hello" }),
+        });
+        expect(res.status).toBe(201);
+        const { _id } = ((await res.json()) as { data: { _id: string } }).data;
+        const waiting = await fetch(`${baseURL}/api/contacts?status=new&limit=1`, { headers: { "x-auth-token": sales.token } });
+        const total = Number(waiting.headers.get("X-Total-Count"));
+        await waiting.body?.cancel();
+
+        await signInWithToken(page, baseURL!, sales.token);
+        await page.goto("/admin/dashboard");
+        const fresh = page.getByRole("region", { name: "New enquiries" });
+        await expect(fresh).toBeVisible();
+        // First under the page's title: before the tiles and every other panel.
+        await expect(page.locator("main h2").first()).toHaveText("New enquiries");
+        await expect(fresh).toContainText(total === 1 ? "1 waiting" : `${total} waiting`);
+        await expect(fresh.getByRole("link", { name: "Open all new enquiries" })).toHaveAttribute(
+          "href",
+          "/admin/contacts?status=new",
+        );
+        await expectNoA11yViolations(page);
+        await fresh.getByRole("link", { name: `${tag} Visitor` }).click();
+        await expect(page).toHaveURL(new RegExp(`/admin/contacts/${_id}$`));
+        await expect(page.getByRole("dialog")).toContainText(`${tag} dryer`);
+        expect(problems).toEqual([]);
+      } finally {
+        await deleteStaff(baseURL!, sales.id);
+      }
+    },
+  );
 });

@@ -326,4 +326,40 @@ test.describe("Enquiry inbox", () => {
       expect(d!.x + d!.width).toBeLessThanOrEqual(360);
     },
   );
+
+  test(
+    "on a phone an enquiry card's biggest control opens it, never Delete; Delete is in the detail view and asks first",
+    { tag: "@phone" },
+    async ({ page, baseURL }, testInfo) => {
+      test.skip((page.viewportSize()?.width ?? 0) > 400, "the phone layout");
+      const problems = watchErrors(page);
+      const tag = unique(testInfo, "Thumb");
+      await createEnquiries(baseURL!, tag);
+      await page.goto(`/admin/contacts?q=${encodeURIComponent(tag)}`);
+      const card = rows(page).filter({ hasText: `${tag} Writer` });
+      await expect(card).toBeVisible();
+      // The owner may delete enquiries, yet no card offers it.
+      await expect(rows(page).getByRole("button", { name: /^Delete/ })).toHaveCount(0);
+      const controls = await card.locator("button, select, a, input").evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { name: (el.textContent ?? "").replace(/\s+/g, " ").trim(), area: r.width * r.height };
+        }),
+      );
+      const biggest = controls.reduce((a, b) => (b.area > a.area ? b : a));
+      expect(biggest.name).toMatch(/^View the message from /);
+
+      const dialog = await openDetail(page, `${tag} Writer`);
+      await dialog.getByRole("button", { name: "Delete this enquiry" }).click();
+      const confirm = page.getByRole("alertdialog");
+      await expect(confirm).toContainText("Are you sure you want to delete this contact?");
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await expect(card).toBeVisible();
+      await dialog.getByRole("button", { name: "Delete this enquiry" }).click();
+      await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(toasts(page)).toContainText("Contact deleted successfully!");
+      await expect(card).toHaveCount(0);
+      expect(problems).toEqual([]);
+    },
+  );
 });

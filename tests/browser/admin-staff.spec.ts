@@ -92,6 +92,9 @@ test.describe("Staff screen (owner)", () => {
     await expect(dialog.getByRole("alert")).toContainText("This password is too easy to guess.");
     await expect(dialog.getByLabel("First password")).toHaveAttribute("aria-invalid", "true");
     await expect(dialog).toBeVisible();
+    // The server's field error, like a failed check in the browser: the field is focused and counted.
+    await expect(dialog.getByLabel("First password")).toBeFocused();
+    await expect(dialog.getByText("1 field needs attention", { exact: true })).toBeVisible();
     const users = await apiCall<{ username: string }[]>(baseURL!, "GET", "/api/users");
     expect(users.map((u) => u.username)).not.toContain(username);
     await expect(rowOf(page, username)).toHaveCount(0);

@@ -1,5 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { EMPTY_URL, expectNoA11yViolations, openWithPausedClock, watchErrors } from "./support";
+import { apiCall } from "./admin-support";
+import {
+  ADMIN_URL,
+  EMPTY_URL,
+  expectNoA11yViolations,
+  expectNoHorizontalScroll,
+  openWithPausedClock,
+  watchErrors,
+} from "./support";
 
 /** The home page (SPEC §2 "Home", §4, §9): banner slider, industrial block, cards, specifications, testimonials. */
 
@@ -40,7 +48,15 @@ test.describe("without JavaScript", () => {
     await expect(first).toHaveAttribute("data-active", "true");
     await expect(first.getByRole("heading", { name: banners[0]!.title })).toBeVisible();
     await expect(first.getByRole("link", { name: "Explore Products" })).toHaveAttribute("href", "/products");
-    await expect(first.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/contact");
+    // Issue 30: every Get a Quote of the page goes to the quote form; the header's Get Quote stays /contact (SPEC §2).
+    await expect(first.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/quote");
+    await expect(
+      page.getByRole("region", { name: "Need help choosing a compressor?" }).getByRole("link", { name: "Get a Quote" }),
+    ).toHaveAttribute("href", "/quote");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Get Quote", exact: true })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
     const cards = page.getByTestId("testimonial");
     await expect(cards).toHaveCount(Math.min(3, testimonials.length));
     await expect(cards.first()).toContainText(testimonials[0]!.feedback);
@@ -235,9 +251,94 @@ test("on an empty database the page still renders: static hero and the testimoni
   await expect(page.getByText("No testimonials available at the moment.", { exact: true })).toBeVisible();
   await expect(page.locator('[aria-roledescription="carousel"]')).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Explore Products" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Get a Quote" }).first()).toHaveAttribute("href", "/quote");
   await expect(page.getByRole("link", { name: /Our Services/ })).toBeVisible();
   await expect(page.getByTestId("testimonial")).toHaveCount(0);
   await page.waitForLoadState("networkidle");
   await expectNoA11yViolations(page);
   expect(problems).toEqual([]);
+});
+
+/* The "Featured product (shown on the home page)" box of the product form (issue 30). */
+
+interface ApiFeaturedProduct {
+  _id: string;
+  name: string;
+  slug: string;
+  price: number | null;
+  mainImage: string;
+  categoryId: { slug: string };
+}
+
+const featuredSection = (page: Page) => page.getByRole("region", { name: "Featured products" });
+
+/** Every product given shows in the featured section with its image, a key figure, its price and a link to its page. */
+async function expectFeaturedCards(page: Page, featured: ApiFeaturedProduct[]) {
+  const section = featuredSection(page);
+  const cards = section.locator("[data-product-card]");
+  await expect(cards).toHaveCount(featured.length);
+  for (const p of featured) {
+    const card = section.locator(`[data-product-card="${p.slug}"]`);
+    await expect(card.getByRole("link", { name: p.name })).toHaveAttribute("href", `/products/${p.categoryId.slug}/${p.slug}`);
+    await expect(card.locator("img")).toHaveAttribute("src", new RegExp(p.mainImage.split("/").pop()!.split(".")[0]!));
+    await expect(card.locator("[data-spec]").first()).toContainText(/Free air delivery|Max\. pressure|Motor power/);
+    const price = p.price === null ? "Price on request" : `₹${new Intl.NumberFormat("en-IN").format(p.price)}`;
+    await expect(card.locator("[data-price]")).toContainText(price);
+  }
+}
+
+test.describe("featured products", () => {
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("come right after the industrial block, each with name, image, key figure, price and link", async ({
+      page,
+      request,
+    }) => {
+      const featured: ApiFeaturedProduct[] = (await (await request.get("/api/product?featured=true")).json()).data;
+      expect(featured.length).toBeGreaterThan(0);
+      await page.goto("/");
+      await expectFeaturedCards(page, featured);
+      // Order of the page: the industrial block, then the featured products, then the rest (SPEC sections stay).
+      const order = await page
+        .locator("main section[aria-labelledby]")
+        .evaluateAll((sections) => sections.map((s) => s.getAttribute("aria-labelledby")));
+      expect(order.indexOf("featured-products-title")).toBe(order.indexOf("industrial-title") + 1);
+      await expect(page.getByRole("table", { name: "Technical specifications of our compressor range" })).toBeVisible();
+    });
+  });
+
+  test("fit a phone's width without scrolling sideways", { tag: "@phone" }, async ({ page }) => {
+    await page.goto("/");
+    const section = featuredSection(page);
+    await section.scrollIntoViewIfNeeded();
+    await expect(section.locator("[data-product-card]").first()).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  });
+
+  test("the product form's box decides: a ticked product shows, and with none ticked there is no section", async ({ page }) => {
+    // On this worker's admin server: the test changes which products are featured, and puts them back.
+    const all = (await apiCall<{ data: ApiFeaturedProduct[] }>(ADMIN_URL, "GET", "/api/product?featured=true")).data;
+    expect(all.length).toBeGreaterThan(1);
+    const feature = (products: ApiFeaturedProduct[], featured: boolean) =>
+      Promise.all(products.map((p) => apiCall(ADMIN_URL, "PUT", `/api/product/${p._id}`, { featured })));
+    try {
+      await feature(all, false);
+      await page.goto(`${ADMIN_URL}/`);
+      await expect(page.locator("#industrial-title")).toBeVisible();
+      await expect(featuredSection(page)).toHaveCount(0);
+
+      await feature(all.slice(0, 1), true);
+      await page.goto(`${ADMIN_URL}/`);
+      await expectFeaturedCards(page, all.slice(0, 1));
+    } finally {
+      await feature(all, true);
+    }
+  });
+
+  test("on an empty database there is no featured section", async ({ page }) => {
+    await page.goto(`${EMPTY_URL}/`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(featuredSection(page)).toHaveCount(0);
+  });
 });

@@ -1,7 +1,8 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, api } from "../../lib/api-client";
 import { Dialog } from "./dialog";
-import { FormErrors, UploadProgress } from "./fields";
+import { FormErrors, NeedsAttention, UploadProgress } from "./fields";
+import { fieldsInError, showFirstProblem } from "./form-utils";
 import { HistoryPanel } from "./history";
 import { useToast } from "./toast";
 import { buttonClass } from "./ui";
@@ -10,7 +11,8 @@ import { buttonClass } from "./ui";
  * The one way an admin editor saves (every add/edit dialog and the settings screens): the form's values,
  * its messages by dotted path ("name", "phones.0.value"), the SPEC §5 checks before sending, the call
  * through `api()` (multipart with upload progress, or JSON), the success toast ("Banner added
- * successfully!", "Settings updated successfully!") and the SPEC §8 failure text.
+ * successfully!", "Settings updated successfully!") and the SPEC §8 failure text. A failed save brings the
+ * first field in error into view and focuses it, and `attention` counts the fields still to fix.
  */
 
 type Messages = Record<string, string>;
@@ -57,6 +59,8 @@ export interface EditorForm<V> {
   failure: string | null;
   /** The failure text and the field messages, once each, for <FormErrors>. */
   messages: string[];
+  /** How many fields have a message (shown beside the save button by <NeedsAttention>). */
+  attention: number;
   blocked: string | null;
   submit: (e?: React.FormEvent) => Promise<void>;
 }
@@ -76,8 +80,15 @@ export function useEditorForm<V, A = unknown>(options: EditorFormOptions<V, A>):
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Counts failed saves; each one, once rendered, shows the first problem in the form that was sent. */
+  const [failedSaves, setFailedSaves] = useState(0);
+  const sentForm = useRef<HTMLFormElement | null>(null);
   const toast = useToast();
   const blocked = options.blocked?.(values) ?? null;
+
+  useEffect(() => {
+    if (failedSaves > 0 && sentForm.current?.isConnected) showFirstProblem(sentForm.current);
+  }, [failedSaves]);
 
   const clear = (...paths: string[]) =>
     setErrors((all) => {
@@ -96,11 +107,15 @@ export function useEditorForm<V, A = unknown>(options: EditorFormOptions<V, A>):
   const submit = async (e?: React.FormEvent) => {
     e?.preventDefault();
     if (busy || blocked) return;
+    sentForm.current = e?.currentTarget instanceof HTMLFormElement ? e.currentTarget : null;
     const found = options.validate(values);
     const invalid = Object.keys(found).length > 0;
     setErrors(found);
     setFailure(invalid ? (options.invalid ?? null) : null);
-    if (invalid) return;
+    if (invalid) {
+      setFailedSaves((n) => n + 1);
+      return;
+    }
     const body = options.body(values);
     const form = body instanceof FormData ? body : undefined;
     const upload = form !== undefined && [...form.values()].some((v) => typeof v !== "string");
@@ -117,6 +132,7 @@ export function useEditorForm<V, A = unknown>(options: EditorFormOptions<V, A>):
     } catch (err) {
       if (options.serverIssues) setErrors(issuesOf(err, options.serverIssues === true ? undefined : options.serverIssues));
       setFailure(options.failure(err));
+      setFailedSaves((n) => n + 1);
     } finally {
       setBusy(false);
       setProgress(null);
@@ -138,6 +154,7 @@ export function useEditorForm<V, A = unknown>(options: EditorFormOptions<V, A>):
     progress,
     failure,
     messages,
+    attention: fieldsInError(errors),
     blocked,
     submit,
   };
@@ -213,6 +230,7 @@ export function EditorDialog<V>({
               {form.blocked}
             </p>
           )}
+          <NeedsAttention id={`${id}-attention`} count={form.attention} className="mr-auto self-center" />
           <button type="button" className={buttonClass("secondary")} onClick={onClose}>
             Cancel
           </button>
@@ -221,7 +239,7 @@ export function EditorDialog<V>({
             form={id}
             className={buttonClass("primary")}
             disabled={form.busy || Boolean(form.blocked)}
-            aria-describedby={form.blocked ? `${id}-blocked` : undefined}
+            aria-describedby={form.blocked ? `${id}-blocked` : form.attention > 0 ? `${id}-attention` : undefined}
           >
             {form.busy ? "Saving..." : form.adding ? `Add ${form.entity}` : "Save Changes"}
           </button>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { CloseIcon, StarIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
+import { attentionText } from "./form-utils";
 import { buttonClass } from "./ui";
 
 /** Labelled form controls for the admin dialogs: each ties its error to the control (aria-describedby). */
@@ -471,7 +472,7 @@ export function ListField({ label, items, onChange, inputLabel, addLabel = "Add"
         </button>
       </div>
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} data-field-error className="mt-1 text-sm text-red-700">
           {error}
         </p>
       )}
@@ -552,5 +553,18 @@ export function FormErrors({ messages }: { messages: string[] }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * Beside the save button after a failed save: how many fields still need fixing ("2 fields need attention"),
+ * so a message out of view in a long form is never missed. Nothing when none.
+ */
+export function NeedsAttention({ id, count, className = "" }: { id: string; count: number; className?: string }) {
+  if (count === 0) return null;
+  return (
+    <p id={id} data-attention className={`text-sm font-semibold text-red-700 ${className}`}>
+      {attentionText(count)}
+    </p>
   );
 }

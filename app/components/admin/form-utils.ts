@@ -28,3 +28,41 @@ export function rowErrorsOf(errors: Record<string, string>, field: string): { li
   }
   return { list, rows };
 }
+
+/**
+ * How many fields a form's messages are about: the cells of one row ("specifications.2.specName" and
+ * "specifications.2.specValue") are one row to fix; a message about the whole form (path "") is none.
+ */
+export function fieldsInError(errors: Record<string, string>): number {
+  const fields = new Set<string>();
+  for (const key of Object.keys(errors)) {
+    if (key === "") continue;
+    const parts = key.split(".");
+    const row = parts.findIndex((p) => /^\d+$/.test(p));
+    fields.add(row < 0 ? key : parts.slice(0, row + 1).join("."));
+  }
+  return fields.size;
+}
+
+/** "1 field needs attention", "2 fields need attention". */
+export const attentionText = (count: number) => `${count} ${count === 1 ? "field needs" : "fields need"} attention`;
+
+const CONTROL =
+  "input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])";
+
+/**
+ * After a failed save: brings the first field in error (in the form's order) into view and focuses it, so a
+ * message far down a long dialog is never missed. A control marks its error with aria-invalid; a list's own
+ * message (a fieldset's `data-field-error`) focuses the list's first control. With no field in error, the
+ * form's failure text is brought into view.
+ */
+export function showFirstProblem(form: HTMLFormElement): void {
+  const first = form.querySelector<HTMLElement>('[aria-invalid="true"], [data-field-error]');
+  const target = first?.hasAttribute("data-field-error") ? first.closest("fieldset")?.querySelector<HTMLElement>(CONTROL) : first;
+  if (target) {
+    target.scrollIntoView({ block: "center" });
+    target.focus({ preventScroll: true });
+    return;
+  }
+  (first ?? form.querySelector<HTMLElement>("[role=alert]"))?.scrollIntoView({ block: "center" });
+}

@@ -172,7 +172,7 @@ export function RowsField<K extends string>({
         + {addLabel}
       </button>
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} data-field-error className="mt-1 text-sm text-red-700">
           {error}
         </p>
       )}

@@ -471,7 +471,10 @@ interface RowActions {
   onRelease: (contact: Contact) => void;
 }
 
-/** Phones: one card per enquiry, nothing to scroll sideways. */
+/**
+ * Phones: one card per enquiry, nothing to scroll sideways. The card's big control opens the enquiry; Delete
+ * is in the detail view (with its confirmation), never a thumb's slip away in the list.
+ */
 function EnquiryCards({ contacts, actions }: { contacts: Contact[]; actions: RowActions }) {
   return (
     <ul className="space-y-3 md:hidden" aria-label="Enquiries">
@@ -503,14 +506,7 @@ function EnquiryCards({ contacts, actions }: { contacts: Contact[]; actions: Row
               disabled={actions.busy === c._id}
               onChange={(s) => actions.onStatus(c, s)}
             />
-            <div className="flex gap-2">
-              {c.held && <ReleaseButton contact={c} disabled={actions.busy === c._id} onRelease={actions.onRelease} />}
-              {actions.canDelete && (
-                <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => actions.onDelete(c)}>
-                  Delete<span className="sr-only"> the message from {c.name}</span>
-                </button>
-              )}
-            </div>
+            {c.held && <ReleaseButton contact={c} disabled={actions.busy === c._id} onRelease={actions.onRelease} />}
           </div>
         </li>
       ))}

@@ -3,18 +3,20 @@ import { Await, Link } from "react-router";
 import type { Product } from "../../../shared/content/product";
 import type { Service } from "../../../shared/content/service";
 import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/enquiry-values";
-import { StatusBadge } from "../../components/admin/contact-status";
-import { mayLoad, useCan } from "../../components/admin/current-user";
+import { KindBadge, StatusBadge } from "../../components/admin/contact-status";
+import { mayLoad, useCan, verifySignIn } from "../../components/admin/current-user";
 import { adminMeta } from "../../components/admin/data";
 import { buttonClass, formatDate, PageHeader } from "../../components/admin/ui";
 import { ArrowRightIcon } from "../../components/icons";
-import { api } from "../../lib/api-client";
+import { api, apiWithHeaders } from "../../lib/api-client";
 import type { Route } from "./+types/dashboard";
 
 /** SPEC §9: 5 recent contacts, 3 services, 3 benefits per service. */
 const RECENT_CONTACTS = 5;
 const SERVICES_SHOWN = 3;
 const BENEFITS_SHOWN = 3;
+/** New enquiries listed at the top of a sales person's dashboard (the rest are one link away). */
+const NEW_ENQUIRIES_SHOWN = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const FETCH_FAILED = "Failed to fetch data. Please try again later.";
 const MAIL_OFF = "E-mail notifications are off";
@@ -30,6 +32,8 @@ interface Stats {
   /** Null for a role that does not work with enquiries (editors). */
   contacts: Contact[] | null;
   enquiries: ContactStats | null;
+  /** A sales person's work: the newest enquiries nobody has picked up yet, and how many there are. */
+  newEnquiries: { contacts: Contact[]; total: number } | null;
   productsAdded: number;
   servicesAdded: number;
 }
@@ -47,20 +51,31 @@ function trend(dates: string[], now = Date.now()): Trend {
   return { current, previous };
 }
 
+/** The new enquiries (status "new"), newest first, with their number from the server. */
+async function loadNewEnquiries() {
+  const { data, headers } = await apiWithHeaders<Contact[]>("/api/contacts", {
+    query: { status: "new", limit: NEW_ENQUIRIES_SHOWN },
+  });
+  return { contacts: data, total: Number(headers.get("X-Total-Count") ?? data.length) };
+}
+
 async function loadStats(): Promise<Stats> {
   const readsEnquiries = await mayLoad("enquiries");
+  const salesDesk = readsEnquiries && (await verifySignIn().catch(() => null))?.role === "sales";
   // Loaded in parallel (SPEC §7); the contact figures come from the server's counts, the list is the first 5.
-  const [products, services, contacts, enquiries] = await Promise.all([
+  const [products, services, contacts, enquiries, newEnquiries] = await Promise.all([
     api<{ data: Product[]; total: number }>("/api/product", { query: { limit: 100 } }),
     api<Service[]>("/api/service"),
     readsEnquiries ? api<Contact[]>("/api/contacts", { query: { limit: RECENT_CONTACTS } }) : null,
     readsEnquiries ? api<ContactStats>("/api/contacts/stats") : null,
+    salesDesk ? loadNewEnquiries() : null,
   ]);
   return {
     products: products.total ?? products.data.length,
     services,
     contacts,
     enquiries,
+    newEnquiries,
     productsAdded: trend(products.data.map((p) => p.createdAt)).current,
     servicesAdded: trend(services.map((s) => s.createdAt)).current,
   };
@@ -151,7 +166,10 @@ function Tiles({ stats }: { stats: Stats | "loading" | "error" }) {
   );
 }
 
-/** Enquiries are stored but nobody is told: say so, and how to change it. */
+/**
+ * Enquiries are stored but nobody is told: say so in plain words, say what is missing, and link to the
+ * README's set-up steps (the variable names are there, for whoever runs the server).
+ */
 function MailOffNotice() {
   return (
     <section
@@ -163,12 +181,16 @@ function MailOffNotice() {
         {MAIL_OFF}
       </h2>
       <p className="mt-1 text-sm">
-        Enquiries are saved and shown here, but no one is told by e-mail and customers get no acknowledgement. To turn
-        notifications on, set <code className="rounded bg-white/70 px-1">SMTP_URL</code> (for example{" "}
-        <code className="rounded bg-white/70 px-1 break-all">smtps://user:password@mail.example.com:465</code>) and{" "}
-        <code className="rounded bg-white/70 px-1">MAIL_FROM</code> (the sender address) on the server and restart it; see the
-        README (Configuration).
+        New enquiries are saved and listed here, but nobody is told by e-mail when one arrives, and customers get no e-mail
+        confirming that their enquiry was received.
       </p>
+      <p className="mt-2 text-sm">
+        <strong>What is missing:</strong> the website has not been given a mailbox to send from (the mail server's address, a user
+        name and password, and the sender address). Whoever runs the website's server sets this up once, in a few minutes.
+      </p>
+      <Link to="/admin/help/email" className="mt-2 inline-block text-sm font-semibold underline">
+        How to set up e-mail (README: Setting up e-mail)
+      </Link>
     </section>
   );
 }
@@ -329,6 +351,58 @@ function RecentContacts({ contacts }: { contacts: Contact[] }) {
   );
 }
 
+/** First on a sales person's dashboard: the enquiries waiting for someone, each one tap from its detail. */
+function NewEnquiries({ contacts, total }: { contacts: Contact[]; total: number }) {
+  return (
+    <section
+      aria-labelledby="new-enquiries"
+      data-testid="new-enquiries"
+      className="mb-6 rounded-lg border border-brand-100 bg-white p-5 shadow-sm"
+    >
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="new-enquiries" className="text-lg font-bold text-brand-700">
+          New enquiries
+        </h2>
+        <p className="text-sm text-slate-700">{total === 1 ? "1 waiting" : `${total} waiting`}</p>
+      </div>
+      {contacts.length === 0 ? (
+        <p className="text-slate-600">No new enquiries: every enquiry has been picked up.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {contacts.map((c) => (
+            <li key={c._id} className="py-3">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <Link
+                  to={`/admin/contacts/${c._id}`}
+                  className="min-w-0 font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
+                >
+                  {c.name}
+                </Link>
+                <KindBadge type={c.type} />
+              </div>
+              <p className="text-sm break-words text-slate-700">
+                {c.items.length > 0 ? c.items.map((i) => `${i.product.name} × ${i.quantity}`).join(", ") : c.subject}
+              </p>
+              <p className="text-xs text-slate-600">
+                <span className="font-mono">{c.reference}</span> · {formatDate(c.date, true)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > 0 && (
+        <Link
+          to="/admin/contacts?status=new"
+          className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          Open all new enquiries
+          <ArrowRightIcon className="h-4 w-4" />
+        </Link>
+      )}
+    </section>
+  );
+}
+
 function Panels({ stats }: { stats: Stats }) {
   const contacts = stats.contacts?.slice(0, RECENT_CONTACTS) ?? null;
   const services = stats.services.slice(0, SERVICES_SHOWN);
@@ -383,6 +457,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Await resolve={loaderData.stats} errorElement={<Failure />}>
           {(stats) => (
             <>
+              {stats.newEnquiries && <NewEnquiries {...stats.newEnquiries} />}
               {stats.enquiries && !stats.enquiries.mail.enabled && <MailOffNotice />}
               <Tiles stats={stats} />
               <Panels stats={stats} />

@@ -39,6 +39,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("activity", "routes/admin/activity.tsx"),
       route("trash", "routes/admin/trash.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("help/email", "routes/admin/help-email.tsx"),
 
       route("*", "routes/admin/not-found.tsx"),
     ]),
