@@ -299,6 +299,8 @@ test.describe("featured products", () => {
       expect(featured.length).toBeGreaterThan(0);
       await page.goto("/");
       await expectFeaturedCards(page, featured);
+      // What the prices mean, said once under the cards (Site Settings' price note).
+      await expect(featuredSection(page).locator("[data-price-note]")).toHaveText("Prices: Ex-works Salem. GST 18% extra.");
       // Order of the page: the industrial block, then the featured products, then the rest (SPEC sections stay).
       const order = await page
         .locator("main section[aria-labelledby]")

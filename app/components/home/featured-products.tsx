@@ -1,4 +1,5 @@
 import type { Product } from "../../../shared/content/product";
+import { PriceNote } from "../products/price-note";
 import { type FigureCard, ProductCard, toFigureCard } from "../products/product-card";
 
 /** At most this many featured products on the home page (the same number as the products landing page). */
@@ -45,6 +46,7 @@ export function FeaturedProducts({ cards }: { cards: FigureCard[] }) {
             </li>
           ))}
         </ul>
+        <PriceNote lead="Prices:" className="mt-6" />
       </div>
     </section>
   );
