@@ -319,6 +319,5 @@ export function figuresInQuery(q: string): FiguresInQuery {
     parts.push(`${number} ${unitLabel(quantity, found.unit)}`);
     rest = rest.replace(text, " ");
   }
-  if (params.has("flowMin")) params.set("sort", "flow");
   return { params, description: parts.join(" at "), rest: rest.replace(/\s+/g, " ").trim() };
 }

@@ -115,9 +115,13 @@ test("figures in the query show the finder's machines for them (issue 14)", asyn
   await expect(section.getByRole("listitem")).toHaveCount(3);
   await expect(section.getByRole("listitem").first()).toContainText("PN-OF 55 Oil-Free Screw Compressor");
   const link = section.getByRole("link", { name: "See all 3 in the finder, with every figure" });
-  await expect(link).toHaveAttribute("href", "/finder?flowMin=250&flowUnit=cfm&pressureMin=7&pressureUnit=bar&sort=flow");
+  // No order chosen: the finder's best fit, the same machine first and marked.
+  await expect(link).toHaveAttribute("href", "/finder?flowMin=250&flowUnit=cfm&pressureMin=7&pressureUnit=bar");
   await link.click();
   await expect(page.locator("#finder-results-heading")).toHaveText("3 machines match");
+  const best = page.locator("[data-finder-results] [data-product-card]").first();
+  await expect(best).toContainText("PN-OF 55 Oil-Free Screw Compressor");
+  await expect(best).toContainText("Best fit");
 
   // Words beside the figures still search: the screw compressors, and the machines for 20 HP.
   await page.goto(`/search?q=${encodeURIComponent("screw 15 hp")}`);

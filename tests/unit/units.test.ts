@@ -183,7 +183,7 @@ describe("figures in a search query", () => {
 
   it("reads flow, pressure and power with their units, and leaves the words", () => {
     expect(read("250 cfm 7 bar")).toEqual({
-      params: { flowMin: "250", flowUnit: "cfm", pressureMin: "7", pressureUnit: "bar", sort: "flow" },
+      params: { flowMin: "250", flowUnit: "cfm", pressureMin: "7", pressureUnit: "bar" }, // best fit: the finder's order
       description: "250 CFM at 7 bar",
       rest: "",
     });
