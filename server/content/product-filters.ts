@@ -21,7 +21,7 @@ function inCategory(slugOrId: string): SQL {
 }
 
 /** Only machines that make air: what a buyer asking for a flow means, unless they choose a category or type. */
-function compressorsOnly(f: FinderFilters): boolean {
+export function compressorsOnly(f: FinderFilters): boolean {
   return asksForFlow(f) && f.types.length === 0 && f.category === null;
 }
 
@@ -39,6 +39,13 @@ export function finderConditions(f: FinderFilters, except?: Facet): SQL[] {
   if (f.cooling && except !== "cooling") c.push(eq(products.cooling, f.cooling));
   if (f.category && except !== "category") c.push(inCategory(f.category));
   if (compressorsOnly(f) && except !== "category") c.push(isNotNull(products.compressorType));
+  c.push(...figureConditions(f));
+  return c;
+}
+
+/** The conditions on typed figures alone (no facet leaves them out). */
+export function figureConditions(f: FinderFilters): SQL[] {
+  const c: SQL[] = [];
   if (f.flowMin !== null) c.push(gte(products.flowMax, atLeast(f.flowMin)));
   if (f.flowMax !== null) c.push(lte(products.flowMin, atMost(f.flowMax)));
   if (f.pressureMin !== null) c.push(gte(products.maxPressure, atLeast(f.pressureMin)));

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findProducts } from "../../server/content/product-finder";
+import { readFinderParams } from "../../shared/content/product-finder";
 import { BAD_IDS, expectError, expectValidation, ID, png, serverHelpers, UNKNOWN_ID, UPLOAD_URL } from "../support/content-api";
 import { formOf, imageFile, pngBytes } from "../support/images";
 import { startTestServer, type TestServer } from "../support/server";
@@ -809,6 +811,46 @@ describe("GET /api/product with the finder's filters (issue 14)", () => {
     expect(await found("pressureMin=10&pressureUnit=kg/cm2")).toEqual(["A"]);
     expect(await found("powerMin=5&powerMax=30&powerUnit=hp")).toEqual(["B"]);
     expect(await found("powerMin=3.7&powerMax=22&sort=power")).toEqual(["D", "A", "B"]);
+  });
+
+  it("the finder counts beside each choice what choosing it would give, the other filters as they are", async () => {
+    const read = async (query: string) => {
+      const { filters } = readFinderParams(new URLSearchParams(`category=${category.slug}&${query}`));
+      const r = await findProducts(s.ctx.db, filters, 1, 24);
+      const counts = (list: { value: string; count: number }[]) => Object.fromEntries(list.map((c) => [c.value, c.count]));
+      return {
+        total: r.total,
+        types: counts(r.facets.types),
+        lubrication: counts(r.facets.lubrication),
+        drive: counts(r.facets.drive),
+        cooling: counts(r.facets.cooling),
+        inCategory: counts(r.facets.category)[category.slug],
+      };
+    };
+    expect(await read("lubrication=oil-free")).toEqual({
+      total: 2,
+      types: { "rotary-screw": 1, scroll: 1 },
+      lubrication: { lubricated: 2, "oil-free": 2 }, // its own filter left out: what choosing each gives
+      drive: { "fixed-speed": 2 },
+      cooling: { air: 1, water: 1 },
+      inCategory: 2,
+    });
+    expect(await read("flowMin=100&flowUnit=cfm&type=rotary-screw")).toEqual({
+      total: 2,
+      types: { "rotary-screw": 2 },
+      lubrication: { lubricated: 1, "oil-free": 1 },
+      drive: { "fixed-speed": 1, "variable-speed": 1 },
+      cooling: { air: 1, water: 1 },
+      inCategory: 2,
+    });
+    expect(await read("type=scroll&type=reciprocating&cooling=air&drive=fixed-speed")).toEqual({
+      total: 2,
+      types: { reciprocating: 1, scroll: 1 },
+      lubrication: { lubricated: 1, "oil-free": 1 },
+      drive: { "fixed-speed": 2 },
+      cooling: { air: 2 },
+      inCategory: 2,
+    });
   });
 
   it.each([
