@@ -51,6 +51,9 @@ export const products = pgTable(
     // The listing order exactly (ORDER BY … DESC means NULLS FIRST; id breaks ties), so a page of
     // products is read from the index instead of sorting them all.
     index("products_order_idx").on(t.position, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The finder's best fit for a flow asked (smallest adequate first): the page of results is read from
+    // here upwards from the bound, not by scanning and sorting every machine.
+    index("products_flow_max_idx").on(t.flowMax),
   ],
 );
 

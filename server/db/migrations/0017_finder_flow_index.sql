@@ -1,0 +1,1 @@
+CREATE INDEX "products_flow_max_idx" ON "products" USING btree ("flow_max");
