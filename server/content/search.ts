@@ -107,6 +107,8 @@ const englishVector = (text: SQL | PgColumn, weight: "A" | "B" | "C") =>
   sql`setweight(to_tsvector('english', ${text}), ${sql.raw(`'${weight}'`)})`;
 /** The products' search document (migration 0012); not in the Drizzle table, so ordinary reads skip it. */
 const productDocument = sql`"products"."search_document"`;
+/** Their names alone (migration 0018), small and indexed: what the suggestions match and rank. */
+const nameDocument = sql`"products"."name_document"`;
 
 /** ts_headline options: the whole text with its matches marked, or (long texts) the best passages. */
 const MARK = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}`;
@@ -219,8 +221,8 @@ export async function searchSuggestions(db: Database, q: string | null | undefin
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(sql`${productDocument} @@ ${nameQuery}`)
-      .orderBy(desc(sql`ts_rank(${productDocument}, ${nameQuery})`), asc(products.position), asc(products.id))
+      .where(sql`${nameDocument} @@ ${nameQuery}`)
+      .orderBy(desc(sql`ts_rank(${nameDocument}, ${nameQuery})`), asc(products.position), asc(products.id))
       .limit(SUGGESTIONS.products),
     queryRows<{ label: string; slug: string }>(
       db,
