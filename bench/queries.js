@@ -87,7 +87,11 @@ function typedPrefixes() {
   const prefixes = (word) => Array.from({ length: word.length - 1 }, (_, i) => word.slice(0, i + 2));
   const one = WORDS.flatMap(prefixes);
   const two = WORDS.flatMap((a) => WORDS.filter((b) => b !== a).flatMap((b) => prefixes(b).map((p) => `${a} ${p}`)));
-  return [...shuffled([...new Set(one)], 31), ...shuffled(two, 32)];
+  // Three words, the last cut short: enough that 10 s of fast suggestions never run out (~12,000 above).
+  const three = WORDS.slice(0, 12).flatMap((a) =>
+    WORDS.filter((b) => b !== a).flatMap((b) => WORDS.filter((c) => c !== a && c !== b).map((c) => `${a} ${b} ${c.slice(0, 3)}`)),
+  );
+  return [...shuffled([...new Set(one)], 31), ...shuffled(two, 32), ...shuffled(three, 33)];
 }
 
 /** Flow from 20 CFM up, in steps of 1, at one of nine pressures: 13,500 finder queries before any repeats. */

@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFinder, readSearch } from "../../server/content/public-reads";
 import { searchSite } from "../../server/content/search";
+import { queryRows } from "../../server/db/client";
 import { NO_FINDER_FILTERS } from "../../shared/content/product-finder";
 import { HIGHLIGHT_END, HIGHLIGHT_START, plainText } from "../../shared/lib/highlight";
 import { expectError, png } from "../support/content-api";
@@ -308,5 +310,25 @@ describe("search, suggestion and finder answers kept in the content cache (issue
     await s.ctx.cache.checkFreshness();
     expect((await readFinder(s.ctx, typed, 1, 24)).total).toBe(1);
     expect((await s.request("GET", path)).body.data.map((p: { name: string }) => p.name)).toEqual(["PN-ZQ 15 Test Compressor"]);
+  });
+});
+
+describe("search indexes (issue 29)", () => {
+  it("every GIN index writes in place: no pending list for each search to read (the embedded database never vacuums)", async () => {
+    const indexes = await queryRows<{ name: string; options: string[] | null }>(
+      s.ctx.db,
+      sql`SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_am a ON a.oid = c.relam
+        WHERE a.amname = 'gin' AND c.relkind = 'i' AND c.relnamespace = 'public'::regnamespace ORDER BY c.relname`,
+    );
+    expect(indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining([
+        "categories_search_idx",
+        "faqs_search_idx",
+        "products_name_search_idx",
+        "products_search_idx",
+        "services_search_idx",
+      ]),
+    );
+    for (const index of indexes) expect(index.options ?? [], index.name).toContain("fastupdate=off");
   });
 });
