@@ -172,9 +172,15 @@ export async function deleteStaff(base: string, id: string): Promise<void> {
   expect([200, 404]).toContain(res.status);
 }
 
-/** Opens the sidebar on a phone (it starts closed there); a no-op when it is open. */
+/**
+ * Opens the sidebar on a phone (it starts closed there); a no-op when it is open. Waits for the panel's frame
+ * first: right after a sign-in the URL can be the dashboard's before the frame is drawn, and a one-off look
+ * for Logout then took the desktop for a phone (a one-core CI run waited 90 s for "Open menu").
+ */
 export async function openSidebar(page: Page): Promise<void> {
-  if (!(await page.getByRole("button", { name: "Logout" }).isVisible()))
-    await page.getByRole("button", { name: "Open menu" }).click();
+  const logout = page.getByRole("button", { name: "Logout" });
+  const menu = page.getByRole("button", { name: "Open menu" });
+  await expect(logout.or(menu)).toBeVisible();
+  if (!(await logout.isVisible())) await menu.click();
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
 }
