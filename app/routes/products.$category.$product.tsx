@@ -13,7 +13,7 @@ import { KeyFiguresList } from "../components/products/key-figures";
 import { CatalogueNotFound } from "../components/products/not-found-view";
 import { PriceNote } from "../components/products/price-note";
 import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
-import { RatingStars, reviewSummary } from "../components/products/rating-stars";
+import { RatingStars, ratingText, reviewSummary } from "../components/products/rating-stars";
 import { ShareLinks } from "../components/products/share-links";
 import { formatPrice, telHref } from "../lib/format";
 import { orFallback } from "../lib/load.server";
@@ -129,7 +129,7 @@ function productJsonLd(site: SiteInfo, product: Product, reviews: TestimonialIte
       ? {
           aggregateRating: {
             "@type": "AggregateRating",
-            ratingValue: Math.round(rating.average * 10) / 10,
+            ratingValue: Number(ratingText(rating.average)), // as the page shows it: one decimal at most
             reviewCount: rating.count,
             bestRating: STAR_MAX,
             worstRating: 1,
