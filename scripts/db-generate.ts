@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getTableName } from "drizzle-orm";
+import { storageOf } from "../server/db/content-tables";
 import { CONTENT } from "../shared/content/registry";
 
 const dir = path.join(import.meta.dirname, "..", "server", "db", "migrations");
@@ -28,7 +29,7 @@ const triggered = new Set(
     [...readFileSync(path.join(dir, f), "utf8").matchAll(/CREATE CONSTRAINT TRIGGER (\w+)_content_changed/g)].map((m) => m[1]),
   ),
 );
-const missing = CONTENT.flatMap((c) => c.tables.map((t) => getTableName(t))).filter((t) => !triggered.has(t));
+const missing = CONTENT.flatMap((c) => storageOf(c).tables.map((t) => getTableName(t))).filter((t) => !triggered.has(t));
 if (missing.length === 0) process.exit(0);
 
 let target = sqlFiles().find((f) => !before.has(f));

@@ -8,6 +8,7 @@ import { runHistoryRetention } from "./content/history";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { queryRows } from "./db/client";
+import { storageOf } from "./db/content-tables";
 import { deleteOldEvents } from "./http/throttle";
 import { errorFields, log } from "./log";
 import { HELD_DIGEST_CHECK_MS, queueHeldDigest } from "./mail/held-digest";
@@ -16,7 +17,7 @@ import { HELD_DIGEST_CHECK_MS, queueHeldDigest } from "./mail/held-digest";
 const START_UP_LOCK_ID = 7_245_002;
 
 /** The main table of every content type (a subcategory never exists without its category). */
-const CONTENT_TABLES = CONTENT.map((c) => getTableName(c.tables[0]!));
+const CONTENT_TABLES = CONTENT.map((c) => getTableName(storageOf(c).tables[0]!));
 
 async function contentIsEmpty(db: Database): Promise<boolean> {
   const checks = CONTENT_TABLES.map((t) => `EXISTS (SELECT 1 FROM "${t}")`).join(" OR ");

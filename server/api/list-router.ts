@@ -1,6 +1,6 @@
 import { Router } from "express";
-import type { z } from "zod";
-import type { ListContent, ListTable } from "../../shared/content/define";
+import type { ListContent } from "../../shared/content/define";
+import type { Fields } from "../../shared/content/fields";
 import { actorOf, requirePermission } from "../auth/require-admin";
 import { moveToTrash, recordContentChange, rowsForFirstVersion, takeSnapshot } from "../content/history";
 import { listStore } from "../content/list-content";
@@ -15,10 +15,7 @@ import { hasImage, multipartBody, readFields, requireSomeField, withImageChanges
  * with the record), PUT /:id (200 with the record; fields left out keep their value), DELETE /:id (200
  * {message}). JSON, URL-encoded or multipart bodies.
  */
-export function listRouter<T extends ListTable, S extends z.ZodObject, Out extends object>(
-  ctx: AppContext,
-  resource: ListContent<T, S, Out>,
-): Router {
+export function listRouter<F extends Fields, O extends string>(ctx: AppContext, resource: ListContent<F, O>): Router {
   const router = Router();
   const store = listStore(resource);
   const uploadFields = resource.image?.uploadFields ?? [];
@@ -41,7 +38,7 @@ export function listRouter<T extends ListTable, S extends z.ZodObject, Out exten
 
   router.post("/", write, body, async (req, res) => {
     const fields = readFields(req, resource.jsonFields);
-    const input = parseInput(resource.input, fields) as z.output<S> & { image?: string };
+    const input = parseInput(resource.input, fields) as Record<string, unknown> & { image?: string };
     const required = resource.image?.requiredOnCreate;
     if (required && !hasImage(req, uploadFields, input.image)) {
       throw badRequest(required, [{ path: "image", message: required }]);
@@ -64,8 +61,8 @@ export function listRouter<T extends ListTable, S extends z.ZodObject, Out exten
     const fields = readFields(req, resource.jsonFields);
     requireSomeField(req, fields, resource.input);
     if (fields.image === "") delete fields.image; // an empty image field keeps the current image
-    const current = resource.toApi(existing);
-    const input = parseInput(resource.input, { ...current, ...fields }) as z.output<S> & { image?: string };
+    const current = resource.toApi(existing as never);
+    const input = parseInput(resource.input, { ...current, ...fields }) as Record<string, unknown> & { image?: string };
     const updated = await withImageChanges(ctx, async (changes) => {
       const uploaded = await changes.uploadFirst(req, uploadFields);
       if (uploaded) input.image = uploaded;
@@ -88,7 +85,7 @@ export function listRouter<T extends ListTable, S extends z.ZodObject, Out exten
       const removed = await inTransaction(ctx.db, async (tx) => {
         const rows = existing ? await takeSnapshot(tx, resource, existing.id as string) : null;
         if (!existing || !rows) throw notFoundError();
-        await moveToTrash(tx, actorOf(req), resource, resource.toApi(existing) as Record<string, unknown>, rows);
+        await moveToTrash(tx, actorOf(req), resource, resource.toApi(existing as never) as Record<string, unknown>, rows);
         const row = await store.remove(tx, existing.id as string);
         if (!row) throw notFoundError();
         return row;

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { categories } from "../../shared/content/category";
 import { products } from "../../shared/content/product";
-import { services } from "../../shared/content/service";
 import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
 import { type ContactInput, contactInput, type QuoteInput, quoteInput } from "../../shared/schemas/contact";
@@ -16,6 +15,7 @@ import {
 } from "../../shared/schemas/enquiry-values";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
+import { services } from "../db/content-tables";
 import { contacts, enquiryCounters } from "../db/schema";
 import { badRequest, HttpError, parseInput } from "../http/errors";
 import { clientKey, type Limit, networkKey, takeLimits } from "../http/throttle";

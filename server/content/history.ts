@@ -7,6 +7,7 @@ import type { RevisionDetail, RevisionSummary, TrashItem } from "../../shared/sc
 import { type Actor, changedFields, recordActivity, recordLabel } from "../activity/log";
 import type { AppContext } from "../context";
 import { type Database, queryRows } from "../db/client";
+import { storageOf } from "../db/content-tables";
 import { revisions, trash } from "../db/schema";
 import { conflict, notFound } from "../http/errors";
 import { getCategory } from "./category";
@@ -41,17 +42,19 @@ const declaredColumns = (table: PgTable) =>
 
 /** The declared tables after the first whose foreign key points at the main table, with that column. */
 function childTables(type: ContentType): { table: PgTable; column: string }[] {
-  const main = type.tables[0]!;
-  return type.tables.slice(1).flatMap((table) => {
-    const fk = getTableConfig(table).foreignKeys.find((f) => f.reference().foreignTable === main);
-    const column = fk?.reference().columns[0]?.name;
-    return column ? [{ table, column }] : [];
-  });
+  const main = storageOf(type).tables[0]!;
+  return storageOf(type)
+    .tables.slice(1)
+    .flatMap((table) => {
+      const fk = getTableConfig(table).foreignKeys.find((f) => f.reference().foreignTable === main);
+      const column = fk?.reference().columns[0]?.name;
+      return column ? [{ table, column }] : [];
+    });
 }
 
 /** The record's rows now, or null when it does not exist. */
 export async function takeSnapshot(db: Database, type: ContentType, id: string): Promise<Rows | null> {
-  const main = type.tables[0]!;
+  const main = storageOf(type).tables[0]!;
   const [row] = await queryRows<{ row: Row }>(
     db,
     sql`SELECT row_to_json(t) AS row FROM (SELECT ${declaredColumns(main)} FROM ${tableSql(main)} WHERE id = ${id}) t`,
@@ -71,7 +74,7 @@ export async function takeSnapshot(db: Database, type: ContentType, id: string):
 /** The uploaded files' URLs in a snapshot (images, attachments), from the type's declared image columns. */
 function imagesIn(type: ContentType, rows: Rows): string[] {
   const urls = new Set<string>();
-  for (const image of type.images) {
+  for (const image of storageOf(type).images) {
     for (const row of rows[getTableName(image.table)] ?? []) {
       const value = row[image.column.name];
       for (const item of Array.isArray(value) ? value : [value]) {
@@ -139,7 +142,7 @@ export async function recordContentChange(
   if (!id) return;
   if (rowsBefore && before) {
     // A record from before history was kept: its last state becomes the first version, dated when it was saved.
-    const saved = rowsBefore[getTableName(type.tables[0]!)]?.[0]?.updated_at;
+    const saved = rowsBefore[getTableName(storageOf(type).tables[0]!)]?.[0]?.updated_at;
     const at = typeof saved === "string" && !Number.isNaN(Date.parse(saved)) ? new Date(saved) : new Date(Date.now() - 1000);
     await insertVersion(tx, type, id, "update", rowsBefore, before as Row, { id: null, name: "", ip: "" }, at);
   }
@@ -173,12 +176,12 @@ async function insertVersion(
 /** The activity entry of a delete and the record's move to the trash (before the rows go). */
 export async function moveToTrash(tx: Database, actor: Actor, type: ContentType, view: Row, rows: Rows): Promise<void> {
   const id = recordIdOf(type, view)!;
-  const main = rows[getTableName(type.tables[0]!)]?.[0] ?? {};
+  const main = rows[getTableName(storageOf(type).tables[0]!)]?.[0] ?? {};
   await tx.delete(trash).where(and(eq(trash.contentType, type.name), eq(trash.recordId, id)));
   await tx.insert(trash).values({
     contentType: type.name,
     recordId: id,
-    tableName: getTableName(type.tables[0]!),
+    tableName: getTableName(storageOf(type).tables[0]!),
     slug: typeof main.slug === "string" ? main.slug : null,
     label: recordLabel(view),
     rows,
@@ -266,7 +269,7 @@ export async function restoreRevision(tx: Database, actor: Actor, type: ContentT
   if (!revision) return null;
   const before = await readView(tx, type, id);
   if (!before) throw notFound(`${type.label} not found. If it was deleted, restore it from the trash first.`);
-  const main = type.tables[0]!;
+  const main = storageOf(type).tables[0]!;
   const mainRows = (revision.rows[getTableName(main)] ?? []).map((r) => ({ ...r, updated_at: new Date().toISOString() }));
   await writeRows(tx, main, mainRows, true);
   for (const child of childTables(type)) {
@@ -307,7 +310,7 @@ function pgCode(err: unknown): string | undefined {
 // ---- trash ---------------------------------------------------------------------------------------------
 
 const typeByName = new Map<string, ContentType>(CONTENT.map((c) => [c.name, c as ContentType]));
-const typeByTable = new Map<string, ContentType>(CONTENT.map((c) => [getTableName(c.tables[0]!), c as ContentType]));
+const typeByTable = new Map<string, ContentType>(CONTENT.map((c) => [getTableName(storageOf(c).tables[0]!), c as ContentType]));
 
 /** A type by its declared name ("team-member") or its API path ("our-team"). */
 export function contentTypeOf(name: string): ContentType | null {
@@ -342,12 +345,12 @@ async function findTrashed(db: Database, type: ContentType, recordId: string) {
 
 /** 409 naming what to restore first when a row points at a record that is gone (a product's category). */
 async function checkReferences(tx: Database, type: ContentType, rows: Rows): Promise<void> {
-  for (const table of type.tables) {
+  for (const table of storageOf(type).tables) {
     for (const fk of getTableConfig(table).foreignKeys) {
       const ref = fk.reference();
       const column = ref.columns[0]!.name;
       const foreign = ref.foreignTable;
-      if (type.tables.includes(foreign)) continue; // within the record itself
+      if (storageOf(type).tables.includes(foreign)) continue; // within the record itself
       for (const row of rows[getTableName(table)] ?? []) {
         const value = row[column];
         if (typeof value !== "string") continue;
@@ -374,7 +377,7 @@ export async function restoreFromTrash(tx: Database, actor: Actor, type: Content
   if (!item) return null;
   if (await takeSnapshot(tx, type, recordId)) throw conflict(`This ${type.label.toLowerCase()} exists already.`);
   await checkReferences(tx, type, item.rows);
-  const main = type.tables[0]!;
+  const main = storageOf(type).tables[0]!;
   if (item.slug) {
     const [taken] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM ${tableSql(main)} WHERE slug = ${item.slug}`);
     if (taken)
@@ -382,7 +385,7 @@ export async function restoreFromTrash(tx: Database, actor: Actor, type: Content
         `The web address “${item.slug}” is used by another ${type.label.toLowerCase()} now: change that one's slug first.`,
       );
   }
-  for (const table of type.tables) await writeRows(tx, table, item.rows[getTableName(table)] ?? [], false);
+  for (const table of storageOf(type).tables) await writeRows(tx, table, item.rows[getTableName(table)] ?? [], false);
   await tx.delete(trash).where(eq(trash.id, item.id));
   const view = await readView(tx, type, recordId);
   await recordContentChange(tx, actor, type, "restore", null, view ?? {});

@@ -2,13 +2,14 @@ import { getTableName, sql } from "drizzle-orm";
 import type { ImageColumn } from "../../shared/content/define";
 import { CONTENT } from "../../shared/content/registry";
 import { type Database, queryRows } from "../db/client";
+import { storageOf } from "../db/content-tables";
 import { revisions, trash } from "../db/schema";
 
 /**
  * Every column of every content type that holds uploaded files' URLs: images, and product attachments
  * (each type's declaration names its own).
  */
-const IMAGE_COLUMNS: ImageColumn[] = CONTENT.flatMap((c) => c.images);
+const IMAGE_COLUMNS: ImageColumn[] = CONTENT.flatMap((c) => storageOf(c).images);
 
 const column = (c: ImageColumn) => sql.raw(`"${c.column.name}"`);
 const table = (c: ImageColumn) => sql.raw(`"${getTableName(c.table)}"`);

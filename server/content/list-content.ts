@@ -1,9 +1,10 @@
-import { asc, desc, eq, getTableColumns, type InferSelectModel } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
-import type { z } from "zod";
-import type { ListContent, ListTable } from "../../shared/content/define";
+import type { ListContent, ListOutput } from "../../shared/content/define";
+import type { Fields } from "../../shared/content/fields";
 import { isId } from "../../shared/lib/ids";
 import { type Database, preparedOnce } from "../db/client";
+import { tableOf } from "../db/content-tables";
 import { badRequest } from "../http/errors";
 import { chooseSlug, findByIdOrSlug, type SluggedTable } from "./slugs";
 
@@ -12,13 +13,18 @@ import { chooseSlug, findByIdOrSlug, type SluggedTable } from "./slugs";
  * slug), insert, update and delete. Served by server/api/list-router.ts and read by the public pages
  * through server/content/public-reads.ts.
  */
-export interface ListStore<T extends ListTable, S extends z.ZodObject, Out> {
+/** A checked input (the declaration's `input`). */
+type Input = Record<string, unknown>;
+/** A stored row: its fields' columns by field name. */
+type Row = Record<string, unknown> & { id: string; createdAt: Date; updatedAt: Date };
+
+export interface ListStore<Out> {
   list(db: Database): Promise<Out[]>;
   get(db: Database, idOrSlug: string): Promise<Out | null>;
-  getRow(db: Database, idOrSlug: string): Promise<InferSelectModel<T> | null>;
-  insert(db: Database, input: z.output<S>): Promise<Out>;
-  update(db: Database, id: string, input: z.output<S>): Promise<Out | null>;
-  remove(db: Database, id: string): Promise<InferSelectModel<T> | null>;
+  getRow(db: Database, idOrSlug: string): Promise<Row | null>;
+  insert(db: Database, input: Input): Promise<Out>;
+  update(db: Database, id: string, input: Input): Promise<Out | null>;
+  remove(db: Database, id: string): Promise<Row | null>;
 }
 
 const stores = new WeakMap<object, unknown>();
@@ -43,15 +49,14 @@ async function checkReferences(db: Database, table: PgTable, values: Record<stri
   }
 }
 
-export function listStore<T extends ListTable, S extends z.ZodObject, Out>(
-  content: ListContent<T, S, Out>,
-): ListStore<T, S, Out> {
+export function listStore<F extends Fields, O extends string>(content: ListContent<F, O>): ListStore<ListOutput<F, O>> {
+  type Out = ListOutput<F, O>;
   const known = stores.get(content);
-  if (known) return known as ListStore<T, S, Out>;
-  type Row = InferSelectModel<T>;
+  if (known) return known as ListStore<Out>;
   // Drizzle's builders cannot be typed over "any table with these columns"; the casts stay in this file.
   // biome-ignore lint/suspicious/noExplicitAny: see above
-  const table = content.table as any;
+  const table = tableOf(content) as any;
+  const toApi = (row: Row) => content.toApi(row as never);
   const label = content.label.toLowerCase();
   /** By id, or by slug where the table has one (public URLs use slugs). */
   const getRow = async (db: Database, idOrSlug: string): Promise<Row | null> => {
@@ -61,9 +66,9 @@ export function listStore<T extends ListTable, S extends z.ZodObject, Out>(
     return (row as Row | undefined) ?? null;
   };
   /** The slug to store, for tables with one: asked for, or made from the name. */
-  const slugFor = (db: Database, input: z.output<S>, exceptId?: string): Promise<string> =>
+  const slugFor = (db: Database, input: Input, exceptId?: string): Promise<string> =>
     chooseSlug(db, table as SluggedTable, {
-      wanted: (input as { slug?: string }).slug,
+      wanted: input.slug as string | undefined,
       source: content.slugSource?.(input) ?? "",
       exceptId,
       label,
@@ -73,18 +78,18 @@ export function listStore<T extends ListTable, S extends z.ZodObject, Out>(
     db
       .select()
       .from(table)
-      .orderBy(asc(content.sort), desc(table.createdAt), desc(table.id))
+      .orderBy(asc(table[content.sortField]), desc(table.createdAt), desc(table.id))
       .prepare(`list_${content.name.replace(/\W/g, "_")}`),
   );
-  const store: ListStore<T, S, Out> = {
+  const store: ListStore<Out> = {
     async list(db) {
       const rows = await listQuery(db).execute();
-      return (rows as Row[]).map(content.toApi);
+      return (rows as Row[]).map(toApi);
     },
     getRow,
     async get(db, id) {
       const row = await getRow(db, id);
-      return row ? content.toApi(row) : null;
+      return row ? toApi(row) : null;
     },
     async insert(db, input) {
       await checkReferences(db, table, content.toRow(input));
@@ -93,19 +98,19 @@ export function listStore<T extends ListTable, S extends z.ZodObject, Out>(
         .insert(table)
         .values({ ...content.toRow(input), ...(slug ? { slug } : {}) })
         .returning()) as Row[];
-      return content.toApi(row as Row);
+      return toApi(row as Row);
     },
     async update(db, id, input) {
       if (!isId(id)) return null;
       await checkReferences(db, table, content.toRow(input));
       // An existing slug stays when none is given, so public links keep working after a rename.
-      const slug = content.slugSource && (input as { slug?: string }).slug ? await slugFor(db, input, id) : undefined;
+      const slug = content.slugSource && input.slug ? await slugFor(db, input, id) : undefined;
       const [row] = (await db
         .update(table)
         .set({ ...content.toRow(input), ...(slug ? { slug } : {}), updatedAt: new Date() })
         .where(eq(table.id, id))
         .returning()) as Row[];
-      return row ? content.toApi(row) : null;
+      return row ? toApi(row) : null;
     },
     async remove(db, id) {
       if (!isId(id)) return null;

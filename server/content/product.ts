@@ -9,10 +9,11 @@ import {
   productToRow,
 } from "../../shared/content/product";
 import { type FinderFilters, finderKey, hasNumberFilters, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
-import { type Testimonial, testimonialContent, testimonials } from "../../shared/content/testimonial";
+import { type Testimonial, testimonialContent } from "../../shared/content/testimonial";
 import { isId } from "../../shared/lib/ids";
 import type { Shelf } from "../cache/bounded-entries";
 import { type Database, preparedOnce, queryRows } from "../db/client";
+import { testimonials } from "../db/content-tables";
 import { finderConditions, finderOrder } from "./product-filters";
 import { chooseSlug, findByIdOrSlug, idOrSlugMatch, slugOf } from "./slugs";
 

@@ -1,5 +1,5 @@
-import type { z } from "zod";
-import type { ListContent, ListTable } from "../../shared/content/define";
+import type { ListContent } from "../../shared/content/define";
+import type { Fields } from "../../shared/content/fields";
 import { type FinderFilters, finderKey, hasNumberFilters } from "../../shared/content/product-finder";
 import type { AppContext } from "../context";
 import { getCategory, listCategories, listCategoryLinks } from "./category";
@@ -30,15 +30,11 @@ import { idOrSlugKey, isSlugShaped } from "./slugs";
  * of made-up queries pushes out only other queries (server/cache/bounded-entries.ts).
  */
 
-export function readList<T extends ListTable, S extends z.ZodObject, Out>(ctx: AppContext, content: ListContent<T, S, Out>) {
+export function readList<F extends Fields, O extends string>(ctx: AppContext, content: ListContent<F, O>) {
   return ctx.cache.read(`${content.name}:list`, () => listStore(content).list(ctx.db));
 }
 
-export function readOne<T extends ListTable, S extends z.ZodObject, Out>(
-  ctx: AppContext,
-  content: ListContent<T, S, Out>,
-  idOrSlug: string,
-) {
+export function readOne<F extends Fields, O extends string>(ctx: AppContext, content: ListContent<F, O>, idOrSlug: string) {
   const key = idOrSlugKey(idOrSlug);
   if (key === null) return Promise.resolve(null);
   // "one:" keeps a record whose slug is "list" apart from the list itself.

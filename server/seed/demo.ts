@@ -8,22 +8,24 @@
  */
 import sharp from "sharp";
 import { z } from "zod";
-import { banners } from "../../shared/content/banner";
 import { categories, subcategories } from "../../shared/content/category";
-import { coreValues } from "../../shared/content/core-value";
-import { facilities } from "../../shared/content/facility";
-import { faqs } from "../../shared/content/faq";
-import { industrials } from "../../shared/content/industrial";
 import { products } from "../../shared/content/product";
 import { keyFigureInput, keyFiguresToRow } from "../../shared/content/product-figures";
-import { services } from "../../shared/content/service";
 import { type SiteSettings, siteSettings, siteSettingsSchema } from "../../shared/content/settings";
-import { stories } from "../../shared/content/story";
-import { teamMembers } from "../../shared/content/team-member";
-import { testimonials } from "../../shared/content/testimonial";
 import { newId } from "../../shared/lib/ids";
 import { slugify } from "../../shared/lib/slug";
 import type { Database } from "../db/client";
+import {
+  banners,
+  coreValues,
+  facilities,
+  faqs,
+  industrials,
+  services,
+  stories,
+  teamMembers,
+  testimonials,
+} from "../db/content-tables";
 import type { ImageStore } from "../uploads/images";
 import {
   type AvatarOptions,

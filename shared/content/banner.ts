@@ -1,36 +1,17 @@
-import { text } from "drizzle-orm/pg-core";
-import { z } from "zod";
-import { imageUrl, LIMITS, optionalText, position } from "../schemas/fields";
-import { type ContentOutput, defineListContent, listTable, sortColumn, withBaseFields } from "./define";
+import { type ContentOutput, defineList } from "./define";
+import { image, longText, text } from "./fields";
 
 /** The slides at the top of the home page. */
-export const banners = listTable(
-  "banners",
-  {
-    title: text("title").notNull().default(""),
-    description: text("description").notNull().default(""),
-    image: text("image").notNull().default(""),
-    position: sortColumn(),
-  },
-  "position",
-);
-
-export const bannerContent = defineListContent("banner", {
-  kind: "list",
+export const bannerContent = defineList("banner", {
   label: "Banner",
   plural: "banners",
   path: "/banner",
-  table: banners,
-  sortField: "position",
-  input: z.object({
-    title: optionalText("Title", LIMITS.title),
-    description: optionalText("Description", LIMITS.text),
-    image: imageUrl.optional(),
-    position: position.optional(),
-  }),
-  image: { uploadFields: ["image"], requiredOnCreate: "Please upload at least one image" },
-  toRow: (i) => ({ title: i.title, description: i.description, image: i.image ?? "", position: i.position ?? 0 }),
-  toApi: (r) => withBaseFields(r, { title: r.title, description: r.description, image: r.image, position: r.position }),
+  table: "banners",
+  fields: {
+    image: image("Image", { required: "Please upload at least one image" }),
+    title: text("Title"),
+    description: longText("Description"),
+  },
   admin: {
     path: "banner",
     nav: { label: "Banner" },
@@ -44,11 +25,6 @@ export const bannerContent = defineListContent("banner", {
       saveFallback: "Something went wrong",
       deleteFailed: "Failed to delete banner",
     },
-    fields: [
-      { name: "image", label: "Image", kind: "image", required: true },
-      { name: "title", label: "Title", kind: "text" },
-      { name: "description", label: "Description", kind: "textarea" },
-    ],
     card: (b) => ({ title: b.title, body: b.description, image: b.image }),
   },
   example: {

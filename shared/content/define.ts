@@ -1,18 +1,8 @@
-import type { BuildExtraConfigColumns, InferSelectModel } from "drizzle-orm";
-import {
-  type ExtraConfigColumn,
-  index,
-  integer,
-  type PgColumn,
-  type PgColumnBuilderBase,
-  type PgTable,
-  type PgTableExtraConfigValue,
-  pgTable,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
-import type { z } from "zod";
+import { type ExtraConfigColumn, index, integer, type PgColumn, type PgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import { newId } from "../lib/ids";
+import { position, type RecordBase } from "../schemas/fields";
+import type { AnyField, ApiOf, Fields, StoredOf } from "./fields";
 
 /**
  * How a content type is declared (docs/decisions/012-content-declarations.md). Each type's module in
@@ -21,7 +11,7 @@ import { newId } from "../lib/ids";
  * the API routes, the cache triggers, "is this image still used", the demo check and the tests iterate.
  */
 
-// ---- columns every content table shares ----------------------------------------------------------------
+// ---- columns every content table shares (product, category and settings still declare their own tables) ----
 
 export const idColumn = () => text("id").primaryKey().$defaultFn(newId);
 export const createdAtColumn = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -31,25 +21,6 @@ export const sortColumn = (name = "position") => integer(name).notNull().default
 /** The index that serves a list in its order. */
 export const listOrderIndex = (name: string, t: { sort: ExtraConfigColumn; createdAt: ExtraConfigColumn }) =>
   index(name).on(t.sort, t.createdAt.desc());
-
-const recordColumns = () => ({ id: idColumn(), createdAt: createdAtColumn(), updatedAt: updatedAtColumn() });
-type RecordColumns = ReturnType<typeof recordColumns>;
-
-/**
- * A list type's table: its own columns (the staff order among them, named by `sortKey`), plus `id`,
- * `created_at` and `updated_at`, and `<name>_order_idx`, the index that reads the list in its order.
- */
-export function listTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
-  name: N,
-  columns: C,
-  sortKey: keyof C & string,
-  extra: (t: BuildExtraConfigColumns<N, RecordColumns & C, "pg">) => PgTableExtraConfigValue[] = () => [],
-) {
-  return pgTable(name, { ...recordColumns(), ...columns } as RecordColumns & C, (t) => [
-    listOrderIndex(`${name}_order_idx`, { sort: (t as Record<string, ExtraConfigColumn>)[sortKey]!, createdAt: t.createdAt }),
-    ...extra(t),
-  ]);
-}
 
 /** A row as the API answers it: `_id`, `createdAt` and `updatedAt` (ISO dates) first, then `fields`. */
 export function withBaseFields<T extends object>(row: { id: string; createdAt: Date; updatedAt: Date }, fields: T) {
@@ -77,23 +48,6 @@ export interface ImageColumn {
 export type FormValues = Record<string, string | string[]>;
 export type FieldErrors = Record<string, string>;
 
-export interface AdminField {
-  /** The record's field (and the form field sent to the server). */
-  name: string;
-  label: string;
-  /** "product": a choice of the catalogue's products (or none); the screen loads them. */
-  kind: "text" | "textarea" | "image" | "stars" | "list" | "select" | "product";
-  /** Shows the required marker. */
-  required?: boolean;
-  /** For images: the multipart file field, when not `name` (services upload `mainImage`). */
-  upload?: string;
-  /** For lists: the label of the box for one new item. */
-  inputLabel?: string;
-  options?: { value: string; label: string }[];
-  rows?: number;
-  hint?: string;
-}
-
 /** What a record's card in the admin list shows. */
 export interface CardView {
   title: string;
@@ -119,85 +73,107 @@ export interface AdminScreen<Out> {
   /** "banner": "Add Banner", "Are you sure you want to delete this banner?" */
   noun: string;
   texts: { fetchFailed: string; empty: string; saveFallback: string; deleteFailed: string };
-  fields: AdminField[];
   /**
-   * SPEC §5 checks of the fields; the messages are the spec's texts. The image rule comes from the type's
-   * `image.requiredOnCreate` (the same text the API answers), lengths and formats from the input schema.
+   * Services: a required field left empty keeps Save disabled and shows FILL_REQUIRED once for the form
+   * (SPEC §5), instead of a message at each field.
    */
-  validate?: (values: FormValues) => Record<string, string | undefined>;
-  /** Save stays disabled while this returns a reason (services: required fields missing). */
-  saveBlocked?: (values: FormValues) => string | null;
+  requiredTogether?: boolean;
   /** Up/down buttons on the cards change the staff order. */
   reorder?: boolean;
   card: (item: Out) => CardView;
 }
 
-/** SPEC §5's text for missing required fields. */
-export const FILL_REQUIRED = "Please fill all required fields";
 export const blank = (v: string | string[] | undefined) => typeof v !== "string" || v.trim() === "";
 
 // ---- list types ----------------------------------------------------------------------------------------
 
-/** The columns a list type's table has (besides its own). */
-export type ListTable = PgTable & { id: PgColumn; createdAt: PgColumn; updatedAt: PgColumn };
+/** The API answer of a list type: `_id`, `createdAt`, `updatedAt`, each field's answer and the staff order. */
+export type ListOutput<F extends Fields, O extends string> = RecordBase & { [K in keyof F]: ApiOf<F[K]> } & Record<O, number>;
+/** A list type's stored row (server/db/content-tables.ts builds its table from the fields). */
+export type ListRow<F extends Fields, O extends string> = { id: string; createdAt: Date; updatedAt: Date } & {
+  [K in keyof F]: StoredOf<F[K]>;
+} & Record<O, number>;
 
-export interface ListContentSpec<T extends ListTable, S extends z.ZodObject, Out> {
-  kind: "list";
+/** What a list type's module declares (shared/content/faq.ts is the smallest). */
+export interface ListSpec<F extends Fields, O extends string> {
   /** For messages: "Banner not found.", "Banner deleted successfully." */
   label: string;
   /** Lower case, for "Your role (sales) cannot change banners." and the activity log. */
   plural: string;
   /** Under /api (SPEC §7). */
   path: string;
-  table: T;
-  /** The field (in the input, the answer and the table) of the staff order: `position`, or `sortOrder` where `position` means a job title. */
-  sortField: string;
-  input: S;
-  /** Input fields that arrive as JSON text in multipart forms. */
-  jsonFields?: string[];
-  /** Multipart file fields that may carry the image, and the message when a new record has none. */
-  image?: { uploadFields: string[]; requiredOnCreate?: string };
-  /** For tables with a unique `slug` column: the text a new record's slug is made from. */
-  slugSource?: (input: z.output<S>) => string;
-  toRow(input: z.output<S>): Partial<InferSelectModel<T>>;
-  toApi(row: InferSelectModel<T>): Out;
-  admin: AdminScreen<Out>;
+  /** The database table. */
+  table: string;
+  fields: F;
+  /** The field (in the input, the answer and the table) of the staff order: `position` unless that means something else (a team member's job title). */
+  order?: O;
+  admin: AdminScreen<ListOutput<F, O>>;
   /** A valid input, for the tests that go over every type. */
   example: Record<string, unknown>;
 }
 
-export type ListContent<T extends ListTable = ListTable, S extends z.ZodObject = z.ZodObject, Out = unknown> = ListContentSpec<
-  T,
-  S,
-  Out
-> & {
+/** A list type as everything else uses it: the declaration and what follows from its fields. */
+export interface ListContent<F extends Fields = Fields, O extends string = string> extends Omit<ListSpec<F, O>, "order"> {
+  kind: "list";
   name: string;
-  /** The column the staff order is kept in. */
-  sort: PgColumn;
-  /** The tables whose changes the content cache must hear of. */
-  tables: PgTable[];
-  images: ImageColumn[];
-};
+  sortField: O;
+  input: z.ZodObject;
+  /** Input fields that arrive as JSON text in multipart forms. */
+  jsonFields: string[];
+  /** The image field (every list type with images has one, `image`): its file fields, and the message when a new record has none. */
+  image?: { uploadFields: string[]; requiredOnCreate?: string };
+  /** For types with a slug: the text a new record's slug is made from. */
+  slugSource?: (input: Record<string, unknown>) => string;
+  /** The fields the admin form shows, in the declaration's order. */
+  form: (AnyField & { name: string })[];
+  toRow(input: Record<string, unknown>): Record<string, unknown>;
+  toApi(row: ListRow<F, O>): ListOutput<F, O>;
+}
 
 /** Any list type, where code works the same for all (the API router, the admin screen). */
-// biome-ignore lint/suspicious/noExplicitAny: each declaration's own table, schema and answer types differ
-export type AnyListContent = ListContent<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: each declaration's own fields and answer types differ
+export type AnyListContent = ListContent<any, any>;
 
 /** The API answer of a declared type. */
 export type ContentOutput<C> = C extends { toApi(...args: never[]): infer Out } ? Out : never;
 
-export function defineListContent<T extends ListTable, S extends z.ZodObject, Out>(
+export function defineList<F extends Fields, O extends string = "position">(
   name: string,
-  spec: ListContentSpec<T, S, Out>,
-): ListContent<T, S, Out> {
-  const columns = spec.table as unknown as Record<string, PgColumn | undefined>;
-  const sort = columns[spec.sortField];
-  if (!sort) throw new Error(`${name}: the table has no column ${spec.sortField} for the staff order`);
-  const image = columns.image;
-  return { ...spec, name, sort, tables: [spec.table], images: spec.image && image ? [{ table: spec.table, column: image }] : [] };
+  spec: ListSpec<F, O>,
+): ListContent<F, O> {
+  const sortField = (spec.order ?? "position") as O;
+  const entries = Object.entries(spec.fields);
+  const imageField = entries.find(([, f]) => f.kind === "image");
+  const slugField = entries.find(([, f]) => f.kind === "slug")?.[1];
+  const stored = entries.filter(([, f]) => f.kind !== "slug"); // the store makes the slug
+  return {
+    ...spec,
+    kind: "list",
+    name,
+    sortField,
+    input: z.object({ ...Object.fromEntries(entries.map(([k, f]) => [k, f.input])), [sortField]: position.optional() }),
+    jsonFields: entries.filter(([, f]) => f.json).map(([k]) => k),
+    image: imageField && {
+      uploadFields: [...(imageField[1].uploads ?? [imageField[0]])],
+      requiredOnCreate: imageField[1].required,
+    },
+    slugSource: slugField?.from ? (input) => String(input[slugField.from as string] ?? "") : undefined,
+    form: entries.filter(([, f]) => f.control !== "none").map(([k, f]) => ({ ...f, name: k })),
+    toRow: (input) => ({
+      ...Object.fromEntries(stored.map(([k, f]) => [k, f.toRow(input[k])])),
+      [sortField]: typeof input[sortField] === "number" ? input[sortField] : 0,
+    }),
+    toApi: (row) => {
+      const r = row as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const [k, f] of entries) out[k] = f.toApi(r[k]);
+      out[sortField] = r[sortField];
+      return withBaseFields(row, out) as ListOutput<F, O>;
+    },
+  };
 }
 
-/** Category, product and settings: their own API code, declared for everything iterated over every type. */
+/** Category, product and settings: their own API code and editors, declared for everything iterated over every type. */
 export interface CustomContent {
   kind: "custom";
   name: string;

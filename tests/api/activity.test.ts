@@ -60,7 +60,7 @@ describe("what is recorded", () => {
       });
       expect(created.status, `${c.name}: ${created.text}`).toBe(201);
       const id = created.body._id;
-      const textField = c.admin.fields.find((f) => f.kind === "textarea")?.name ?? "title";
+      const textField = c.form.find((f) => f.control === "textarea")?.name ?? "title";
       const updated = await s.request("PUT", `/api${c.path}/${id}`, {
         token: owner,
         json: { [textField]: "Changed by the test." },

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coreValues } from "../../shared/content/core-value";
+import { coreValues } from "../../server/db/content-tables";
 import { png } from "../support/content-api";
 import { startTestServer, type TestServer } from "../support/server";
 

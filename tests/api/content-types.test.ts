@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../server/db/client";
+import { storageOf } from "../../server/db/content-tables";
 import { type Faq, faqContent } from "../../shared/content/faq";
 import { CONTENT, LIST_CONTENT } from "../../shared/content/registry";
 import { expectError, expectValidation, ID } from "../support/content-api";
@@ -38,7 +39,7 @@ describe("declarations", () => {
     expect(new Set(paths).size).toBe(paths.length);
     const screens = LIST_CONTENT.map((c) => c.admin.path);
     expect(new Set(screens).size).toBe(screens.length);
-    expect(new Set(CONTENT_TABLES).size).toBe(CONTENT.flatMap((c) => c.tables).length);
+    expect(new Set(CONTENT_TABLES).size).toBe(CONTENT.flatMap((c) => storageOf(c).tables).length);
     for (const c of LIST_CONTENT) {
       const parsed = c.input.safeParse(c.example);
       expect(parsed.success, `${c.name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);

@@ -171,7 +171,7 @@ describe("with a working mail server", () => {
   it("records a service request's service and tells the staff", async () => {
     smtp.received.length = 0;
     const [service] = await s.ctx.db
-      .insert((await import("../../shared/content/service")).services)
+      .insert((await import("../../server/db/content-tables")).services)
       .values({ slug: "annual-maintenance", title: "Annual Maintenance", description: "AMC", details: "Visits." })
       .returning();
     const res = await s.request("POST", "/api/contacts", {

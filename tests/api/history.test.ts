@@ -31,7 +31,7 @@ const ok = async (p: Promise<TestResponse>, status = 200) => {
 
 /** The first free-text field a staff member edits (what the test changes). */
 const textField = (c: (typeof LIST_CONTENT)[number]) =>
-  c.admin.fields.find((f) => f.kind === "textarea")?.name ?? c.admin.fields.find((f) => f.kind === "text")!.name;
+  c.form.find((f) => f.control === "textarea")?.name ?? c.form.find((f) => f.control === "text")!.name;
 
 describe("history of every list type", () => {
   for (const c of LIST_CONTENT) {

@@ -126,7 +126,7 @@ const INTERACTIONS: Record<string, Pick<Case, "nameField" | "fillRest" | "requir
 const CASES: Case[] = LIST_CONTENT.map((c) => {
   const interactions = INTERACTIONS[c.name];
   if (!interactions) throw new Error(`admin-simple.spec.ts: say how the form of list type "${c.name}" is filled in`);
-  const image = c.admin.fields.find((f) => f.kind === "image");
+  const image = c.form.find((f) => f.control === "image");
   return {
     path: `/admin/${c.admin.path}`,
     heading: c.admin.title,
@@ -137,7 +137,7 @@ const CASES: Case[] = LIST_CONTENT.map((c) => {
     deleteFailed: c.admin.texts.deleteFailed,
     image: !image ? "none" : image.required ? "required" : "optional",
     imageMessage: c.image?.requiredOnCreate,
-    uploadField: image?.upload,
+    uploadField: image?.uploads?.[0],
     ...interactions,
   };
 });

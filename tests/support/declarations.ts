@@ -1,5 +1,6 @@
 import { getTableName } from "drizzle-orm";
 import type { z } from "zod";
+import { storageOf } from "../../server/db/content-tables";
 import type { AnyListContent } from "../../shared/content/define";
 import { CONTENT } from "../../shared/content/registry";
 
@@ -9,7 +10,7 @@ import { CONTENT } from "../../shared/content/registry";
  */
 
 /** The table of every declared content type (categories bring subcategories, settings site_settings). */
-export const CONTENT_TABLES: string[] = [...new Set(CONTENT.flatMap((c) => c.tables.map((t) => getTableName(t))))];
+export const CONTENT_TABLES: string[] = [...new Set(CONTENT.flatMap((c) => storageOf(c).tables.map((t) => getTableName(t))))];
 
 /** The input fields a new record cannot do without: those the zod input schema refuses to leave out. */
 export function requiredFields(c: AnyListContent): string[] {
@@ -24,7 +25,7 @@ export function requiredFields(c: AnyListContent): string[] {
  * what a multipart form sends. Image URLs, lists and choices from a list are left out.
  */
 export function typedFields(c: AnyListContent): Record<string, string> {
-  const typed = new Set(c.admin.fields.filter((f) => ["text", "textarea", "stars"].includes(f.kind)).map((f) => f.name));
+  const typed = new Set(c.form.filter((f) => ["text", "textarea", "stars"].includes(f.control)).map((f) => f.name));
   return Object.fromEntries(
     Object.entries(c.example).filter((e): e is [string, string] => typed.has(e[0]) && typeof e[1] === "string"),
   );
@@ -32,7 +33,7 @@ export function typedFields(c: AnyListContent): Record<string, string> {
 
 /** The example's fields that hold free text (text and textarea), in the admin form's order. */
 export function textFieldNames(c: AnyListContent): string[] {
-  return c.admin.fields
-    .filter((f) => (f.kind === "text" || f.kind === "textarea") && typeof c.example[f.name] === "string")
+  return c.form
+    .filter((f) => (f.control === "text" || f.control === "textarea") && typeof c.example[f.name] === "string")
     .map((f) => f.name);
 }

@@ -1,14 +1,15 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
-import type { AdminScreen, AnyListContent, CardView, FieldErrors, FormValues } from "../../../shared/content/define";
+import type { AdminScreen, AnyListContent, CardView, FieldErrors } from "../../../shared/content/define";
+import { FILL_REQUIRED } from "../../../shared/content/fields";
 import { api, errorMessage } from "../../lib/api-client";
 import { ResponsiveImage } from "../responsive-image";
 import { useCan } from "./current-user";
 import type { Choice, ListData } from "./data";
+import { DeclaredField, type FieldValue, type FormField, initialValue, isBlank } from "./declared-field";
 import { useConfirm } from "./dialog";
 import { EditorDialog, useEditorForm } from "./editor-form";
-import { ImageField, ListField, SelectField, StarField, TextField } from "./fields";
 import { zodErrors } from "./form-utils";
 import { useToast } from "./toast";
 import { AddButton, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "./ui";
@@ -24,59 +25,26 @@ type ScreenConfig<T> = AdminScreen<T> & {
   endpoint: string;
   schema: z.ZodType;
   sortField: string;
+  form: FormField[];
   /** The text when a record would have no image (the declaration's `image.requiredOnCreate`). */
   imageRequired?: string;
-  /** The choices of a "product" field: every product. */
+  /** The choices of a "record" field: every product. */
   products: Choice[];
 };
 
-/** A "product" field's first choice. */
-const NO_PRODUCT = "None (about Pneuma in general)";
-
-/** The name of the product a record's "product" field names, for its card; undefined when none. */
+/** The name of the product a record's "record" field names, for its card; undefined when none. */
 function productOf(config: ScreenConfig<{ _id: string }>, item: unknown): string | undefined {
-  const field = config.fields.find((f) => f.kind === "product");
+  const field = config.form.find((f) => f.record?.content === "product");
   const id = field ? (item as Record<string, unknown>)[field.name] : null;
   return typeof id === "string" ? (config.products.find((p) => p.value === id)?.label ?? "a product") : undefined;
 }
 
-/** The form's values by field name: text and lists, and the chosen file (or null) of each image field. */
-type EditorValues = Record<string, string | string[] | File | null>;
+/** The form's values by field name. */
+type EditorValues = Record<string, FieldValue>;
 
 function initialValues<T extends { _id: string }>(config: ScreenConfig<T>, item: T | null): EditorValues {
-  const values: EditorValues = {};
-  for (const f of config.fields) {
-    const raw = item ? (item as unknown as Record<string, unknown>)[f.name] : undefined;
-    values[f.name] =
-      f.kind === "image"
-        ? null
-        : f.kind === "list"
-          ? Array.isArray(raw)
-            ? raw.map(String)
-            : []
-          : raw === undefined || raw === null
-            ? ""
-            : String(raw);
-  }
-  return values;
-}
-
-/** The text/list values and the image files, as the screen's checks take them. */
-function split(config: ScreenConfig<{ _id: string }>, all: EditorValues) {
-  const values: FormValues = {};
-  const files: Record<string, File | null> = {};
-  for (const f of config.fields) {
-    const v = all[f.name];
-    if (f.kind === "image") files[f.name] = v instanceof File ? v : null;
-    else values[f.name] = typeof v === "string" || Array.isArray(v) ? v : "";
-  }
-  return { values, files };
-}
-
-function compact(errors: Record<string, string | undefined>): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(errors)) if (v) out[k] = v;
-  return out;
+  const stored = (item ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(config.form.map((f) => [f.name, initialValue(f, stored[f.name])]));
 }
 
 function imageOf(item: unknown, name: string): string {
@@ -84,17 +52,40 @@ function imageOf(item: unknown, name: string): string {
   return typeof v === "string" ? v : "";
 }
 
+/** The values as the schema checks them and the API takes them (chosen files left out). */
+function inputOf(config: ScreenConfig<{ _id: string }>, all: EditorValues): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const f of config.form) {
+    const v = all[f.name];
+    if (f.control !== "image") input[f.name] = typeof v === "string" ? v.trim() : v;
+  }
+  return input;
+}
+
 function toFormData(config: ScreenConfig<{ _id: string }>, all: EditorValues): FormData {
-  const { values, files } = split(config, all);
   const form = new FormData();
-  for (const f of config.fields) {
-    const file = files[f.name];
-    if (f.kind !== "image") {
-      const v = values[f.name];
-      form.append(f.name, Array.isArray(v) ? JSON.stringify(v) : (v ?? "").trim());
-    } else if (file) form.append(f.upload ?? f.name, file);
+  for (const [name, v] of Object.entries(inputOf(config, all))) {
+    form.append(name, typeof v === "string" ? v : typeof v === "boolean" ? String(v) : JSON.stringify(v));
+  }
+  for (const f of config.form) {
+    const file = all[f.name];
+    if (f.control === "image" && file instanceof File) form.append(f.uploads?.[0] ?? f.name, file);
   }
   return form;
+}
+
+/** SPEC §5's checks: required fields (each with its message, or one for the form) and a new record's image. */
+function requiredErrors(config: ScreenConfig<{ _id: string }>, all: EditorValues, editing: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  const image = config.form.find((f) => f.control === "image");
+  if (image && config.imageRequired && !(all[image.name] instanceof File) && !imageOf(editing, image.name)) {
+    errors[image.name] = config.imageRequired;
+  }
+  const missing = config.form.filter((f) => f.required && isBlank(f, all[f.name] ?? ""));
+  if (config.requiredTogether) {
+    if (missing.length > 0) errors.form = FILL_REQUIRED;
+  } else for (const f of missing) errors[f.name] = f.required!;
+  return errors;
 }
 
 interface EditorProps<T extends { _id: string }> {
@@ -114,20 +105,17 @@ function EntityEditor<T extends { _id: string }>({ config, editing, open, onClos
     initial: () => initialValues(config, editing),
     // The spec's checks first; the shared schema only when they pass.
     validate: (all) => {
-      const { values, files } = split(screen, all);
-      const image = config.fields.find((f) => f.kind === "image")?.name;
-      const noImage = config.imageRequired && image && !files[image] && !imageOf(editing, image);
-      const found = compact({ ...(noImage ? { [image]: config.imageRequired } : {}), ...config.validate?.(values) });
+      const found = requiredErrors(screen, all, editing);
       if (Object.keys(found).length > 0) return found;
-      return zodErrors(config.schema, values, 1);
+      return zodErrors(config.schema, inputOf(screen, all), 1);
     },
-    blocked: (all) => config.saveBlocked?.(split(screen, all).values) ?? null,
+    blocked: (all) =>
+      config.requiredTogether && config.form.some((f) => f.required && isBlank(f, all[f.name] ?? "")) ? FILL_REQUIRED : null,
     body: (all) => toFormData(screen, all),
     failure: (err) => errorMessage(err, config.texts.saveFallback),
     onSaved,
   });
   const { values, errors, set } = form;
-  const text = (name: string) => (typeof values[name] === "string" ? values[name] : "");
 
   return (
     <EditorDialog
@@ -137,64 +125,17 @@ function EntityEditor<T extends { _id: string }>({ config, editing, open, onClos
       formId={`${config.noun.replace(/\s+/g, "-")}-form`}
       history={editing ? { endpoint: `${config.endpoint}/${editing._id}`, onRestored: onSaved } : undefined}
     >
-      {config.fields.map((f) => {
-        switch (f.kind) {
-          case "image":
-            return (
-              <ImageField
-                key={f.name}
-                label={f.label}
-                file={(values[f.name] as File | null) ?? null}
-                onChange={(file) => set(f.name, file)}
-                currentUrl={imageOf(editing, f.name)}
-                required={f.required}
-                error={errors[f.name]}
-                hint={f.hint ?? (editing ? "Leave empty to keep the current image." : undefined)}
-              />
-            );
-          case "list":
-            return (
-              <ListField
-                key={f.name}
-                label={f.label}
-                items={Array.isArray(values[f.name]) ? (values[f.name] as string[]) : []}
-                onChange={(items) => set(f.name, items)}
-                inputLabel={f.inputLabel ?? `New ${f.label.toLowerCase()}`}
-                error={errors[f.name]}
-              />
-            );
-          case "stars":
-            return <StarField key={f.name} label={f.label} value={text(f.name)} onChange={(v) => set(f.name, v)} />;
-          case "product":
-          case "select":
-            return (
-              <SelectField
-                key={f.name}
-                label={f.label}
-                value={text(f.name)}
-                onChange={(v) => set(f.name, v)}
-                options={f.kind === "product" ? [{ value: "", label: NO_PRODUCT }, ...config.products] : (f.options ?? [])}
-                required={f.required}
-                error={errors[f.name]}
-                hint={f.hint}
-              />
-            );
-          default:
-            return (
-              <TextField
-                key={f.name}
-                label={f.label}
-                value={text(f.name)}
-                onChange={(v) => set(f.name, v)}
-                required={f.required}
-                multiline={f.kind === "textarea"}
-                rows={f.rows}
-                error={errors[f.name]}
-                hint={f.hint}
-              />
-            );
-        }
-      })}
+      {config.form.map((f) => (
+        <DeclaredField
+          key={f.name}
+          field={f}
+          value={values[f.name] ?? null}
+          onChange={(v) => set(f.name, v)}
+          error={errors[f.name]}
+          currentUrl={f.control === "image" ? imageOf(editing, f.name) || undefined : undefined}
+          choices={f.record?.content === "product" ? config.products : undefined}
+        />
+      ))}
     </EditorDialog>
   );
 }
@@ -323,14 +264,15 @@ export function SimpleScreen<T extends { _id: string }>({
   data: ListData<T>;
   products: Choice[];
 }) {
-  const config: ScreenConfig<T> = {
-    ...content.admin,
+  const config = {
+    ...(content.admin as AdminScreen<T>),
     endpoint: `/api${content.path}`,
     schema: content.input,
     sortField: content.sortField,
+    form: content.form,
     imageRequired: content.image?.requiredOnCreate,
     products,
-  };
+  } satisfies ScreenConfig<T>;
   const editor = useEditorState<T>();
   const revalidator = useRevalidator();
   const confirm = useConfirm();

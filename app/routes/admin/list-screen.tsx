@@ -16,7 +16,7 @@ function contentAt(pathname: string) {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const content = contentAt(new URL(request.url).pathname);
-  const wantsProducts = content.admin.fields.some((f) => f.kind === "product");
+  const wantsProducts = content.form.some((f) => f.record?.content === "product");
   const [list, products] = await Promise.all([
     loadList<{ _id: string }>(`/api${content.path}`, content.admin.texts.fetchFailed),
     wantsProducts ? loadProductChoices() : [],

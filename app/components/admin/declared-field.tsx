@@ -1,0 +1,117 @@
+import type { AnyField } from "../../../shared/content/fields";
+import { CheckboxField, ImageField, ListField, SelectField, StarField, TextField } from "./fields";
+
+/**
+ * The admin control of one declared field (shared/content/fields.ts), chosen by its `control`: every edit
+ * dialog that shows declared fields draws them here, so a new field needs no form code.
+ */
+
+/** A declared field's value in the form: text (numbers and dates as typed), a list of texts, yes/no, or a chosen file. */
+export type FieldValue = string | string[] | boolean | File | null;
+export type FormField = AnyField & { name: string };
+
+/** The form's starting value of a field, from the record as the API answered it (or a new one). */
+export function initialValue(field: FormField, stored: unknown): FieldValue {
+  switch (field.control) {
+    case "image":
+      return null;
+    case "strings":
+      return Array.isArray(stored) ? stored.map(String) : [];
+    case "checkbox":
+      return stored === true;
+    default:
+      return stored === undefined || stored === null ? "" : String(stored);
+  }
+}
+
+/** Whether a required field is left empty (an image is checked on its own: a record may keep its current one). */
+export function isBlank(field: FormField, value: FieldValue): boolean {
+  if (field.control === "image" || field.control === "checkbox") return false;
+  return Array.isArray(value) ? value.length === 0 : typeof value !== "string" || value.trim() === "";
+}
+
+interface Props {
+  field: FormField;
+  value: FieldValue;
+  onChange: (value: FieldValue) => void;
+  error?: string;
+  /** Images: the record's current one (kept when no file is chosen). */
+  currentUrl?: string;
+  /** Record choices ("record" fields): the records to choose from. */
+  choices?: { value: string; label: string }[];
+}
+
+export function DeclaredField({ field, value, onChange, error, currentUrl, choices = [] }: Props) {
+  const text = typeof value === "string" ? value : "";
+  const required = Boolean(field.required);
+  switch (field.control) {
+    case "image":
+      return (
+        <ImageField
+          label={field.label}
+          file={value instanceof File ? value : null}
+          onChange={onChange}
+          currentUrl={currentUrl}
+          required={required}
+          error={error}
+          hint={field.hint ?? (currentUrl ? "Leave empty to keep the current image." : undefined)}
+        />
+      );
+    case "strings":
+      return (
+        <ListField
+          label={field.label}
+          items={Array.isArray(value) ? value : []}
+          onChange={onChange}
+          inputLabel={field.itemLabel ?? `New ${field.label.toLowerCase()}`}
+          error={error}
+        />
+      );
+    case "stars":
+      return <StarField label={field.label} value={text} onChange={onChange} />;
+    case "checkbox":
+      return <CheckboxField label={field.label} checked={value === true} onChange={onChange} />;
+    case "select":
+    case "record":
+      return (
+        <SelectField
+          label={field.label}
+          value={text}
+          onChange={onChange}
+          options={field.record ? [{ value: "", label: field.record.none }, ...choices] : [...(field.options ?? [])]}
+          required={required}
+          error={error}
+          hint={field.hint}
+        />
+      );
+    case "number":
+    case "money":
+    case "date":
+      return (
+        <TextField
+          label={field.unit ? `${field.label} (${field.unit})` : field.label}
+          value={text}
+          onChange={onChange}
+          type={field.control === "date" ? "date" : "number"}
+          inputMode={field.control === "date" ? undefined : "decimal"}
+          step={field.control === "money" ? "0.01" : field.column.type === "numeric" ? "any" : "1"}
+          required={required}
+          error={error}
+          hint={field.hint}
+        />
+      );
+    default:
+      return (
+        <TextField
+          label={field.label}
+          value={text}
+          onChange={onChange}
+          required={required}
+          multiline={field.control === "textarea"}
+          rows={field.rows}
+          error={error}
+          hint={field.hint}
+        />
+      );
+  }
+}

@@ -1,0 +1,296 @@
+import { z } from "zod";
+import { isId } from "../lib/ids";
+import { calendarDay } from "../schemas/calendar-day";
+import { booleanField, imageUrl, LIMITS, optionalText, requiredText, slug as slugInput, textList } from "../schemas/fields";
+
+/**
+ * Field factories (docs/decisions/025-fields-declared-once.md): a content declaration lists its fields, each
+ * one object made here. From that object come the column (server/db/content-tables.ts builds it from
+ * `column`, so no database code reaches the browser), the input check (the server's and the admin form's),
+ * the API answer entry, the admin control, and the label in history. Payload CMS is the model.
+ */
+
+/** What the server builds the field's column from: plain data. */
+export interface ColumnSpec {
+  type: "text" | "integer" | "smallint" | "numeric" | "money" | "boolean" | "jsonb" | "date";
+  notNull: boolean;
+  default?: string | number | boolean | readonly unknown[];
+  /** A unique index `<table>_<column>_idx`. */
+  unique?: boolean;
+  /** A foreign key to another content type's id, and an index `<table>_<name>_idx`. */
+  references?: { content: string; onDelete: "cascade" | "restrict" | "set null" };
+}
+
+/** How the admin form edits a field (app/components/admin/declared-fields.tsx draws each). */
+export type Control =
+  | "text"
+  | "textarea"
+  | "number"
+  | "money"
+  | "checkbox"
+  | "select"
+  | "date"
+  | "image"
+  | "strings"
+  | "stars"
+  | "record"
+  | "none";
+
+export interface Field<Stored = unknown, Api = Stored> {
+  /** The factory that made it. */
+  kind: string;
+  /** The admin label; the API's messages and the history name the field by it too. */
+  label: string;
+  /** The admin form's message when it is left empty (SPEC §5); absent: optional. */
+  required?: string;
+  column: ColumnSpec;
+  /** The check of one value the API takes (optional fields accept it missing). */
+  input: z.ZodType;
+  /** Arrives as JSON text in multipart forms. */
+  json?: boolean;
+  /** The stored value of a checked input value (undefined when the input left it out). */
+  toRow(value: unknown): Stored;
+  toApi(stored: Stored): Api;
+  control: Control;
+  hint?: string;
+  /** Textareas' height. */
+  rows?: number;
+  /** Numbers' unit, shown beside the box. */
+  unit?: string;
+  /** Choices' options; records' content type ("product"). */
+  options?: readonly { value: string; label: string }[];
+  /** The type a "record" field chooses from, and the first option's text (none chosen). */
+  record?: { content: string; none: string };
+  /** Images: the multipart file fields that may carry it (the first is what the form sends). */
+  uploads?: readonly string[];
+  /** Lists of texts: the label of the box for one new item. */
+  itemLabel?: string;
+  /** Slugs: the field the slug is made from. */
+  from?: string;
+}
+
+/** Any field, where code works the same for all. */
+// biome-ignore lint/suspicious/noExplicitAny: each field's stored and answered types differ
+export type AnyField = Field<any, any>;
+export type Fields = Record<string, AnyField>;
+
+export type StoredOf<F> = F extends Field<infer S, unknown> ? S : never;
+export type ApiOf<F> = F extends Field<unknown, infer A> ? A : never;
+
+/** The SPEC §5 text for missing required fields, the admin form's default. */
+export const FILL_REQUIRED = "Please fill all required fields";
+
+interface Common {
+  /** true: required, with FILL_REQUIRED in the admin form; a text: required, with that message. */
+  required?: true | string;
+  hint?: string;
+}
+
+const requiredMessage = (o: Common) => (o.required === true ? FILL_REQUIRED : o.required);
+const same = <T>(v: T) => v;
+
+/** One line of text. Required: stored NOT NULL; optional: "" when left out. */
+export function text(label: string, o: Common & { max?: number } = {}): Field<string> {
+  const max = o.max ?? LIMITS.title;
+  return {
+    kind: "text",
+    label,
+    required: requiredMessage(o),
+    column: o.required ? { type: "text", notNull: true } : { type: "text", notNull: true, default: "" },
+    input: o.required ? requiredText(label, max) : optionalText(label, max),
+    toRow: (v) => (typeof v === "string" ? v : ""),
+    toApi: same,
+    control: "text",
+    hint: o.hint,
+  };
+}
+
+/** Several paragraphs of text (a textarea). */
+export function longText(label: string, o: Common & { max?: number; rows?: number } = {}): Field<string> {
+  return { ...text(label, { max: LIMITS.text, ...o }), kind: "longText", control: "textarea", rows: o.rows };
+}
+
+const emptyToNull = (v: unknown) => (v === "" || v === null || v === "null" ? null : v);
+
+/** A number, or none; `integer` for whole numbers (stored as integer, or smallint when `small`). */
+export function number(
+  label: string,
+  o: Common & { unit?: string; min?: number; max?: number; integer?: boolean; small?: boolean } = {},
+): Field<number | null> {
+  const range = o.min !== undefined && o.max !== undefined ? ` from ${o.min} to ${o.max}` : "";
+  let check = z.coerce.number({ error: `${label} must be a number${range}.` });
+  if (o.integer) check = check.int(`${label} must be a whole number${range}.`);
+  if (o.min !== undefined) check = check.min(o.min, range ? `${label} must be${range}.` : `${label} must be ${o.min} or more.`);
+  if (o.max !== undefined) check = check.max(o.max, range ? `${label} must be${range}.` : `${label} must be at most ${o.max}.`);
+  const value = z.preprocess(emptyToNull, check.nullable());
+  return {
+    kind: "number",
+    label,
+    required: requiredMessage(o),
+    column: { type: o.integer ? (o.small ? "smallint" : "integer") : "numeric", notNull: false },
+    input: o.required ? value.refine((v) => v !== null, `${label} is required.`) : value.optional(),
+    toRow: (v) => (typeof v === "number" ? v : null),
+    toApi: same,
+    control: "number",
+    unit: o.unit,
+    hint: o.hint,
+  };
+}
+
+/** Rupees and paise (never a float in the database: numeric(14,2)); none means "Price on request". */
+export function money(label: string, o: Common = {}): Field<number | null> {
+  const value = z.preprocess(
+    emptyToNull,
+    z.coerce
+      .number({ error: `${label} must be a number.` })
+      .min(0, `${label} must be 0 or more.`)
+      .max(100_000_000_000, `${label} is too large.`)
+      .nullable(),
+  );
+  return {
+    ...number(label, o),
+    kind: "money",
+    column: { type: "money", notNull: false },
+    input: o.required ? value : value.optional(),
+    control: "money",
+    unit: "₹",
+  };
+}
+
+/** Yes or no (a check box); no when left out. */
+export function yesNo(label: string, o: { hint?: string } = {}): Field<boolean> {
+  return {
+    kind: "yesNo",
+    label,
+    column: { type: "boolean", notNull: true, default: false },
+    input: booleanField.optional(),
+    toRow: (v) => v === true,
+    toApi: same,
+    control: "checkbox",
+    hint: o.hint,
+  };
+}
+
+/** One of a fixed set of values ("" when none is chosen, unless required). */
+export function choice(
+  label: string,
+  options: readonly { value: string; label: string }[],
+  o: Common & { none?: string } = {},
+): Field<string> {
+  const values = options.map((x) => x.value);
+  return {
+    kind: "choice",
+    label,
+    required: requiredMessage(o),
+    column: { type: "text", notNull: true, default: "" },
+    input: z
+      .string({ error: `${label} must be text.` })
+      .trim()
+      .default("")
+      .refine((v) => (v === "" && !o.required) || values.includes(v), {
+        message: `${label} must be one of: ${values.join(", ")}.`,
+      }),
+    toRow: (v) => (typeof v === "string" ? v : ""),
+    toApi: same,
+    control: "select",
+    options: o.none === undefined ? options : [{ value: "", label: o.none }, ...options],
+    hint: o.hint,
+  };
+}
+
+/** A calendar day (YYYY-MM-DD), or none. */
+export function date(label: string, o: Common = {}): Field<string | null> {
+  const value = z.preprocess(emptyToNull, calendarDay(label).nullable());
+  return {
+    kind: "date",
+    label,
+    required: requiredMessage(o),
+    column: { type: "date", notNull: false },
+    input: o.required ? value.refine((v) => v !== null, `${label} is required.`) : value.optional(),
+    toRow: (v) => (typeof v === "string" ? v : null),
+    toApi: same,
+    control: "date",
+    hint: o.hint,
+  };
+}
+
+/**
+ * The record's part of its public address, unique in its type: asked for, or made from the `from` field when
+ * left empty; kept on a change that does not ask for a new one (server/content/slugs.ts).
+ */
+export function slug(from: string): Field<string> {
+  return {
+    kind: "slug",
+    label: "Address (slug)",
+    column: { type: "text", notNull: true, unique: true },
+    input: slugInput.optional(),
+    toRow: (v) => (typeof v === "string" ? v : ""),
+    toApi: same,
+    control: "none",
+    from,
+  };
+}
+
+/**
+ * An uploaded image (its URL), "" for none. `required`: the text when a new record comes without one (the
+ * API answers it too). `uploads`: the multipart file fields that may carry it (default: the field's name).
+ */
+export function image(label: string, o: { required?: string; uploads?: readonly string[]; hint?: string } = {}): Field<string> {
+  return {
+    kind: "image",
+    label,
+    required: o.required,
+    column: { type: "text", notNull: true, default: "" },
+    input: imageUrl.optional(),
+    toRow: (v) => (typeof v === "string" ? v : ""),
+    toApi: same,
+    control: "image",
+    uploads: o.uploads,
+    hint: o.hint,
+  };
+}
+
+/** A list of short texts, added one at a time (benefits, features). */
+export function strings(label: string, o: { itemLabel?: string; hint?: string } = {}): Field<string[]> {
+  return {
+    kind: "strings",
+    label,
+    column: { type: "jsonb", notNull: true, default: [] },
+    input: textList(label, LIMITS.short).default([]),
+    json: true,
+    toRow: (v) => (Array.isArray(v) ? (v as string[]) : []),
+    toApi: same,
+    control: "strings",
+    itemLabel: o.itemLabel,
+    hint: o.hint,
+  };
+}
+
+/** Another record (by id), or none: e.g. the product a testimonial is about. */
+export function relation(
+  label: string,
+  o: { content: string; none: string; onDelete: "cascade" | "restrict" | "set null"; hint?: string },
+): Field<string | null> {
+  const message = `${label} must be chosen from the list.`;
+  return {
+    kind: "relation",
+    label,
+    column: { type: "text", notNull: false, references: { content: o.content, onDelete: o.onDelete } },
+    input: z.preprocess(emptyToNull, z.string({ error: message }).trim().refine(isId, message).nullable()).optional(),
+    toRow: (v) => (typeof v === "string" ? v : null),
+    toApi: same,
+    control: "record",
+    record: { content: o.content, none: o.none },
+    hint: o.hint,
+  };
+}
+
+/** A 1–5 star rating, or none (a whole number stored small). */
+export function stars(label: string): Field<number | null> {
+  return { ...number(label, { integer: true, small: true, min: 1, max: 5 }), kind: "stars", control: "stars" };
+}
+
+/** The same field with its API answer written another way (a quirk of SPEC §3, e.g. a rating as text). */
+export function answered<S, A>(field: Field<S, unknown>, toApi: (stored: S) => A): Field<S, A> {
+  return { ...field, toApi };
+}
