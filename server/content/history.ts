@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableName, lt, type SQL, sql } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type { AnyListContent, CustomContent } from "../../shared/content/define";
+import { type Fields, fieldLabel } from "../../shared/content/fields";
 import { CONTENT } from "../../shared/content/registry";
 import { isId } from "../../shared/lib/ids";
 import type { RevisionDetail, RevisionSummary, TrashItem } from "../../shared/schemas/history";
@@ -196,19 +197,38 @@ export async function moveToTrash(tx: Database, actor: Actor, type: ContentType,
 // ---- versions ------------------------------------------------------------------------------------------
 
 export async function listRevisions(db: Database, type: ContentType, id: string, keep: number): Promise<RevisionSummary[]> {
+  // One more than shown: what the oldest shown version changed is read against the one before it.
   const rows = await db
-    .select({ id: revisions.id, createdAt: revisions.createdAt, action: revisions.action, actorName: revisions.actorName })
+    .select({
+      id: revisions.id,
+      createdAt: revisions.createdAt,
+      action: revisions.action,
+      actorName: revisions.actorName,
+      view: revisions.view,
+    })
     .from(revisions)
     .where(and(eq(revisions.contentType, type.name), eq(revisions.recordId, id)))
     .orderBy(desc(revisions.createdAt), desc(revisions.id))
-    .limit(keep);
-  return rows.map((r, i) => ({
-    _id: r.id,
-    createdAt: r.createdAt.toISOString(),
-    action: r.action,
-    actorName: r.actorName,
-    current: i === 0,
-  }));
+    .limit(keep + 1);
+  return rows.slice(0, keep).map((r, i) => {
+    const before = rows[i + 1]?.view;
+    return {
+      _id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      action: r.action,
+      actorName: r.actorName,
+      current: i === 0,
+      changed: before ? labelsOf(type, changedFields(before, r.view)) : [],
+    };
+  });
+}
+
+/** The fields' labels, in the declaration's order where it declares them. */
+function labelsOf(type: ContentType, keys: string[]): string[] {
+  const fields = type.kind === "list" ? (type.fields as Fields) : undefined;
+  const order = fields ? Object.keys(fields) : [];
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  return [...keys].sort((a, b) => rank(a) - rank(b)).map((k) => fieldLabel(k, fields));
 }
 
 async function findRevision(db: Database, type: ContentType, id: string, revisionId: string) {
@@ -241,7 +261,12 @@ export async function revisionWithChanges(
     actorName: revision.actorName,
     data: revision.view,
     current,
-    changes: fields.map((field) => ({ field, revision: revision.view[field] ?? null, current: current?.[field] ?? null })),
+    changes: fields.map((field) => ({
+      field,
+      label: labelsOf(type, [field])[0]!,
+      revision: revision.view[field] ?? null,
+      current: current?.[field] ?? null,
+    })),
   };
 }
 

@@ -294,3 +294,17 @@ export function stars(label: string): Field<number | null> {
 export function answered<S, A>(field: Field<S, unknown>, toApi: (stored: S) => A): Field<S, A> {
   return { ...field, toApi };
 }
+
+/**
+ * What staff call a record's field: its declared label, else its name in words ("shortDescription" →
+ * "Short description", "categoryId" → "Category") for types whose fields are not declared here yet.
+ */
+export function fieldLabel(key: string, fields?: Fields): string {
+  const declared = fields?.[key]?.label;
+  if (declared) return declared;
+  const words = key
+    .replace(/Id$/, "")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -9,11 +9,15 @@ export interface RevisionSummary {
   actorName: string;
   /** The newest version: what the record is now. */
   current: boolean;
+  /** What staff call the fields this version changed from the one before ("Name", "Price"); empty for the first. */
+  changed: string[];
 }
 
 /** A field that differs between a version and the record now. */
 interface RevisionChange {
   field: string;
+  /** What staff call the field. */
+  label: string;
   revision: unknown;
   current: unknown;
 }

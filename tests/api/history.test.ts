@@ -52,7 +52,10 @@ describe("history of every list type", () => {
       const first = await ok(s.request("GET", `/api${c.path}/${id}/revisions/${versions[1]._id}`, { token }));
       expect(first.data[field]).toBe(firstValue);
       expect(first.current[field]).toBe("Second wording.");
-      expect(first.changes).toEqual([{ field, revision: firstValue, current: "Second wording." }]);
+      const label = c.form.find((f) => f.name === field)!.label;
+      expect(versions[0].changed).toEqual([label]);
+      expect(versions[1].changed).toEqual([]);
+      expect(first.changes).toEqual([{ field, label, revision: firstValue, current: "Second wording." }]);
 
       const restored = await ok(s.request("POST", `/api${c.path}/${id}/revisions/${versions[1]._id}/restore`, { token }));
       expect(restored.data[field]).toBe(firstValue);
@@ -62,6 +65,22 @@ describe("history of every list type", () => {
       expect(after.map((v: { action: string }) => v.action)).toEqual(["restore", "update", "create"]);
     });
   }
+
+  it("each version names the fields it changed, by their labels, in the form's order", async () => {
+    const created = await ok(
+      s.request("POST", "/api/our-team", {
+        token,
+        json: { name: "A. Ravi", position: "Fitter", image: "https://example.com/r.jpg" },
+      }),
+      201,
+    );
+    const path = `/api/our-team/${created._id}`;
+    await ok(s.request("PUT", path, { token, json: { position: "Senior fitter", name: "A. Ravi Kumar" } }));
+    await ok(s.request("PUT", path, { token, json: { description: "Twenty years with us." } }));
+    await ok(s.request("PUT", path, { token, json: { description: "Twenty years with us." } }));
+    const versions = await ok(s.request("GET", `${path}/revisions`, { token }));
+    expect(versions.map((v: { changed: string[] }) => v.changed)).toEqual([[], ["Description"], ["Name", "Position"], []]);
+  });
 
   it("keeps the newest REVISIONS_KEEP versions, and the retention job deletes the rest with images nothing uses", async () => {
     const created = await ok(

@@ -365,12 +365,14 @@ async function expectChange(
   }
 }
 
-/** The History view's list: created, then saved (current); Compare opens the older one. */
-async function compareOlder(history: Locator): Promise<void> {
+/** The History view's list: created, then saved (current), naming what it changed; Compare opens the older one. */
+async function compareOlder(history: Locator, changed: string): Promise<void> {
   const versions = history.getByRole("listitem");
   await expect(versions).toHaveCount(2);
   await expect(versions.nth(0)).toContainText("Current");
   await expect(versions.nth(0)).toContainText(`Saved by ${ADMIN.username}`);
+  await expect(versions.nth(0)).toContainText(`Changed: ${changed}`);
+  await expect(versions.nth(1)).not.toContainText("Changed:");
   await expect(versions.nth(0).getByRole("button", { name: /^View the version of / })).toBeVisible();
   await expect(versions.nth(1)).not.toContainText("Current");
   await expect(versions.nth(1)).toContainText(`Created by ${ADMIN.username}`);
@@ -420,7 +422,7 @@ test.describe("History", () => {
         expect(await versionsOf(baseURL!, `/api/banner/${banner._id}`)).toEqual(["update", "create"]);
 
         const { dialog, history } = await openHistory(page, after, "Banner");
-        await compareOlder(history);
+        await compareOlder(history, "Title");
         await expectChange(page, history, { field: "title", label: "Title", version: before, current: after });
         // Only what differs: the image and the description are the same.
         await expect(changes(page, history)).toHaveCount(1);
@@ -446,7 +448,7 @@ test.describe("History", () => {
       await apiCall(baseURL!, "PUT", `/api/banner/${banner._id}`, { title: after });
       await page.goto("/admin/banner");
       const { dialog, history } = await openHistory(page, after, "Banner");
-      await compareOlder(history);
+      await compareOlder(history, "Title");
       await expectChange(page, history, { field: "title", label: "Title", version: before, current: after });
       await restoreChosen(page, history);
       await expect(toasts(page)).toContainText("Banner updated successfully!");
@@ -481,7 +483,7 @@ test.describe("History", () => {
       await expect(row.locator("[data-price]")).toHaveText("₹99,000");
 
       const { history } = await openHistory(page, name, "Product");
-      await compareOlder(history);
+      await compareOlder(history, "Price");
       await expectChange(page, history, { field: "price", label: "Price", version: "125000", current: "99000" });
       await expect(changes(page, history).filter({ hasText: "Name" })).toHaveCount(0);
     } finally {
@@ -500,7 +502,7 @@ test.describe("History", () => {
       const row = page.locator(`[data-product="${name}"]`);
       await expect(row.locator("[data-price]")).toHaveText("₹99,000");
       const { dialog, history } = await openHistory(page, name, "Product");
-      await compareOlder(history);
+      await compareOlder(history, "Price");
       await expectChange(page, history, { field: "price", label: "Price", version: "125000", current: "99000" });
       await restoreChosen(page, history);
       await expect(toasts(page)).toContainText("Product updated successfully!");
@@ -684,7 +686,7 @@ test.describe("layout and accessibility", { tag: "@phone" }, () => {
       await expect(history.getByRole("listitem")).toHaveCount(2);
       await expectNoHorizontalScroll(page);
       await expectNoA11yViolations(page);
-      await compareOlder(history);
+      await compareOlder(history, "Title");
       await expectChange(page, history, { field: "title", label: "Title", version: title, current: longer });
       await expectNoHorizontalScroll(page);
       await expectNoA11yViolations(page);

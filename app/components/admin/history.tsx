@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { fieldLabel } from "../../../shared/content/fields";
 import type { RevisionDetail, RevisionSummary } from "../../../shared/schemas/history";
 import { api, errorMessage } from "../../lib/api-client";
 import { ResponsiveImage } from "../responsive-image";
@@ -16,15 +17,6 @@ import { buttonClass, formatDate, LoadingState } from "./ui";
 type Chosen = RevisionDetail & { isCurrent: boolean };
 
 const ACTION_WORDS: Record<string, string> = { create: "Created", update: "Saved", restore: "Restored" };
-
-/** "shortDescription" → "Short description", "categoryId" → "Category". */
-function fieldLabel(field: string): string {
-  const words = field
-    .replace(/Id$/, "")
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 const isImageUrl = (field: string, value: unknown): value is string =>
   typeof value === "string" && /image/i.test(field) && /^(\/uploads\/|\/images\/|https?:\/\/)/.test(value);
@@ -76,7 +68,7 @@ function Comparison({ detail }: { detail: RevisionDetail }) {
       <ul className="space-y-3 text-sm sm:hidden">
         {detail.changes.map((c) => (
           <li key={c.field} className="rounded-md border border-slate-200 p-3">
-            <p className="font-semibold text-slate-800">{fieldLabel(c.field)}</p>
+            <p className="font-semibold text-slate-800">{c.label}</p>
             <p className="mt-2 text-xs font-semibold text-slate-600 uppercase">This version</p>
             <div className="mt-1 rounded bg-amber-50 px-2 py-1 break-words text-slate-900">
               <Value field={c.field} value={c.revision} />
@@ -107,7 +99,7 @@ function Comparison({ detail }: { detail: RevisionDetail }) {
           {detail.changes.map((c) => (
             <tr key={c.field} data-field={c.field}>
               <th scope="row" className="py-2 pr-2 font-semibold break-words text-slate-800">
-                {fieldLabel(c.field)}
+                {c.label}
               </th>
               <td className="bg-amber-50 px-2 py-2 break-words text-slate-900">
                 <Value field={c.field} value={c.revision} />
@@ -225,6 +217,7 @@ export function HistoryPanel({
                   {ACTION_WORDS[v.action] ?? v.action}
                   {v.actorName && ` by ${v.actorName}`}
                 </p>
+                {v.changed.length > 0 && <p className="break-words text-slate-700">Changed: {v.changed.join(", ")}</p>}
               </div>
               <button type="button" className={buttonClass("secondary", "sm")} disabled={busy} onClick={() => choose(v)}>
                 {v.current ? "View" : "Compare"}
