@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import type { KeepPage } from "../server/cache/page-cache";
 import { compressForRequest, etagMatches, weakEtag } from "../server/cache/response-cache";
+import { movedOrCounted } from "../server/content/not-found";
 import { isPublicPageRequest } from "../server/http/caching";
 import { restorePageData } from "../server/http/page-data";
 
@@ -22,7 +23,7 @@ export const streamTimeout = 5_000;
  * server/http/caching.ts; a server error is never stored. Staff screens (rendered in the browser, never
  * cached) stream their shell, and so does everything for a browser that is not a public page.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -33,6 +34,11 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   const { pathname } = new URL(request.url);
   const isPublicPage = isPublicPageRequest(request.method, pathname) && !routerContext.isSpaMode;
+  // An old address (a record's former slug, a redirect staff made) moves on; any other is counted.
+  if (isPublicPage && responseStatusCode === 404) {
+    const moved = await movedOrCounted(loadContext.app.db, request);
+    if (moved) return moved;
+  }
   if (isPublicPage && responseStatusCode < 500) {
     // A public page's data is all loaded (no deferred parts), so it renders in one synchronous pass: about
     // twice as fast as the stream, which encodes and copies every small chunk. If rendering fails, the

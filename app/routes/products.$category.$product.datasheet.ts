@@ -1,5 +1,6 @@
 import { renderDatasheet } from "../../server/content/datasheet";
 import { readProduct, readSettings } from "../../server/content/public-reads";
+import { redirectFor } from "../../server/content/redirects";
 import { errorFields, log } from "../../server/log";
 import { productPath } from "../../shared/lib/product-paths";
 import type { Route } from "./+types/products.$category.$product.datasheet";
@@ -30,6 +31,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = context.app;
   const [product, settings] = await Promise.all([readProduct(app, params.product), readSettings(app)]);
   if (!product || product.categoryId.slug !== params.category) {
+    // A former address of the product or its category (server/content/redirects.ts) moves on.
+    const moved = await redirectFor(app.db, new URL(request.url));
+    if (moved) return new Response(null, { status: 301, headers: { Location: moved } });
     return new Response("Product not found.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const origin = app.config.siteUrl ?? new URL(request.url).origin;

@@ -14,6 +14,7 @@ import { contactsRouter } from "./contacts";
 import { historyRouter } from "./history";
 import { productAnswerKeys, productRouter } from "./product";
 import { quotesRouter } from "./quotes";
+import { redirectRouters } from "./redirects";
 import { searchRouter } from "./search";
 import { settingsRouter } from "./settings";
 import { trashRouter } from "./trash";
@@ -85,6 +86,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use("/users", usersRouter(ctx));
   api.use("/activity", activityRouter(ctx));
   api.use("/trash", trashRouter(ctx));
+  for (const [path, router] of redirectRouters(ctx)) api.use(path, router);
 
   api.use((req, res) => sendError(res, 404, `There is no API endpoint ${req.method} ${req.baseUrl}${req.path}.`));
   api.use(errorHandler);

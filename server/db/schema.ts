@@ -14,8 +14,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { Role } from "../../shared/auth/roles";
-import { createdAtColumn as createdAt, idColumn as id, updatedAtColumn as updatedAt } from "../../shared/content/define";
 import type { EnquiryService, QuoteDetails, QuoteItem } from "../../shared/schemas/enquiry-values";
+import { createdAtColumn as createdAt, idColumn as id, updatedAtColumn as updatedAt } from "./columns";
 
 /**
  * The tables that are not content: enquiries, their e-mails, staff accounts, sessions, limits. Content
@@ -322,4 +322,50 @@ export const trash = pgTable(
     index("trash_deleted_idx").on(t.deletedAt.desc()),
     index("trash_slug_idx").on(t.tableName, t.slug),
   ],
+);
+
+/**
+ * The slugs a product, category or service had before (server/content/redirects.ts): the old public address
+ * answers 301 to the record's CURRENT address, so chains collapse and no loop can exist. A current record with
+ * the slug wins; the row is dropped when a record takes the slug again.
+ */
+export const oldSlugs = pgTable(
+  "old_slugs",
+  {
+    id: id(),
+    /** The content type: product, category or service. */
+    kind: text("kind").notNull(),
+    slug: text("slug").notNull(),
+    recordId: text("record_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("old_slugs_slug_idx").on(t.kind, t.slug), index("old_slugs_record_idx").on(t.kind, t.recordId)],
+);
+
+/** Redirects staff made from the Not found screen: a public path answers 301 to another page of the site. */
+export const redirects = pgTable(
+  "redirects",
+  {
+    id: id(),
+    fromPath: text("from_path").notNull(),
+    toPath: text("to_path").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("redirects_from_idx").on(t.fromPath), index("redirects_to_idx").on(t.toPath)],
+);
+
+/**
+ * Public paths that answered 404, for the Not found screen: the path without its query string, how often, when
+ * last, and the referring site's host only (no full referrer, address or browser: no personal data). At most
+ * NOT_FOUND_KEEP rows; the least recently seen are dropped.
+ */
+export const notFoundPaths = pgTable(
+  "not_found_paths",
+  {
+    path: text("path").primaryKey(),
+    hits: integer("hits").notNull().default(1),
+    referrerHost: text("referrer_host").notNull().default(""),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("not_found_paths_seen_idx").on(t.lastSeenAt.desc())],
 );

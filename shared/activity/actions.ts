@@ -35,6 +35,7 @@ export const ACTIVITY_SUBJECTS: Record<string, string> = {
   user: "Staff accounts",
   session: "Sign-ins",
   backup: "Backups",
+  redirect: "Redirects",
 };
 
 /** One entry as GET /api/activity answers it. */

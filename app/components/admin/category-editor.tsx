@@ -3,6 +3,7 @@ import type { Category, CategoryFeature } from "../../../shared/content/category
 import { errorMessage } from "../../lib/api-client";
 import { CloseIcon } from "../icons";
 import { EditorDialog, useEditorForm } from "./editor-form";
+import { OldAddresses } from "./old-addresses";
 import { ImageField, TextField } from "./fields";
 import { RowsField } from "./rows-field";
 import { buttonClass } from "./ui";
@@ -223,6 +224,7 @@ export function CategoryEditor({ editing, open, onClose, onSaved }: Props) {
         maxRows={100}
         error={errors.subcategories}
       />
+      <OldAddresses kind="category" recordId={editing?._id} />
     </EditorDialog>
   );
 }

@@ -70,6 +70,7 @@ const GUARDED_SCREENS: [string, Permission][] = [
   ["/admin/staff", "staff"],
   ["/admin/activity", "activity"],
   ["/admin/trash", "content"],
+  ["/admin/not-found-pages", "content"],
 ];
 
 /** The permission a screen needs, or null when every signed-in person may open it. */

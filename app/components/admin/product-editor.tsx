@@ -11,6 +11,7 @@ import { LIMITS } from "../../../shared/schemas/fields";
 import { errorDetail } from "../../lib/api-client";
 import { AttachmentsField, type NewAttachment } from "./attachments-field";
 import { EditorDialog, useEditorForm } from "./editor-form";
+import { OldAddresses } from "./old-addresses";
 import { CheckboxField, ImageField, MultiImageField, SelectField, TextField } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";
 import { KeyFiguresFields, type KeyFigureValues, keyFigureInput, keyFigureValues } from "./key-figures-fields";
@@ -324,6 +325,7 @@ export function ProductEditor({ editing, categories, initialCategory, open, onCl
         }}
         errors={errors}
       />
+      <OldAddresses kind="product" recordId={editing?._id} />
     </EditorDialog>
   );
 }

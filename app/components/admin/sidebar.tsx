@@ -53,6 +53,7 @@ const ADMIN_NAV: (NavItem | NavGroup)[] = [
       { to: "/admin/specifications", label: "Home Specifications" },
       { to: "/admin/staff", label: "Staff" },
       { to: "/admin/activity", label: "Activity" },
+      { to: "/admin/not-found-pages", label: "Not found" },
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import type { AdminScreen, AnyListContent, CardView, FieldErrors } from "../../../shared/content/define";
 import { FILL_REQUIRED } from "../../../shared/content/fields";
+import { isSluggedKind, type SluggedKind } from "../../../shared/schemas/redirects";
 import { api, errorMessage } from "../../lib/api-client";
 import { ResponsiveImage } from "../responsive-image";
 import { useCan } from "./current-user";
@@ -10,6 +11,7 @@ import type { Choice, ListData } from "./data";
 import { DeclaredField, type FieldValue, type FormField, initialValue, isBlank } from "./declared-field";
 import { useConfirm } from "./dialog";
 import { EditorDialog, useEditorForm } from "./editor-form";
+import { OldAddresses } from "./old-addresses";
 import { zodErrors } from "./form-utils";
 import { useToast } from "./toast";
 import { AddButton, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "./ui";
@@ -30,6 +32,8 @@ type ScreenConfig<T> = AdminScreen<T> & {
   imageRequired?: string;
   /** The choices of a "record" field: every product. */
   products: Choice[];
+  /** Types with a public address: the kind whose old addresses the dialog lists. */
+  slugged?: SluggedKind;
 };
 
 /** The name of the product a record's "record" field names, for its card; undefined when none. */
@@ -136,6 +140,7 @@ function EntityEditor<T extends { _id: string }>({ config, editing, open, onClos
           choices={f.record?.content === "product" ? config.products : undefined}
         />
       ))}
+      {config.slugged && <OldAddresses kind={config.slugged} recordId={editing?._id} />}
     </EditorDialog>
   );
 }
@@ -272,6 +277,7 @@ export function SimpleScreen<T extends { _id: string }>({
     form: content.form,
     imageRequired: content.image?.requiredOnCreate,
     products,
+    slugged: content.slugSource && isSluggedKind(content.name) ? content.name : undefined,
   } satisfies ScreenConfig<T>;
   const editor = useEditorState<T>();
   const revalidator = useRevalidator();

@@ -37,6 +37,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("specifications", "routes/admin/specifications.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("activity", "routes/admin/activity.tsx"),
+      route("not-found-pages", "routes/admin/not-found-pages.tsx"),
       route("trash", "routes/admin/trash.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("help/email", "routes/admin/help-email.tsx"),

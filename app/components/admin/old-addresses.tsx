@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useState } from "react";
+import type { OldAddress, SluggedKind } from "../../../shared/schemas/redirects";
+import { api, errorMessage } from "../../lib/api-client";
+import { useCan } from "./current-user";
+import { buttonClass } from "./ui";
+
+/**
+ * In a product's, category's or service's dialog: the addresses the record had before its slug changed,
+ * which now redirect to its page (docs/decisions/025). Staff may remove one (it then answers "Page not
+ * found"). Nothing for a new record, one without old addresses, or a role that cannot change content.
+ */
+export function OldAddresses({ kind, recordId }: { kind: SluggedKind; recordId: string | null | undefined }) {
+  const canChange = useCan("content");
+  const [addresses, setAddresses] = useState<OldAddress[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    if (!recordId || !canChange) return;
+    try {
+      setAddresses(await api<OldAddress[]>("/api/old-addresses", { query: { kind, id: recordId } }));
+    } catch (err) {
+      setError(errorMessage(err, "Failed to fetch the old addresses."));
+    }
+  }, [kind, recordId, canChange]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const remove = async (address: OldAddress) => {
+    setBusy(address._id);
+    setError(null);
+    try {
+      await api(`/api/old-addresses/${address._id}`, { method: "DELETE" });
+      setAddresses((list) => list.filter((a) => a._id !== address._id));
+    } catch (err) {
+      setError(errorMessage(err, "Failed to remove the old address."));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!recordId || !canChange || (addresses.length === 0 && !error)) return null;
+  return (
+    <section
+      aria-labelledby={`old-addresses-${recordId}`}
+      className="rounded-md border border-slate-200 bg-slate-50 p-3"
+      data-testid="old-addresses"
+    >
+      <h3 id={`old-addresses-${recordId}`} className="text-sm font-semibold text-slate-900">
+        Old addresses
+      </h3>
+      <p className="text-sm text-slate-600">These earlier addresses lead visitors here.</p>
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <ul className="mt-2 space-y-1">
+        {addresses.map((a) => (
+          <li key={a._id} className="flex flex-wrap items-center justify-between gap-2">
+            <span className="min-w-0 font-mono text-sm break-all text-slate-800">{a.path}</span>
+            <button
+              type="button"
+              className={buttonClass("danger-outline", "sm")}
+              disabled={busy !== null}
+              onClick={() => remove(a)}
+            >
+              {busy === a._id ? "Removing..." : "Remove"}
+              <span className="sr-only"> the old address {a.path}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
