@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // and shared/content/; no database is needed for that.
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./server/db/schema.ts", "./server/db/content-tables.ts", "./shared/content/*.ts"],
+  schema: ["./server/db/schema.ts", "./server/db/content-tables.ts"],
   out: "./server/db/migrations",
 });

@@ -8,9 +8,8 @@
  */
 import { max } from "drizzle-orm";
 import { openDatabase } from "../server/db/client";
-import { categories, subcategories } from "../shared/content/category";
+import { categories, products, subcategories } from "../server/db/content-tables";
 import type { ProductFeature, ProductSpecification } from "../shared/content/product";
-import { products } from "../shared/content/product";
 import { newId } from "../shared/lib/ids";
 import { slugify } from "../shared/lib/slug";
 

@@ -1,9 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../server/db/client";
-import { services } from "../../server/db/content-tables";
+import { categories, products, services } from "../../server/db/content-tables";
 import { errorFields, log } from "../../server/log";
-import { categories } from "../../shared/content/category";
-import { products } from "../../shared/content/product";
 import type { Route } from "./+types/sitemap.xml";
 
 /** The pages that always exist. */

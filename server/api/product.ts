@@ -244,7 +244,7 @@ export function productRouter(ctx: AppContext): Router {
     try {
       const fields = readFields(req, JSON_FIELDS);
       const titles = attachmentTitlesOf(fields);
-      const input = await checkCategory(ctx, parseInput(productInput, fields));
+      const input = await checkCategory(ctx, parseInput(productInput, fields) as ProductInput);
       const hasMain = MAIN_IMAGE_FIELDS.some((f) => filesOf(req, f).length > 0) || Boolean(input.mainImage);
       if (!hasMain)
         throw badRequest("Please upload a main image", [{ path: "mainImage", message: "Please upload a main image" }]);
@@ -273,7 +273,7 @@ export function productRouter(ctx: AppContext): Router {
       const titles = attachmentTitlesOf(fields);
       requireSomeField(req, fields, productInput);
       if (fields.mainImage === "") delete fields.mainImage;
-      const parsed = parseInput(productInput, { ...productInputView(existing), ...fields });
+      const parsed = parseInput(productInput, { ...productInputView(existing), ...fields }) as ProductInput;
       const input = await checkCategory(ctx, parsed);
       const plan = await planAttachments(ctx, req, input.attachments ?? existing.attachments, titles, existing.attachments);
       const updated = await withImageChanges(ctx, async (changes) => {

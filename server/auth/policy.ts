@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { siteSettings } from "../../shared/content/settings";
+
 import { type SecurityPolicy, securityPolicySchema } from "../../shared/schemas/security";
 import type { Database } from "../db/client";
+import { siteSettings } from "../db/content-tables";
 
 /** The sign-in policy lives beside the site settings (same table, its own row), so backups carry it. */
 const ROW_ID = "security";

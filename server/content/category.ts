@@ -1,7 +1,8 @@
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Category, type CategoryInput, categories, categoryToApi, subcategories } from "../../shared/content/category";
-import { products } from "../../shared/content/product";
+import { type Category, type CategoryInput, categoryToApi } from "../../shared/content/category";
+
 import { type Database, preparedOnce } from "../db/client";
+import { categories, products, subcategories } from "../db/content-tables";
 import { badRequest, conflict } from "../http/errors";
 import { chooseSlug, findByIdOrSlug } from "./slugs";
 

@@ -1,7 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { categories } from "../../shared/content/category";
+
 import { withBaseFields } from "../../shared/content/define";
-import { products } from "../../shared/content/product";
+
 import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
 import type { ContactListQuery } from "../../shared/schemas/contact";
@@ -18,6 +18,7 @@ import {
 } from "../../shared/schemas/enquiry-values";
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
+import { categories, products } from "../db/content-tables";
 import { contactNotes, contacts, emailOutbox } from "../db/schema";
 
 /**

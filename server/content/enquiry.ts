@@ -1,6 +1,4 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { categories } from "../../shared/content/category";
-import { products } from "../../shared/content/product";
 import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
 import { type ContactInput, contactInput, type QuoteInput, quoteInput } from "../../shared/schemas/contact";
@@ -15,7 +13,7 @@ import {
 } from "../../shared/schemas/enquiry-values";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
-import { services } from "../db/content-tables";
+import { categories, products, services } from "../db/content-tables";
 import { contacts, enquiryCounters } from "../db/schema";
 import { badRequest, HttpError, parseInput } from "../http/errors";
 import { clientKey, type Limit, networkKey, takeLimits } from "../http/throttle";

@@ -1,8 +1,7 @@
 import { getTableName, sql } from "drizzle-orm";
-import type { ImageColumn } from "../../shared/content/define";
 import { CONTENT } from "../../shared/content/registry";
 import { type Database, queryRows } from "../db/client";
-import { storageOf } from "../db/content-tables";
+import { type ImageColumn, storageOf } from "../db/content-tables";
 import { revisions, trash } from "../db/schema";
 
 /**

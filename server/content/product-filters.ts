@@ -1,6 +1,4 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
-import { categories } from "../../shared/content/category";
-import { products } from "../../shared/content/product";
 import {
   asksForFlow,
   boundAtLeast as atLeast,
@@ -8,6 +6,7 @@ import {
   type FinderFilters,
   fitOrder,
 } from "../../shared/content/product-finder";
+import { categories, products } from "../db/content-tables";
 
 /** The facets the finder counts matches for, beside each value. */
 export type Facet = "types" | "lubrication" | "drive" | "cooling" | "category";

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { categories } from "../../shared/content/category";
-import { type Product, products } from "../../shared/content/product";
+
+import type { Product } from "../../shared/content/product";
 import { CHOICE_FIGURES } from "../../shared/content/product-figures";
 import { type FinderFilters, hasFilters, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
 import type { Database } from "../db/client";
+import { categories, products } from "../db/content-tables";
 import { selectProducts, toApi } from "./product";
 import {
   compressorsOnly,

@@ -1,19 +1,12 @@
 import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import { categories, subcategories } from "../../shared/content/category";
-import {
-  type Product,
-  type ProductInput,
-  type ProductValues,
-  products,
-  productToApi,
-  productToRow,
-} from "../../shared/content/product";
+
+import { type Product, type ProductInput, type ProductValues, productToApi, productToRow } from "../../shared/content/product";
 import { type FinderFilters, finderKey, hasNumberFilters, NO_FINDER_FILTERS } from "../../shared/content/product-finder";
 import { type Testimonial, testimonialContent } from "../../shared/content/testimonial";
 import { isId } from "../../shared/lib/ids";
 import type { Shelf } from "../cache/bounded-entries";
 import { type Database, preparedOnce, queryRows } from "../db/client";
-import { testimonials } from "../db/content-tables";
+import { categories, products, subcategories, testimonials } from "../db/content-tables";
 import { finderConditions, finderOrder } from "./product-filters";
 import { chooseSlug, findByIdOrSlug, idOrSlugMatch, slugOf } from "./slugs";
 

@@ -1,11 +1,9 @@
 import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { categories } from "../../shared/content/category";
-import { products } from "../../shared/content/product";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../shared/lib/highlight";
 import { categoryPath, productPath } from "../../shared/lib/product-paths";
 import { type Database, queryRows } from "../db/client";
-import { faqs, services } from "../db/content-tables";
+import { categories, faqs, products, services } from "../db/content-tables";
 
 /**
  * The public site search (/search?q=, and the suggestions while typing): PostgreSQL full-text search, the

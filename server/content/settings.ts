@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { type SiteSettings, siteSettings, siteSettingsSchema } from "../../shared/content/settings";
+import { type SiteSettings, siteSettingsSchema } from "../../shared/content/settings";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { type Database, preparedOnce } from "../db/client";
+import { siteSettings } from "../db/content-tables";
 
 const ROW_ID = "site";
 

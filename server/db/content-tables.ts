@@ -1,14 +1,17 @@
-import { type $Type, getTableName, type HasDefault, type NotNull } from "drizzle-orm";
+import { type $Type, getTableName, type HasDefault, type NotNull, sql } from "drizzle-orm";
 import {
   boolean,
   date,
+  doublePrecision,
   type ExtraConfigColumn,
   index,
   integer,
   jsonb,
   numeric,
   type PgColumn,
+  type PgColumnBuilderBase,
   type PgTable,
+  type PgTableExtraConfigValue,
   type PgTextBuilderInitial,
   pgTable,
   smallint,
@@ -16,47 +19,48 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { bannerContent } from "../../shared/content/banner";
-import { categories } from "../../shared/content/category";
+import type { CategoryFeature } from "../../shared/content/category";
 import { coreValueContent } from "../../shared/content/core-value";
-import {
-  type AnyListContent,
-  type CustomContent,
-  createdAtColumn,
-  type ImageColumn,
-  idColumn,
-  type ListContent,
-  listOrderIndex,
-  updatedAtColumn,
-} from "../../shared/content/define";
+import type { AnyListContent, CustomContent, ListContent } from "../../shared/content/define";
 import { facilityContent } from "../../shared/content/facility";
 import { faqContent } from "../../shared/content/faq";
 import type { AnyField, Fields, StoredOf } from "../../shared/content/fields";
 import { industrialContent } from "../../shared/content/industrial";
-import { products } from "../../shared/content/product";
-import { LIST_CONTENT } from "../../shared/content/registry";
+import { productFields } from "../../shared/content/product";
+import type { ChoiceValue } from "../../shared/content/product-figures";
+import { CONTENT } from "../../shared/content/registry";
 import { serviceContent } from "../../shared/content/service";
+import type { SiteSettings } from "../../shared/content/settings";
 import { storyContent } from "../../shared/content/story";
 import { teamMemberContent } from "../../shared/content/team-member";
 import { testimonialContent } from "../../shared/content/testimonial";
+import { createdAtColumn, idColumn, updatedAtColumn } from "./columns";
 
 /**
- * The tables of the list types, built from their declared fields (docs/decisions/025-fields-declared-once.md):
- * a field's `column` says what it is stored as; its column is named after it in snake_case. drizzle-kit reads
- * the tables exported here (drizzle.config.ts); the browser never imports this file.
+ * Every content type's tables (docs/decisions/026-fields-declared-once.md). The list types' and the
+ * product's are built from their declared fields: a field's `column` says what it is stored as, named after
+ * the field in snake_case. drizzle-kit reads the tables exported here (drizzle.config.ts); the browser never
+ * imports this file, so no database code reaches it.
  */
 
 /** A field's column as queries see it: its stored type (nullable where the field is). */
 type FieldColumn<S> = HasDefault<NotNull<$Type<PgTextBuilderInitial<"", [string, ...string[]]>, S>>>;
-type ListColumns<F extends Fields, O extends string> = {
-  id: ReturnType<typeof idColumn>;
-  createdAt: ReturnType<typeof createdAtColumn>;
-  updatedAt: ReturnType<typeof updatedAtColumn>;
-} & { [K in keyof F]: FieldColumn<StoredOf<F[K]>> } & Record<O, FieldColumn<number>>;
+type RecordColumns = ReturnType<typeof recordColumns>;
+type FieldColumns<F extends Fields, O extends string> = RecordColumns & { [K in keyof F]: FieldColumn<StoredOf<F[K]>> } & Record<
+    O,
+    FieldColumn<number>
+  >;
+
+const recordColumns = () => ({ id: idColumn(), createdAt: createdAtColumn(), updatedAt: updatedAtColumn() });
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** The tables other types' relations point at, by content type. */
-const RELATED: Record<string, () => PgColumn> = { product: () => products.id, category: () => categories.id };
+/** The tables relations point at, by content type. */
+const RELATED: Record<string, () => PgColumn> = {
+  product: () => products.id,
+  category: () => categories.id,
+  subcategory: () => subcategories.id,
+};
 
 function columnOf(key: string, field: AnyField) {
   const name = snake(key);
@@ -83,31 +87,128 @@ function columnOf(key: string, field: AnyField) {
   return column;
 }
 
-/** A list type's table: `id`, `created_at`, `updated_at`, its fields, its staff order and their indexes. */
-function listTable<F extends Fields, O extends string>(content: ListContent<F, O>) {
-  const entries = Object.entries(content.fields);
+type Indexes = (t: Record<string, ExtraConfigColumn>) => PgTableExtraConfigValue[];
+
+/**
+ * A content table: `id`, `created_at`, `updated_at`, the declared fields' columns, the staff order
+ * (`sortField`) and `more` columns a type keeps outside its fields (a product's key figures); indexes for
+ * unique fields (`<table>_<column>_idx`) and relations (`<table>_<name>_idx`), and the list order index
+ * `<table>_order_idx` unless `order` gives the table's own.
+ */
+function contentTable<F extends Fields, O extends string, M extends Record<string, PgColumnBuilderBase> = {}>(
+  name: string,
+  fields: F,
+  sortField: O,
+  more: { columns?: M; indexes?: Indexes; order?: Indexes } = {},
+) {
+  const entries = Object.entries(fields);
   const columns = {
-    id: idColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...recordColumns(),
     ...Object.fromEntries(entries.map(([key, field]) => [key, columnOf(key, field)])),
-    [content.sortField]: integer(snake(content.sortField)).notNull().default(0),
-  } as unknown as ListColumns<F, O>;
-  const name = content.table;
+    ...more.columns,
+    [sortField]: integer(snake(sortField)).notNull().default(0),
+  } as unknown as FieldColumns<F, O> & M;
   return pgTable(name, columns, (t) => {
     const all = t as unknown as Record<string, ExtraConfigColumn>;
     return [
-      listOrderIndex(`${name}_order_idx`, { sort: all[content.sortField]!, createdAt: all.createdAt! }),
+      ...(more.order?.(all) ?? [listOrderIndex(`${name}_order_idx`, { sort: all[sortField]!, createdAt: all.createdAt! })]),
       ...entries.flatMap(([key, field]) =>
         field.column.unique
           ? [uniqueIndex(`${name}_${snake(key)}_idx`).on(all[key]!)]
-          : field.column.references
+          : field.column.references && field.column.indexed !== false
             ? [index(`${name}_${snake(key).replace(/_id$/, "")}_idx`).on(all[key]!)]
             : [],
       ),
+      ...(more.indexes?.(all) ?? []),
     ];
   });
 }
+
+/** The index that serves a list in its order: lower first, then newest first. */
+const listOrderIndex = (name: string, t: { sort: ExtraConfigColumn; createdAt: ExtraConfigColumn }) =>
+  index(name).on(t.sort, t.createdAt.desc());
+
+const listTable = <F extends Fields, O extends string>(content: ListContent<F, O>) =>
+  contentTable(content.table, content.fields, content.sortField);
+
+// ---- product, category and settings ---------------------------------------------------------------------
+
+/** The key figures, in canonical units (shared/content/product-figures.ts). */
+const keyFigureColumns = {
+  flowMin: doublePrecision("flow_min"),
+  flowMax: doublePrecision("flow_max"),
+  maxPressure: doublePrecision("max_pressure"),
+  motorPower: doublePrecision("motor_power"),
+  noiseLevel: doublePrecision("noise_level"),
+  weight: doublePrecision("weight"),
+  tankVolume: doublePrecision("tank_volume"),
+  compressorType: text("compressor_type").$type<ChoiceValue<"compressorType">>(),
+  lubrication: text("lubrication").$type<ChoiceValue<"lubrication">>(),
+  drive: text("drive").$type<ChoiceValue<"drive">>(),
+  cooling: text("cooling").$type<ChoiceValue<"cooling">>(),
+};
+
+/** Product categories (/products/{slug}), each with optional subcategories. */
+export const categories = pgTable(
+  "categories",
+  {
+    ...recordColumns(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    image: text("image").notNull().default(""),
+    features: jsonb("features").$type<CategoryFeature[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("categories_slug_idx").on(t.slug),
+    listOrderIndex("categories_order_idx", { sort: t.position, createdAt: t.createdAt }),
+  ],
+);
+
+export const subcategories = pgTable(
+  "subcategories",
+  {
+    ...recordColumns(),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("subcategories_category_name_idx").on(t.categoryId, sql`lower(${t.name})`),
+    index("subcategories_order_idx").on(t.categoryId, t.position, t.createdAt),
+  ],
+);
+
+/** The machines, from their declared fields (shared/content/product.ts) and their key figures. */
+export const products = contentTable("products", productFields, "position", {
+  columns: keyFigureColumns,
+  // The listing order exactly (ORDER BY … DESC means NULLS FIRST; id breaks ties), so a page of
+  // products is read from the index instead of sorting them all.
+  order: (t) => [index("products_order_idx").on(t.position!, t.createdAt!.desc().nullsFirst(), t.id!.desc().nullsFirst())],
+  indexes: (t) => [
+    index("products_category_order_idx").on(
+      t.categoryId!,
+      t.position!,
+      t.createdAt!.desc().nullsFirst(),
+      t.id!.desc().nullsFirst(),
+    ),
+    // The finder's best fit for a flow asked (smallest adequate first): the page of results is read from
+    // here upwards from the bound, not by scanning and sorting every machine.
+    index("products_flow_max_idx").on(t.flowMax!),
+  ],
+});
+
+/** One row (id "site") holding the editable company details and home-page specification table. */
+export const siteSettings = pgTable("site_settings", {
+  id: text("id").primaryKey(),
+  data: jsonb("data").$type<SiteSettings>().notNull(),
+  updatedAt: updatedAtColumn(),
+});
+
+// ---- list types ------------------------------------------------------------------------------------------
 
 export const banners = listTable(bannerContent);
 export const industrials = listTable(industrialContent);
@@ -126,25 +227,48 @@ const LIST_TABLES = new Map<string, PgTable>(
   ]),
 );
 
-/** Where a content type is stored: its tables (the main one first), its upload columns, its staff order. */
+/**
+ * A column holding uploaded files' URLs (images, and product attachments): one URL (text), a JSON list of
+ * URLs (`many`), or a JSON list of objects with the URL under `urlKey` (`many` too).
+ */
+export interface ImageColumn {
+  table: PgTable;
+  column: PgColumn;
+  many?: boolean;
+  urlKey?: string;
+}
+
+/** Where a content type is stored: its tables (the main one first) and its upload columns. */
 export interface Storage {
   tables: PgTable[];
   images: ImageColumn[];
 }
 
-const storages = new Map<string, Storage>();
+/** The upload columns of declared fields: images, image lists and attachments (uploads all the same). */
+function uploadColumns(table: PgTable, fields: Fields): ImageColumn[] {
+  const columns = table as unknown as Record<string, PgColumn>;
+  return Object.entries(fields).flatMap(([key, field]): ImageColumn[] => {
+    const column = columns[key]!;
+    if (field.kind === "image") return [{ table, column }];
+    if (field.kind === "images") return [{ table, column, many: true }];
+    if (field.kind === "attachments") return [{ table, column, many: true, urlKey: "url" }];
+    return [];
+  });
+}
+
+const storages = new Map<string, Storage>([
+  ["product", { tables: [products], images: uploadColumns(products, productFields) }],
+  ["category", { tables: [categories, subcategories], images: [{ table: categories, column: categories.image }] }],
+  ["settings", { tables: [siteSettings], images: [] }],
+]);
 
 export function storageOf(content: AnyListContent | CustomContent): Storage {
-  if (content.kind === "custom") return content;
   const known = storages.get(content.name);
   if (known) return known;
+  if (content.kind === "custom") throw new Error(`${content.name}: no tables in server/db/content-tables.ts`);
   const table = LIST_TABLES.get(content.table);
   if (!table) throw new Error(`${content.name}: no table ${content.table} in server/db/content-tables.ts`);
-  const columns = table as unknown as Record<string, PgColumn>;
-  const images = Object.entries(content.fields as Fields).flatMap(([key, field]) =>
-    field.kind === "image" ? [{ table, column: columns[key]! }] : [],
-  );
-  const storage = { tables: [table], images };
+  const storage = { tables: [table], images: uploadColumns(table, content.fields as Fields) };
   storages.set(content.name, storage);
   return storage;
 }
@@ -154,5 +278,5 @@ export function tableOf(content: AnyListContent): PgTable & Record<string, PgCol
   return storageOf(content).tables[0] as PgTable & Record<string, PgColumn>;
 }
 
-/** Every list type has its table here (checked at start: a type added to the registry without one fails loudly). */
-for (const content of LIST_CONTENT) storageOf(content);
+/** Every declared type has its tables here (checked at start: a type added to the registry without one fails loudly). */
+for (const content of CONTENT) storageOf(content);

@@ -8,21 +8,23 @@
  */
 import sharp from "sharp";
 import { z } from "zod";
-import { categories, subcategories } from "../../shared/content/category";
-import { products } from "../../shared/content/product";
 import { keyFigureInput, keyFiguresToRow } from "../../shared/content/product-figures";
-import { type SiteSettings, siteSettings, siteSettingsSchema } from "../../shared/content/settings";
+import { type SiteSettings, siteSettingsSchema } from "../../shared/content/settings";
 import { newId } from "../../shared/lib/ids";
 import { slugify } from "../../shared/lib/slug";
 import type { Database } from "../db/client";
 import {
   banners,
+  categories,
   coreValues,
   facilities,
   faqs,
   industrials,
+  products,
   services,
+  siteSettings,
   stories,
+  subcategories,
   teamMembers,
   testimonials,
 } from "../db/content-tables";

@@ -1,59 +1,27 @@
-import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { imageUrl, LIMITS, optionalText, position, requiredText, slug } from "../schemas/fields";
-import {
-  type CustomContent,
-  createdAtColumn,
-  idColumn,
-  listOrderIndex,
-  sortColumn,
-  updatedAtColumn,
-  withBaseFields,
-} from "./define";
+import { type CustomContent, withBaseFields } from "./define";
 
 export interface CategoryFeature {
   name: string;
   description?: string;
 }
 
-/** Product categories (/products/{slug}), each with optional subcategories. */
-export const categories = pgTable(
-  "categories",
-  {
-    id: idColumn(),
-    slug: text("slug").notNull(),
-    name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    image: text("image").notNull().default(""),
-    features: jsonb("features").$type<CategoryFeature[]>().notNull().default([]),
-    position: sortColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-  },
-  (t) => [
-    uniqueIndex("categories_slug_idx").on(t.slug),
-    listOrderIndex("categories_order_idx", { sort: t.position, createdAt: t.createdAt }),
-  ],
-);
-
-export const subcategories = pgTable(
-  "subcategories",
-  {
-    id: idColumn(),
-    categoryId: text("category_id")
-      .notNull()
-      .references(() => categories.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    position: sortColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-  },
-  (t) => [
-    uniqueIndex("subcategories_category_name_idx").on(t.categoryId, sql`lower(${t.name})`),
-    index("subcategories_order_idx").on(t.categoryId, t.position, t.createdAt),
-  ],
-);
+/**
+ * A product category (/products/{slug}) as stored; its table and its subcategories' table are in
+ * server/db/content-tables.ts.
+ */
+export interface CategoryRow {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  image: string;
+  features: CategoryFeature[];
+  position: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 /** Features are objects; older clients sent plain strings, which are still accepted. */
 const categoryFeature = z.preprocess(
@@ -103,11 +71,7 @@ export const categoryInput = z.object({
 export type CategoryInput = z.infer<typeof categoryInput>;
 
 /** A category as the API answers it, with its subcategories (in order) and how many products it has. */
-export function categoryToApi(
-  r: typeof categories.$inferSelect,
-  subcategories: { id: string; name: string }[],
-  productCount: number,
-) {
+export function categoryToApi(r: CategoryRow, subcategories: { id: string; name: string }[], productCount: number) {
   return withBaseFields(r, {
     name: r.name,
     slug: r.slug,
@@ -129,6 +93,4 @@ export const categoryContent: CustomContent = {
   label: "Category",
   plural: "categories",
   path: "/category",
-  tables: [categories, subcategories],
-  images: [{ table: categories, column: categories.image }],
 };

@@ -1,8 +1,6 @@
-import { type ExtraConfigColumn, index, integer, type PgColumn, type PgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { newId } from "../lib/ids";
 import { position, type RecordBase } from "../schemas/fields";
-import type { AnyField, ApiOf, Fields, StoredOf } from "./fields";
+import { type AnyField, type ApiOf, type Fields, fieldsToApi, fieldsToRow, inputShape, type StoredOf } from "./fields";
 
 /**
  * How a content type is declared (docs/decisions/012-content-declarations.md). Each type's module in
@@ -11,16 +9,7 @@ import type { AnyField, ApiOf, Fields, StoredOf } from "./fields";
  * the API routes, the cache triggers, "is this image still used", the demo check and the tests iterate.
  */
 
-// ---- columns every content table shares (product, category and settings still declare their own tables) ----
-
-export const idColumn = () => text("id").primaryKey().$defaultFn(newId);
-export const createdAtColumn = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-export const updatedAtColumn = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-/** Staff ordering of a list: lower first, then newest first. */
-export const sortColumn = (name = "position") => integer(name).notNull().default(0);
-/** The index that serves a list in its order. */
-export const listOrderIndex = (name: string, t: { sort: ExtraConfigColumn; createdAt: ExtraConfigColumn }) =>
-  index(name).on(t.sort, t.createdAt.desc());
+// ---- records ------------------------------------------------------------------------------------------
 
 /** A row as the API answers it: `_id`, `createdAt` and `updatedAt` (ISO dates) first, then `fields`. */
 export function withBaseFields<T extends object>(row: { id: string; createdAt: Date; updatedAt: Date }, fields: T) {
@@ -28,19 +17,6 @@ export function withBaseFields<T extends object>(row: { id: string; createdAt: D
   // spread on a slow path, 15 times slower for a product's thirty fields (about 45 µs each, a millisecond
   // for a page of twenty products).
   return { _id: row.id, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), ...fields };
-}
-
-// ---- images --------------------------------------------------------------------------------------------
-
-/**
- * A column holding uploaded files' URLs (images, and product attachments): one URL (text), a JSON list of
- * URLs (`many`), or a JSON list of objects with the URL under `urlKey` (`many` too).
- */
-export interface ImageColumn {
-  table: PgTable;
-  column: PgColumn;
-  many?: boolean;
-  urlKey?: string;
 }
 
 // ---- admin screens -------------------------------------------------------------------------------------
@@ -145,13 +121,12 @@ export function defineList<F extends Fields, O extends string = "position">(
   const entries = Object.entries(spec.fields);
   const imageField = entries.find(([, f]) => f.kind === "image");
   const slugField = entries.find(([, f]) => f.kind === "slug")?.[1];
-  const stored = entries.filter(([, f]) => f.kind !== "slug"); // the store makes the slug
   return {
     ...spec,
     kind: "list",
     name,
     sortField,
-    input: z.object({ ...Object.fromEntries(entries.map(([k, f]) => [k, f.input])), [sortField]: position.optional() }),
+    input: z.object({ ...inputShape(spec.fields), [sortField]: position.optional() }),
     jsonFields: entries.filter(([, f]) => f.json).map(([k]) => k),
     image: imageField && {
       uploadFields: [...(imageField[1].uploads ?? [imageField[0]])],
@@ -160,15 +135,12 @@ export function defineList<F extends Fields, O extends string = "position">(
     slugSource: slugField?.from ? (input) => String(input[slugField.from as string] ?? "") : undefined,
     form: entries.filter(([, f]) => f.control !== "none").map(([k, f]) => ({ ...f, name: k })),
     toRow: (input) => ({
-      ...Object.fromEntries(stored.map(([k, f]) => [k, f.toRow(input[k])])),
+      ...fieldsToRow(spec.fields, input),
       [sortField]: typeof input[sortField] === "number" ? input[sortField] : 0,
     }),
     toApi: (row) => {
       const r = row as Record<string, unknown>;
-      const out: Record<string, unknown> = {};
-      for (const [k, f] of entries) out[k] = f.toApi(r[k]);
-      out[sortField] = r[sortField];
-      return withBaseFields(row, out) as ListOutput<F, O>;
+      return withBaseFields(row, { ...fieldsToApi(spec.fields, r), [sortField]: r[sortField] }) as ListOutput<F, O>;
     },
   };
 }
@@ -182,6 +154,4 @@ export interface CustomContent {
   /** Lower case, for "Your role (sales) cannot change products." and the activity log. */
   plural: string;
   path: string;
-  tables: PgTable[];
-  images: ImageColumn[];
 }

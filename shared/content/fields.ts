@@ -2,9 +2,10 @@ import { z } from "zod";
 import { isId } from "../lib/ids";
 import { calendarDay } from "../schemas/calendar-day";
 import { booleanField, imageUrl, LIMITS, optionalText, requiredText, slug as slugInput, textList } from "../schemas/fields";
+import { attachmentToApi, keptAttachmentsInput, type ProductAttachment } from "./product-attachments";
 
 /**
- * Field factories (docs/decisions/025-fields-declared-once.md): a content declaration lists its fields, each
+ * Field factories (docs/decisions/026-fields-declared-once.md): a content declaration lists its fields, each
  * one object made here. From that object come the column (server/db/content-tables.ts builds it from
  * `column`, so no database code reaches the browser), the input check (the server's and the admin form's),
  * the API answer entry, the admin control, and the label in history. Payload CMS is the model.
@@ -17,8 +18,9 @@ export interface ColumnSpec {
   default?: string | number | boolean | readonly unknown[];
   /** A unique index `<table>_<column>_idx`. */
   unique?: boolean;
-  /** A foreign key to another content type's id, and an index `<table>_<name>_idx`. */
+  /** A foreign key to another content type's id, and (unless `indexed` is false) an index `<table>_<name>_idx`. */
   references?: { content: string; onDelete: "cascade" | "restrict" | "set null" };
+  indexed?: false;
 }
 
 /** How the admin form edits a field (app/components/admin/declared-fields.tsx draws each). */
@@ -34,6 +36,9 @@ export type Control =
   | "strings"
   | "stars"
   | "record"
+  | "images"
+  | "rows"
+  | "attachments"
   | "none";
 
 export interface Field<Stored = unknown, Api = Stored> {
@@ -63,6 +68,10 @@ export interface Field<Stored = unknown, Api = Stored> {
   record?: { content: string; none: string };
   /** Images: the multipart file fields that may carry it (the first is what the form sends). */
   uploads?: readonly string[];
+  /** Rows: each cell's key and label, the row's name first. */
+  columns?: Record<string, string>;
+  /** Image lists: how many at most. */
+  max?: number;
   /** Lists of texts: the label of the box for one new item. */
   itemLabel?: string;
   /** Slugs: the field the slug is made from. */
@@ -76,6 +85,30 @@ export type Fields = Record<string, AnyField>;
 
 export type StoredOf<F> = F extends Field<infer S, unknown> ? S : never;
 export type ApiOf<F> = F extends Field<unknown, infer A> ? A : never;
+/** The stored values of declared fields, by name. */
+export type FieldsRow<F extends Fields> = { [K in keyof F]: StoredOf<F[K]> };
+/** The API answer's entries of declared fields, by name. */
+export type FieldsOutput<F extends Fields> = { [K in keyof F]: ApiOf<F[K]> };
+
+/** The input check of declared fields (each optional where the field is), as one object's shape. */
+export const inputShape = (fields: Fields): Record<string, z.ZodType> =>
+  Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.input]));
+
+/** The stored values of a checked input, field by field (a slug is left to the store, which makes it). */
+export function fieldsToRow(fields: Fields, input: object): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  const given = input as Record<string, unknown>;
+  for (const [k, f] of Object.entries(fields)) if (f.kind !== "slug") row[k] = f.toRow(given[k]);
+  return row;
+}
+
+/** The API answer's entries of a stored row, field by field. */
+export function fieldsToApi<F extends Fields>(fields: F, row: object): FieldsOutput<F> {
+  const out: Record<string, unknown> = {};
+  const stored = row as Record<string, unknown>;
+  for (const [k, f] of Object.entries(fields)) out[k] = f.toApi(stored[k]);
+  return out as FieldsOutput<F>;
+}
 
 /** The SPEC §5 text for missing required fields, the admin form's default. */
 export const FILL_REQUIRED = "Please fill all required fields";
@@ -266,22 +299,112 @@ export function strings(label: string, o: { itemLabel?: string; hint?: string } 
   };
 }
 
-/** Another record (by id), or none: e.g. the product a testimonial is about. */
-export function relation(
-  label: string,
-  o: { content: string; none: string; onDelete: "cascade" | "restrict" | "set null"; hint?: string },
-): Field<string | null> {
+/**
+ * Another record (by id): e.g. the product a testimonial is about, a product's category. `required`: the
+ * admin form's message when none is chosen (stored NOT NULL); otherwise none is allowed. Its column gets an
+ * index `<table>_<name>_idx` unless `indexed: false` (another index of the table starts with it).
+ */
+interface RelationOptions {
+  content: string;
+  onDelete: "cascade" | "restrict" | "set null";
+  none?: string;
+  required?: string;
+  indexed?: false;
+  hint?: string;
+}
+export function relation(label: string, o: RelationOptions & { required: string }): Field<string>;
+export function relation(label: string, o: RelationOptions): Field<string | null>;
+export function relation(label: string, o: RelationOptions): Field<string | null> {
   const message = `${label} must be chosen from the list.`;
+  const id = z.string({ error: o.required ? `${label} is required.` : message }).trim();
   return {
     kind: "relation",
     label,
-    column: { type: "text", notNull: false, references: { content: o.content, onDelete: o.onDelete } },
-    input: z.preprocess(emptyToNull, z.string({ error: message }).trim().refine(isId, message).nullable()).optional(),
+    required: o.required,
+    column: {
+      type: "text",
+      notNull: Boolean(o.required),
+      references: { content: o.content, onDelete: o.onDelete },
+      ...(o.indexed === false ? { indexed: false } : {}),
+    },
+    input: o.required
+      ? id.min(1, `${label} is required.`).refine(isId, message)
+      : z.preprocess(emptyToNull, id.refine(isId, message).nullable()).optional(),
     toRow: (v) => (typeof v === "string" ? v : null),
     toApi: same,
     control: "record",
-    record: { content: o.content, none: o.none },
+    record: { content: o.content, none: o.none ?? "None" },
     hint: o.hint,
+  };
+}
+
+/** Several uploaded images (their URLs), in order: a product's additional images. */
+export function images(label: string, o: { max: number; tooMany?: string; hint?: string }): Field<string[]> {
+  return {
+    kind: "images",
+    label,
+    column: { type: "jsonb", notNull: true, default: [] },
+    input: z
+      .array(imageUrl, { error: `${label} must be a list.` })
+      .max(o.max, o.tooMany ?? `${label} may have at most ${o.max} images.`)
+      .optional(),
+    json: true,
+    toRow: (v) => (Array.isArray(v) ? (v as string[]) : []),
+    toApi: same,
+    control: "images",
+    max: o.max,
+    hint: o.hint,
+  };
+}
+
+/**
+ * A list of small records of texts, e.g. specifications `{ specName, specValue }`: `columns` gives each
+ * key's label, the first is the row's name. Rows left completely blank are dropped; a row without a name
+ * is an error.
+ */
+export function rows<K extends string>(
+  label: string,
+  columns: Record<K, string>,
+  o: { hint?: string } = {},
+): Field<Record<K, string>[]> {
+  const keys = Object.keys(columns) as K[];
+  const nameKey = keys[0]!;
+  const cell = (cellLabel: string) =>
+    z
+      .string({ error: `${cellLabel} must be text.` })
+      .trim()
+      .max(LIMITS.short, `${cellLabel} must be at most ${LIMITS.short} characters.`)
+      .default("");
+  return {
+    kind: "rows",
+    label,
+    column: { type: "jsonb", notNull: true, default: [] },
+    input: z
+      .array(z.object(Object.fromEntries(keys.map((k) => [k, cell(columns[k])]))), { error: `${label} must be a list.` })
+      .max(LIMITS.listItems, `${label} may have at most ${LIMITS.listItems} rows.`)
+      .transform((list) => (list as Record<K, string>[]).filter((r) => keys.some((k) => r[k] !== "")))
+      .refine((list) => list.every((r) => r[nameKey] !== ""), `Every row of ${label} needs a name.`)
+      .default([]),
+    json: true,
+    toRow: (v) => (Array.isArray(v) ? (v as Record<K, string>[]) : []),
+    toApi: same,
+    control: "rows",
+    columns,
+    hint: o.hint,
+  };
+}
+
+/** PDF files with a title each (a product's brochures, manuals, certificates): shared/content/product-attachments.ts. */
+export function attachments(label: string): Field<ProductAttachment[]> {
+  return {
+    kind: "attachments",
+    label,
+    column: { type: "jsonb", notNull: true, default: [] },
+    input: keptAttachmentsInput.optional(),
+    json: true,
+    toRow: (v) => (Array.isArray(v) ? (v as ProductAttachment[]) : []),
+    toApi: (list) => list.map(attachmentToApi),
+    control: "attachments",
   };
 }
 

@@ -1,4 +1,3 @@
-import { jsonb } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { LIMITS, requiredText } from "../schemas/fields";
 
@@ -27,9 +26,6 @@ export const ATTACHMENT_TITLE_MAX = LIMITS.title;
 /** The one shape of an attachment's URL (and, without `/uploads`, of its file on disk). */
 export const ATTACHMENT_URL = /^\/uploads\/[a-f0-9]{32}\.pdf$/;
 export const isAttachmentUrl = (url: string): boolean => ATTACHMENT_URL.test(url);
-
-/** The products column: the attachments in the order staff gave them. */
-export const attachmentsColumn = () => jsonb("attachments").$type<ProductAttachment[]>().notNull().default([]);
 
 /** Every PDF starts with these bytes (ISO 32000-1, 7.5.2); a file that does not is refused, whatever its name. */
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"

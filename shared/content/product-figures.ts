@@ -1,4 +1,3 @@
-import { doublePrecision, text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { CANONICAL, formatFigure, formatRange, IMPERIAL, parseFigure, type Quantity } from "../lib/units";
 
@@ -77,23 +76,6 @@ export type ChoiceValue<K extends ChoiceFigureKey> = (typeof CHOICE_FIGURES)[K][
 
 export const NUMBER_FIGURE_KEYS = Object.keys(NUMBER_FIGURES) as NumberFigureKey[];
 export const CHOICE_FIGURE_KEYS = Object.keys(CHOICE_FIGURES) as ChoiceFigureKey[];
-
-/** The products table's columns for the figures (spread into its declaration). */
-export function keyFigureColumns() {
-  return {
-    flowMin: doublePrecision("flow_min"),
-    flowMax: doublePrecision("flow_max"),
-    maxPressure: doublePrecision("max_pressure"),
-    motorPower: doublePrecision("motor_power"),
-    noiseLevel: doublePrecision("noise_level"),
-    weight: doublePrecision("weight"),
-    tankVolume: doublePrecision("tank_volume"),
-    compressorType: text("compressor_type").$type<ChoiceValue<"compressorType">>(),
-    lubrication: text("lubrication").$type<ChoiceValue<"lubrication">>(),
-    drive: text("drive").$type<ChoiceValue<"drive">>(),
-    cooling: text("cooling").$type<ChoiceValue<"cooling">>(),
-  };
-}
 
 export interface FlowRange {
   min: number;

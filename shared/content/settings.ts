@@ -1,8 +1,7 @@
-import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { DEFAULT_PRICE_NOTE } from "../schemas/defaults";
 import { LIMITS } from "../schemas/fields";
-import { type CustomContent, updatedAtColumn } from "./define";
+import type { CustomContent } from "./define";
 
 const line = (label: string, max: number = LIMITS.title) =>
   z
@@ -105,13 +104,6 @@ export function publicSiteSettings(settings: SiteSettings): PublicSiteSettings {
   return Object.fromEntries(PUBLIC_SETTINGS_FIELDS.map((field) => [field, settings[field]])) as PublicSiteSettings;
 }
 
-/** One row (id "site") holding the editable company details and home-page specification table. */
-export const siteSettings = pgTable("site_settings", {
-  id: text("id").primaryKey(),
-  data: jsonb("data").$type<SiteSettings>().notNull(),
-  updatedAt: updatedAtColumn(),
-});
-
 /** API code: server/api/settings.ts (GET, and PUT of the fields named). */
 export const settingsContent: CustomContent = {
   kind: "custom",
@@ -119,6 +111,4 @@ export const settingsContent: CustomContent = {
   label: "Site settings",
   plural: "site settings",
   path: "/settings",
-  tables: [siteSettings],
-  images: [],
 };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subcategories } from "../../shared/content/category";
+import { subcategories } from "../../server/db/content-tables";
 import { BAD_IDS, expectError, expectValidation, ID, png, serverHelpers, UPLOAD_URL } from "../support/content-api";
 import { formOf } from "../support/images";
 import { startTestServer, type TestServer } from "../support/server";

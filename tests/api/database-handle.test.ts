@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, inTransaction, openDatabase, queryRows } from "../../server/db/client";
-import { categories } from "../../shared/content/category";
+import { categories } from "../../server/db/content-tables";
 import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 
 /**

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactBatches } from "../../server/content/contact";
 import { queryRows } from "../../server/db/client";
-import { products } from "../../shared/content/product";
+import { products } from "../../server/db/content-tables";
 import { expectValidation } from "../support/content-api";
 import { buyer, seedProducts } from "../support/enquiries";
 import { startTestServer, type TestServer } from "../support/server";

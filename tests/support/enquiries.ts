@@ -1,6 +1,5 @@
 import { vi } from "vitest";
-import { categories } from "../../shared/content/category";
-import { products } from "../../shared/content/product";
+import { categories, products } from "../../server/db/content-tables";
 import type { TestServer } from "./server";
 
 /** A category with products, written straight into the test server's database (quotes need products). */
