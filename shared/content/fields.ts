@@ -68,8 +68,9 @@ export interface Field<Stored = unknown, Api = Stored> {
   record?: { content: string; none: string };
   /** Images: the multipart file fields that may carry it (the first is what the form sends). */
   uploads?: readonly string[];
-  /** Rows: each cell's key and label, the row's name first. */
+  /** Rows: each cell's key and label, the row's name first, and what each empty cell shows. */
   columns?: Record<string, string>;
+  placeholders?: Record<string, string>;
   /** Image lists: how many at most. */
   max?: number;
   /** Lists of texts: the label of the box for one new item. */
@@ -365,7 +366,7 @@ export function images(label: string, o: { max: number; tooMany?: string; hint?:
 export function rows<K extends string>(
   label: string,
   columns: Record<K, string>,
-  o: { hint?: string } = {},
+  o: { hint?: string; placeholders?: Record<K, string> } = {},
 ): Field<Record<K, string>[]> {
   const keys = Object.keys(columns) as K[];
   const nameKey = keys[0]!;
@@ -390,6 +391,7 @@ export function rows<K extends string>(
     toApi: same,
     control: "rows",
     columns,
+    placeholders: o.placeholders,
     hint: o.hint,
   };
 }

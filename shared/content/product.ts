@@ -60,24 +60,38 @@ export const productFields = {
     max: LIMITS.short * 2,
     rows: 2,
   }),
-  fullDescription: longText("Full description", { required: "Please enter a full description", max: LIMITS.long, rows: 5 }),
   /** Rupees and paise; none means "Price on request". */
   price: money("Price"),
+  featured: yesNo("Featured product (shown on the home page)"),
+  fullDescription: longText("Full description", { required: "Please enter a full description", max: LIMITS.long, rows: 5 }),
+  specifications: rows<keyof ProductSpecification>(
+    "Specifications",
+    { specName: "Specification name", specValue: "Specification value" },
+    { placeholders: { specName: "Name (e.g. Free air delivery)", specValue: "Value (e.g. 8.5 m³/min)" } },
+  ),
+  features: rows<keyof ProductFeature>(
+    "Features",
+    { featureName: "Feature name", featureValue: "Feature value" },
+    { placeholders: { featureName: "Name (e.g. Drive)", featureValue: "Value (e.g. Direct coupled)" } },
+  ),
   mainImage: image("Main image", { required: "Please upload a main image" }),
   /** Images to keep (URLs); uploaded additionalImages files are appended to them. */
   additionalImages: images("Additional images", {
     max: LIMITS.additionalImages,
     tooMany: `A product may have at most ${LIMITS.additionalImages} additional images.`,
   }),
-  features: rows<keyof ProductFeature>("Features", { featureName: "Feature name", featureValue: "Feature value" }),
-  specifications: rows<keyof ProductSpecification>("Specifications", {
-    specName: "Specification name",
-    specValue: "Specification value",
-  }),
   /** Attachments to keep (`{ title, url }`, titles may change); uploaded `attachments` files are appended. */
   attachments: attachments("Attachments"),
-  featured: yesNo("Featured product (shown on the home page)"),
 };
+/**
+ * The product form's own parts (app/components/admin/product-editor.tsx): the category with the
+ * subcategory that depends on it, the price or "Price on request", and the key figures after the full
+ * description. Every other field is drawn from its declaration.
+ */
+export const productForm = {
+  parts: { categoryId: "categoryChoice", subcategoryId: "none", price: "priceOrOnRequest" },
+  keyFiguresAfter: "fullDescription",
+} as const;
 type ProductFields = typeof productFields;
 
 /** A stored product: its fields, its key figures (canonical units) and its place in the staff order. */
