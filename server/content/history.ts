@@ -225,7 +225,7 @@ export async function listRevisions(db: Database, type: ContentType, id: string,
 
 /** The fields' labels, in the declaration's order where it declares them. */
 function labelsOf(type: ContentType, keys: string[]): string[] {
-  const fields = type.kind === "list" ? (type.fields as Fields) : undefined;
+  const fields = type.fields as Fields | undefined;
   const order = fields ? Object.keys(fields) : [];
   const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
   return [...keys].sort((a, b) => rank(a) - rank(b)).map((k) => fieldLabel(k, fields));

@@ -154,4 +154,6 @@ export interface CustomContent {
   /** Lower case, for "Your role (sales) cannot change products." and the activity log. */
   plural: string;
   path: string;
+  /** Its declared fields, where it has them (the product): history names changes by their labels. */
+  fields?: Fields;
 }

@@ -158,6 +158,7 @@ export const productContent: CustomContent = {
   label: "Product",
   plural: "products",
   path: "/product",
+  fields: productFields,
 };
 
 export const PRODUCT_PAGE_LIMIT_MAX = 100;
