@@ -15,7 +15,7 @@ const suggestionAnswerKeys: PublicAnswerKeys = {
 /**
  * GET /api/search/suggestions?q=: what the search box suggests while typing (server/content/search.ts),
  * `{ q, data: [{ kind, label, url, detail, parts }] }`; `parts` is the label with the matching word starts
- * marked. The header's search box reads it (app/enhance/search-suggestions.ts). Answers are kept in the
+ * marked. The header's search box reads it (app/components/search-suggestions/search-suggestions.enhance.ts). Answers are kept in the
  * content cache and, for anonymous requests, as bytes (server/cache/api-cache.ts), both on the query shelf.
  */
 export function searchRouter(ctx: AppContext): Router {

@@ -280,3 +280,13 @@ export function tableOf(content: AnyListContent): PgTable & Record<string, PgCol
 
 /** Every declared type has its tables here (checked at start: a type added to the registry without one fails loudly). */
 for (const content of CONTENT) storageOf(content);
+
+/**
+ * A list type's table built and known, for a type declared outside the registry (the tests' declaration
+ * of every field kind, tests/api/fields.test.ts): its table exists only where the caller creates it.
+ */
+export function declaredListTable<F extends Fields, O extends string>(content: ListContent<F, O>) {
+  const table = listTable(content);
+  LIST_TABLES.set(content.table, table);
+  return table;
+}
