@@ -3,10 +3,11 @@ import { position, type RecordBase } from "../schemas/fields";
 import { type AnyField, type ApiOf, type Fields, fieldsToApi, fieldsToRow, inputShape, type StoredOf } from "./fields";
 
 /**
- * How a content type is declared (docs/decisions/012-content-declarations.md). Each type's module in
- * shared/content/ holds its table, its input schema, the mapping to its API answer (whose type is inferred,
- * never written twice), its API path, its images and its admin screen. The list in ./registry.ts is what
- * the API routes, the cache triggers, "is this image still used", the demo check and the tests iterate.
+ * How a content type is declared (docs/decisions/026-fields-declared-once.md). Each type's module in
+ * shared/content/ lists its fields (./fields.ts), its API path and its admin screen; its input schema, API
+ * answer (whose type is inferred, never written twice) and form follow from the fields, and the server builds
+ * its table from them (server/db/content-tables.ts). The list in ./registry.ts is what the API routes, the
+ * cache triggers, "is this image still used", the demo check and the tests iterate.
  */
 
 // ---- records ------------------------------------------------------------------------------------------

@@ -12,9 +12,11 @@ import { teamMemberContent } from "./team-member";
 import { testimonialContent } from "./testimonial";
 
 /**
- * Every content type, in the admin sidebar's order. Adding a type = its module in shared/content/, a line
- * here, `npm run db:generate` (table and cache trigger) and, for a new kind of screen, its admin route.
- * Everything iterated "for every content type" reads these lists (docs/decisions/012-content-declarations.md).
+ * Every content type, in the admin sidebar's order. Adding a list type = its module in shared/content/ (its
+ * fields), a line here, its table's line in server/db/content-tables.ts (drizzle-kit reads the tables
+ * exported there; the server refuses to start without it) and `npm run db:generate -- --name x` (table and
+ * cache trigger). Everything iterated "for every content type" reads these lists
+ * (docs/decisions/026-fields-declared-once.md).
  */
 export const LIST_CONTENT = [
   bannerContent,
