@@ -203,6 +203,22 @@ describe("public paths that answer 404", () => {
     expect((await call("DELETE", `/api/redirects/${made.body.data._id}`)).status).toBe(200);
     expect((await visit("/old-catalogue.html")).status).toBe(404);
   });
+
+  it("are looked up only when nothing was found: a page that exists (and its datasheet) wins over a redirect from its address", async () => {
+    const product = (await call("GET", `/api/product/${RV_22}`)).body;
+    const page = `/products/${product.categoryId.slug}/${RV_22}`;
+    const made = [
+      await call("POST", "/api/redirects", { from: "/about", to: "/contact" }),
+      await call("POST", "/api/redirects", { from: `${page}/datasheet.pdf`, to: "/contact" }),
+    ];
+    try {
+      expect(made.map((m) => m.status)).toEqual([201, 201]);
+      expect(await visit("/about")).toEqual({ status: 200, location: null });
+      expect(await visit(`${page}/datasheet.pdf`)).toEqual({ status: 200, location: null });
+    } finally {
+      for (const m of made) await call("DELETE", `/api/redirects/${m.body.data._id}`);
+    }
+  });
 });
 
 describe("staff's redirects (API)", () => {

@@ -57,10 +57,11 @@ export function OldAddresses({ kind, recordId }: { kind: SluggedKind; recordId: 
           {error}
         </p>
       )}
-      <ul className="mt-2 space-y-1">
+      {/* The button stays on the right however long the path; a long path wraps at a hyphen where it can. */}
+      <ul className="mt-2 divide-y divide-slate-200">
         {addresses.map((a) => (
-          <li key={a._id} className="flex flex-wrap items-center justify-between gap-2">
-            <span className="min-w-0 font-mono text-sm break-all text-slate-800">{a.path}</span>
+          <li key={a._id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2 py-1.5">
+            <span className="font-mono text-sm wrap-anywhere text-slate-800">{a.path}</span>
             <button
               type="button"
               className={buttonClass("danger-outline", "sm")}

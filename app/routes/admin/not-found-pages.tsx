@@ -98,7 +98,7 @@ export default function NotFoundScreen({ loaderData }: Route.ComponentProps) {
             {paths.map((p) => (
               <li key={p.path} data-path={p.path} className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
                 <div className="min-w-0">
-                  <p className="font-mono text-sm font-semibold break-all text-slate-900">{p.path}</p>
+                  <p className="font-mono text-sm font-semibold wrap-anywhere text-slate-900">{p.path}</p>
                   <p className="text-sm text-slate-600">
                     {visits(p.hits)} · last <time dateTime={p.lastSeenAt}>{formatDate(p.lastSeenAt, true)}</time>
                     {p.referrerHost && ` · from ${p.referrerHost}`}
@@ -122,9 +122,12 @@ export default function NotFoundScreen({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {redirects.map((r) => (
               <li key={r._id} data-redirect={r.from} className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
-                <p className="min-w-0 font-mono text-sm break-all text-slate-900">
-                  {r.from} <span aria-hidden="true">→</span>
-                  <span className="sr-only">redirects to</span> {r.to}
+                <p className="min-w-0 font-mono text-sm wrap-anywhere text-slate-900">
+                  {r.from}{" "}
+                  <span className="block sm:inline">
+                    <span aria-hidden="true">→</span>
+                    <span className="sr-only">redirects to</span> {r.to}
+                  </span>
                 </p>
                 <button
                   type="button"
@@ -205,7 +208,7 @@ function RedirectDialog({
     >
       <form id="redirect-form" onSubmit={save} className="space-y-3">
         <p className="text-sm text-slate-700">
-          Visitors to <span className="font-mono break-all">{from}</span> will be sent to this page.
+          Visitors to <span className="font-mono wrap-anywhere">{from}</span> will be sent to this page.
         </p>
         <TextField
           label="Redirect to"
