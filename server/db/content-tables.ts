@@ -95,7 +95,7 @@ type Indexes = (t: Record<string, ExtraConfigColumn>) => PgTableExtraConfigValue
  * unique fields (`<table>_<column>_idx`) and relations (`<table>_<name>_idx`), and the list order index
  * `<table>_order_idx` unless `order` gives the table's own.
  */
-function contentTable<F extends Fields, O extends string, M extends Record<string, PgColumnBuilderBase> = {}>(
+function contentTable<F extends Fields, O extends string, M extends Record<string, PgColumnBuilderBase> = Record<never, never>>(
   name: string,
   fields: F,
   sortField: O,
