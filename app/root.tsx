@@ -3,20 +3,22 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import calculatorPageScript from "./enhance/calculator-page.ts?worker&url";
 import enhancementScript from "./enhance/main.ts?worker&url";
+import signInPageScript from "./enhance/sign-in-page.ts?worker&url";
 import "./app.css";
 
 /**
  * What a route module may say in its `handle` export. `hydrate: true` (the staff panel) loads React and
  * React Router in the browser; every other page is server-rendered HTML with one small enhancement script
  * (app/enhance/, docs/decisions/015): `app/enhance/main.ts`, or, with `script: "calculator"`, the
- * calculator pages' own (`app/enhance/calculator-page.ts`: main.ts's modules plus the calculators).
+ * calculator pages' own (`app/enhance/calculator-page.ts`: main.ts's modules plus the calculators), or,
+ * with `script: "sign-in"`, the staff sign-in page's (`app/enhance/sign-in-page.ts`, decision 027).
  */
 export interface RouteHandle {
   hydrate?: boolean;
-  script?: "calculator";
+  script?: "calculator" | "sign-in";
 }
 
-const PAGE_SCRIPTS = { calculator: calculatorPageScript } as const;
+const PAGE_SCRIPTS = { calculator: calculatorPageScript, "sign-in": signInPageScript } as const;
 
 /** The element at the end of a public page's body that its first paint waits for. */
 const PAGE_END_ID = "page-end";

@@ -1,7 +1,7 @@
 import type { PublicSiteSettings } from "../../shared/content/settings";
 import { telHref } from "../lib/format";
 import { MailIcon, MapPinIcon, PhoneIcon } from "./icons";
-import { NAV_ITEMS } from "./site-header";
+import { NAV_ITEMS } from "./site-header/site-header";
 
 type SocialKey = keyof PublicSiteSettings["social"];
 

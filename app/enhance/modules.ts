@@ -1,26 +1,27 @@
-import { compareList, compareToggle } from "./compare";
-import { enquiryForm } from "./enquiry-form";
-import { finder } from "./finder";
-import { gallery } from "./gallery";
+import { compareList, compareToggle } from "../components/compare/compare.enhance";
+import { enquiryForm } from "../components/enquiry-form/enquiry-form.enhance";
+import { finder } from "../components/finder/finder.enhance";
+import { gallery } from "../components/gallery/gallery.enhance";
+import { searchSuggestions } from "../components/search-suggestions/search-suggestions.enhance";
+import { shareLinks } from "../components/share-links/share-links.enhance";
+import { siteHeader } from "../components/site-header/site-header.enhance";
+import { slider } from "../components/slider/slider.enhance";
 import { watchImageFallbacks } from "./image-fallback";
 import { prefetchLinks } from "./prefetch";
-import { searchSuggestions } from "./search-suggestions";
-import { shareLinks } from "./share-links";
-import { siteHeader } from "./site-header";
-import { slider } from "./slider";
 
 /**
  * A behaviour for one element: called once per element carrying `data-module="<name>"`. `startWithin`
  * starts the modules of markup the behaviour puts into the page later (a form's new content).
  */
-export type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) => void) => void;
+type EnhancementModule = (element: HTMLElement, startWithin: (root: ParentNode) => void) => void;
 
 /**
- * Every module of every public page by the name its markup uses in `data-module`. A behaviour only a few
- * pages have and that weighs a few KB (the calculators' formulas) is not here: those pages load a script of
- * their own that adds it (app/enhance/calculator-page.ts), so the other pages do not carry it.
+ * Every module of every public page by the name its markup uses in `data-module` (each lives beside its
+ * markup: app/components/<widget>/<widget>.enhance.ts). A behaviour only a few pages have and that weighs a
+ * few KB (the calculators' formulas) is not here: those pages load a script of their own that adds it
+ * (app/enhance/calculator-page.ts, as a `PageModules` entry), so the other pages do not carry it.
  */
-const MODULES: Record<string, EnhancementModule> = {
+const MODULES = {
   "compare-list": compareList,
   "compare-toggle": compareToggle,
   "enquiry-form": enquiryForm,
@@ -30,7 +31,15 @@ const MODULES: Record<string, EnhancementModule> = {
   "share-links": shareLinks,
   "site-header": siteHeader,
   slider,
-};
+} satisfies Record<string, EnhancementModule>;
+
+/** The modules a page's own script adds to MODULES (`enhancePage`'s argument). */
+interface PageModules {
+  calculator: EnhancementModule;
+}
+
+/** Every name markup may give `data-module`: markup names one through `dataModule()` (./data-module.ts). */
+export type ModuleName = keyof typeof MODULES | keyof PageModules;
 
 /**
  * Starting modules is cut into tasks of at most this long: the browser can paint and answer a tap between
@@ -88,8 +97,8 @@ async function startAll(document: Document, modules: Record<string, EnhancementM
  * parsed: it then looks again a moment later. A DOMContentLoaded listener would run inside the task that
  * lays out the page, the long task this script stays out of.
  */
-export function enhancePage(pageModules: Record<string, EnhancementModule> = {}): void {
-  const modules = { ...MODULES, ...pageModules };
+export function enhancePage(pageModules: Partial<PageModules> = {}): void {
+  const modules: Record<string, EnhancementModule> = { ...MODULES, ...pageModules };
   const startWhenParsed = () => {
     if (document.readyState === "loading") setTimeout(startWhenParsed, 10);
     else void startAll(document, modules);

@@ -1,9 +1,10 @@
+import { redirect } from "react-router";
 import { CHOICE_FIGURES } from "../../shared/content/product-figures";
 import { holeMm, leakCost, readAirLeakParams, totalLeakFlow } from "../../shared/lib/calculators/air-leaks";
 import { readSizingParams, sizeCompressor } from "../../shared/lib/calculators/sizing";
 import { compareFixedAndVariable, readVsdParams } from "../../shared/lib/calculators/vsd-savings";
 import { formatFigure, roundForReading } from "../../shared/lib/units";
-import { flowBoth, kw, kwhAYear, number, paybackText, pressureBoth, rupeesAYear } from "./calculators";
+import { type CalculatorRun, flowBoth, kw, kwhAYear, number, paybackText, pressureBoth, rupeesAYear } from "./calculators";
 import { formatPrice } from "./format";
 
 /**
@@ -183,9 +184,29 @@ export function calculatorRedirect(
 }
 
 /** The hand-over link the results panel shows: the page's URL for the form's figures, with `handover=1`. */
-export function handoverHref(path: string, params: URLSearchParams): string {
+function handoverHref(path: string, params: URLSearchParams): string {
   const own = new URLSearchParams(params);
   own.delete(HANDOVER);
   own.set(HANDOVER, "1");
   return `${path}?${own}`;
+}
+
+/** What a calculator's loader needs to know of its page. */
+export interface CalculatorPageSpec {
+  path: string;
+  /** Its list of rows (leaks, load steps, tools): the repeated parameters, the default rows, the list's id. */
+  rows: { fields: readonly string[]; defaults: readonly Record<string, string>[]; anchor: string };
+  handover: (params: URLSearchParams) => string | null;
+  run: (params: URLSearchParams) => CalculatorRun;
+}
+
+/**
+ * A calculator page's loader: throws the redirect for a row button or the hand-over (303), or answers the
+ * run of the URL's figures and the hand-over link.
+ */
+export function loadCalculator(request: Request, page: CalculatorPageSpec) {
+  const url = new URL(request.url);
+  const next = calculatorRedirect(url, page.rows, page.handover);
+  if (next) throw redirect(next, 303);
+  return { run: page.run(url.searchParams), handover: handoverHref(page.path, url.searchParams) };
 }

@@ -8,7 +8,7 @@ import { formatPrice } from "./format";
 
 /**
  * The calculators' results as the page shows them (issue 14, docs/decisions/017), written once for the
- * server (app/routes/tools.*.tsx) and the browser (app/enhance/calculator.ts): each `run` reads a form's
+ * server (app/routes/tools.*.tsx) and the browser (app/components/tools/calculator.enhance.ts): each `run` reads a form's
  * parameters with the shared reader, computes with the shared formulas (shared/lib/calculators/) and
  * answers the texts of the results panel by key (`data-result="key"` in the markup) and the sentence the
  * live region announces. What only the server needs (the quote hand-over, the row buttons without

@@ -1,7 +1,7 @@
 import { findQuotableProducts, type QuotableProduct, submitQuote, suggestQuotableProducts } from "../../server/content/enquiry";
 import type { AppContext } from "../../server/context";
 import { badRequest, HttpError } from "../../server/http/errors";
-import { containsNul } from "../../server/http/nul";
+import { containsNul } from "../../server/http/nul-characters";
 import { errorFields, log } from "../../server/log";
 import {
   ADD_MODEL_EMPTY,
@@ -100,55 +100,33 @@ function addRow(rows: QuoteRow[], p: QuotableProduct): Pick<Edit, "items" | "not
 /** Add, pick or remove: the form again with the changed list and what was typed. Nothing is stored. */
 async function edit(ctx: AppContext, intent: string, form: FormData, rows: QuoteRow[]): Promise<Edit> {
   const typed = (firstValues(form)[ADD_MODEL_FIELD] ?? "").trim();
+  // The list as it was and what was typed, with what the edit has to say.
+  const unchanged = (answer: Partial<Edit> = {}): Edit => ({ ok: false, kind: "edit", items: rows, addModel: typed, ...answer });
+  const addModelError = (message: string) => unchanged({ issues: [{ path: ADD_MODEL_FIELD, message }] });
   if (intent.startsWith("remove-")) {
     const index = Number(intent.slice("remove-".length));
     const removed = rows[index];
-    if (!Number.isInteger(index) || !removed) return { ok: false, kind: "edit", items: rows, addModel: typed };
-    return {
-      ok: false,
-      kind: "edit",
-      items: rows.filter((_, i) => i !== index),
-      notice: `Removed ${removed.name}.`,
-      addModel: typed,
-    };
+    if (!Number.isInteger(index) || !removed) return unchanged();
+    return unchanged({ items: rows.filter((_, i) => i !== index), notice: `Removed ${removed.name}.` });
   }
   if (intent.startsWith("pick-")) {
     const [p] = await findQuotableProducts(ctx.db, [intent.slice("pick-".length)]);
-    if (!p)
-      return {
-        ok: false,
-        kind: "edit",
-        items: rows,
-        addModel: typed,
-        issues: [{ path: ADD_MODEL_FIELD, message: noModelMatches(typed) }],
-      };
+    if (!p) return addModelError(noModelMatches(typed));
     return { ok: false, kind: "edit", ...addRow(rows, p), addModel: "" };
   }
   // "add", or "send" with a model typed but not added yet: add it first, so it is not lost.
   const text = typed.slice(0, MAX_MODEL_TEXT);
-  if (text === "") return { ok: false, kind: "edit", items: rows, issues: [{ path: ADD_MODEL_FIELD, message: ADD_MODEL_EMPTY }] };
+  if (text === "") return addModelError(ADD_MODEL_EMPTY);
   const { product, choices } = await findModel(ctx, text);
   if (product) {
     const added = addRow(rows, product);
     return { ok: false, kind: "edit", ...added, addModel: added.issues ? typed : "" };
   }
-  if (choices.length === 0) {
-    return {
-      ok: false,
-      kind: "edit",
-      items: rows,
-      addModel: typed,
-      issues: [{ path: ADD_MODEL_FIELD, message: noModelMatches(text) }],
-    };
-  }
-  return {
-    ok: false,
-    kind: "edit",
-    items: rows,
-    addModel: typed,
+  if (choices.length === 0) return addModelError(noModelMatches(text));
+  return unchanged({
     choices: choices.map((c): QuoteChoice => ({ name: c.name, slug: c.slug })),
     notice: `Several models match “${text}”. Choose one.`,
-  };
+  });
 }
 
 const typedValues = (fields: Record<string, string>) =>

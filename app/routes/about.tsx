@@ -11,7 +11,7 @@ import { StorySection } from "../components/about/story-section";
 import { LeadershipTeam } from "../components/about/team";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon } from "../components/icons";
-import { orFallback } from "../lib/load.server";
+import { orFallback } from "../lib/read-with-fallback.server";
 import { breadcrumbJsonLd, type Crumb, describe, pageMeta, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/about";
 
@@ -30,19 +30,37 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const story = stories.value.find((s) => s.content.trim() !== "");
   return {
-    story: story ? { title: story.title, content: story.content, image: story.image } : FALLBACK_STORY,
+    story: story
+      ? {
+          title: story.title,
+          content: story.content,
+          image: story.image,
+          imageAlt: story.imageAlt,
+          imageDecorative: story.imageDecorative,
+        }
+      : FALLBACK_STORY,
     coreValues:
       values.value.length > 0
         ? values.value.map(({ _id, title, description, icon }) => ({ _id, title, description, icon }))
         : FALLBACK_CORE_VALUES.map((v) => ({ ...v })),
-    facilities: facilities.value.map(({ _id, title, description, features, image }) => ({
+    facilities: facilities.value.map(({ _id, title, description, features, image, imageAlt, imageDecorative }) => ({
       _id,
       title,
       description,
       features,
       image,
+      imageAlt,
+      imageDecorative,
     })),
-    team: team.value.map(({ _id, name, position, description, image }) => ({ _id, name, position, description, image })),
+    team: team.value.map(({ _id, name, position, description, image, imageAlt, imageDecorative }) => ({
+      _id,
+      name,
+      position,
+      description,
+      image,
+      imageAlt,
+      imageDecorative,
+    })),
   };
 }
 

@@ -18,8 +18,9 @@ import { PageHero } from "../components/page-hero";
 import { PriceNote } from "../components/products/price-note";
 import { UnitSelect } from "../components/products/unit-select";
 import { ResponsiveImage } from "../components/responsive-image";
+import { dataModule } from "../enhance/data-module";
 import { formatPrice } from "../lib/format";
-import { orFallback } from "../lib/load.server";
+import { orFallback } from "../lib/read-with-fallback.server";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/compare";
 
@@ -247,7 +248,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           intro="Up to four machines side by side, every figure in the units you read. Rows that differ are marked."
         />
       </div>
-      <div className="mx-auto max-w-7xl px-4 py-10" data-module="compare-list" data-slugs={slugs.join(",")}>
+      <div className="mx-auto max-w-7xl px-4 py-10" {...dataModule("compare-list")} data-slugs={slugs.join(",")}>
         <h1 className="mb-6 hidden text-2xl font-bold text-brand-700 print:block">
           Comparison: {products.map((p) => p.name).join(", ")}
         </h1>

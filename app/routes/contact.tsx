@@ -1,12 +1,11 @@
-import { data, useRouteLoaderData } from "react-router";
+import { data } from "react-router";
 import { submitContact } from "../../server/content/enquiry";
 import { readList, readOne } from "../../server/content/public-reads";
 import { badRequest, HttpError } from "../../server/http/errors";
-import { containsNul } from "../../server/http/nul";
+import { containsNul } from "../../server/http/nul-characters";
 import { errorFields, log } from "../../server/log";
 import { faqContent } from "../../shared/content/faq";
 import { serviceContent } from "../../shared/content/service";
-import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import type { EnquiryService } from "../../shared/schemas/enquiry-values";
 import { ContactForm } from "../components/contact/contact-form";
 import { ContactInfo } from "../components/contact/contact-info";
@@ -15,8 +14,9 @@ import { CONTACT_FIELDS, type ContactField, type ContactResult } from "../compon
 import { ArrowRightIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
 import { readForm } from "../lib/form.server";
-import { orFallback } from "../lib/load.server";
-import { faqPageJsonLd, pageMeta, SITE_LAYOUT_ID, type SiteInfo, siteInfoFrom } from "../lib/seo";
+import { orFallback } from "../lib/read-with-fallback.server";
+import { faqPageJsonLd, pageMeta, siteInfoFrom } from "../lib/seo";
+import { useSiteSettings } from "../lib/site-settings";
 import type { Route } from "./+types/contact";
 
 /**
@@ -75,8 +75,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  const layout = useRouteLoaderData(SITE_LAYOUT_ID) as { site: SiteInfo } | undefined;
-  const settings = layout?.site.settings ?? DEFAULT_SITE_SETTINGS;
+  const settings = useSiteSettings();
   return (
     <>
       <PageHero

@@ -11,7 +11,7 @@ import { IndustrialFeature } from "../components/home/industrial-feature";
 import { QuoteBand } from "../components/home/quote-band";
 import { SpecTable } from "../components/home/spec-table";
 import { MAX_TESTIMONIALS, Testimonials } from "../components/home/testimonials";
-import { orFallback } from "../lib/load.server";
+import { orFallback } from "../lib/read-with-fallback.server";
 import { pageMeta, SITE_LAYOUT_ID, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/home";
 import type { loader as siteLayoutLoader } from "./site-layout";
@@ -36,8 +36,23 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const first = industrials.value[0];
   return {
-    banners: banners.value.map(({ _id, title, description, image }) => ({ _id, title, description, image })),
-    industrial: first ? { title: first.title, description: first.description, image: first.image } : null,
+    banners: banners.value.map(({ _id, title, description, image, imageAlt, imageDecorative }) => ({
+      _id,
+      title,
+      description,
+      image,
+      imageAlt,
+      imageDecorative,
+    })),
+    industrial: first
+      ? {
+          title: first.title,
+          description: first.description,
+          image: first.image,
+          imageAlt: first.imageAlt,
+          imageDecorative: first.imageDecorative,
+        }
+      : null,
     featured: (featured.value?.data ?? []).map(toFeaturedCard),
     testimonials: testimonials.value
       .slice(0, MAX_TESTIMONIALS)

@@ -1,22 +1,24 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { readProduct, readProductReviews, readRelatedProducts } from "../../server/content/public-reads";
+import { publicAlt } from "../../shared/content/alt-text";
 import type { Product } from "../../shared/content/product";
 import { categoryPath, datasheetPath, productPath } from "../../shared/lib/product-paths";
 import { STAR_MAX } from "../../shared/schemas/defaults";
 import { Breadcrumbs } from "../components/breadcrumbs";
+import { CompareToggle } from "../components/compare/compare-toggle";
+import { ProductGallery } from "../components/gallery/gallery";
 import { TestimonialFigure, type TestimonialItem } from "../components/home/testimonials";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
-import { CompareToggle } from "../components/products/compare-toggle";
+import { Paragraphs } from "../components/paragraphs";
 import { ProductDownloads } from "../components/products/downloads";
-import { ProductGallery } from "../components/products/gallery";
 import { KeyFiguresList } from "../components/products/key-figures";
 import { CatalogueNotFound } from "../components/products/not-found-view";
 import { PriceNote } from "../components/products/price-note";
 import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
 import { RatingStars, ratingText, reviewSummary } from "../components/products/rating-stars";
-import { ShareLinks } from "../components/products/share-links";
+import { ShareLinks } from "../components/share-links/share-links";
 import { formatPrice, telHref } from "../lib/format";
-import { orFallback } from "../lib/load.server";
+import { orFallback } from "../lib/read-with-fallback.server";
 import {
   absoluteUrl,
   breadcrumbJsonLd,
@@ -95,6 +97,17 @@ const crumbsFor = (product: Product): Crumb[] => [
 ];
 
 const imagesOf = (product: Product): string[] => [product.mainImage, ...product.additionalImages].filter((src) => src !== "");
+/** Their alt texts, in the same order ("" for one marked decorative: the gallery names it by the product). */
+const imageAltsOf = (p: Product): string[] =>
+  [
+    { src: p.mainImage, alt: publicAlt({ alt: p.mainImageAlt, decorative: p.mainImageDecorative }, "") },
+    ...p.additionalImages.map((src, i) => ({
+      src,
+      alt: publicAlt({ alt: p.additionalImagesAlt[i], decorative: p.additionalImagesDecorative[i] }, ""),
+    })),
+  ]
+    .filter((x) => x.src !== "")
+    .map((x) => x.alt);
 
 /** schema.org Product: offers only with a price, aggregateRating only with rated testimonials about it. */
 function productJsonLd(site: SiteInfo, product: Product, reviews: TestimonialItem[]): object {
@@ -161,13 +174,6 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   });
 }
 
-function paragraphs(text: string): string[] {
-  return text
-    .split(/\n\s*\n|\r?\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-}
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof siteLayoutLoader>(SITE_LAYOUT_ID);
   const { product, related, reviews } = loaderData;
@@ -184,7 +190,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-12">
         <Breadcrumbs crumbs={crumbs} />
         <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
-          <ProductGallery images={imagesOf(product)} name={product.name} />
+          <ProductGallery images={imagesOf(product)} alts={imageAltsOf(product)} name={product.name} />
           <div>
             <a
               href={categoryPath(product.categoryId.slug)}
@@ -261,10 +267,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             Description
           </h2>
           <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
-            {paragraphs(product.fullDescription).map((p, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text
-              <p key={i}>{p}</p>
-            ))}
+            <Paragraphs text={product.fullDescription} />
           </div>
         </section>
 

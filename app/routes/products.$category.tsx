@@ -1,10 +1,12 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { readCategory, readProducts } from "../../server/content/public-reads";
+import { imageAltOf } from "../../shared/content/alt-text";
 import type { Category } from "../../shared/content/category";
 import { categoryPath, PRODUCTS_PER_PAGE } from "../../shared/lib/product-paths";
 import { slugify } from "../../shared/lib/slug";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { CheckIcon } from "../components/icons";
+import { Paragraphs } from "../components/paragraphs";
 import { productCountLabel } from "../components/products/category-card";
 import { SalesCallToAction } from "../components/products/landing-sections";
 import { CatalogueNotFound } from "../components/products/not-found-view";
@@ -12,7 +14,7 @@ import { Pagination } from "../components/products/pagination";
 import { PriceNote } from "../components/products/price-note";
 import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
 import { ResponsiveImage } from "../components/responsive-image";
-import { orFallback } from "../lib/load.server";
+import { orFallback } from "../lib/read-with-fallback.server";
 import { breadcrumbJsonLd, type Crumb, describe, pageMeta, SITE_LAYOUT_ID, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/products.$category";
 import type { loader as siteLayoutLoader } from "./site-layout";
@@ -21,7 +23,10 @@ const NO_PRODUCTS = "No products found in this category.";
 const CATEGORY_NOT_FOUND = "Category Not Found";
 const CATEGORY_NOT_FOUND_TEXT = "The category you're looking for doesn't exist or has been removed.";
 
-type CategoryView = Pick<Category, "_id" | "name" | "slug" | "description" | "image" | "features" | "productCount"> & {
+type CategoryView = Pick<
+  Category,
+  "_id" | "name" | "slug" | "description" | "image" | "imageAlt" | "imageDecorative" | "features" | "productCount"
+> & {
   /** Subcategories as filter links: ?type={slug}. */
   types: { name: string; slug: string }[];
 };
@@ -81,6 +86,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       slug: category.slug,
       description: category.description,
       image: category.image,
+      imageAlt: category.imageAlt,
+      imageDecorative: category.imageDecorative,
       features: category.features,
       productCount: category.productCount,
       types: types.map(({ name, slug }) => ({ name, slug })),
@@ -144,9 +151,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 {productCountLabel(category.productCount)}
               </p>
               <h1 className="mt-2 text-3xl font-bold text-brand-700 sm:text-4xl">{category.name}</h1>
-              {category.description && (
-                <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700">{category.description}</p>
-              )}
+              <Paragraphs text={category.description} className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700" />
               {category.features.length > 0 && (
                 <ul className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-2">
                   {category.features.map((f) => (
@@ -166,7 +171,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             {category.image && (
               // Wide screens only, so not preloaded: a phone would fetch a picture it never shows.
               <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm lg:block">
-                <ResponsiveImage src={category.image} alt="" sizes="416px" className="aspect-[4/3] h-auto w-full object-cover" />
+                <ResponsiveImage
+                  src={category.image}
+                  alt={imageAltOf(category, "")}
+                  sizes="416px"
+                  className="aspect-[4/3] h-auto w-full object-cover"
+                />
               </div>
             )}
           </div>

@@ -5,7 +5,7 @@ import { ApplicationsBlock, SalesCallToAction, TechnologyBlock } from "../compon
 import { PriceNote } from "../components/products/price-note";
 import { ProductCard, toProductSummary } from "../components/products/product-card";
 import { ProductsHero } from "../components/products/products-hero";
-import { orFallback } from "../lib/load.server";
+import { orFallback } from "../lib/read-with-fallback.server";
 import { pageMeta, SITE_LAYOUT_ID, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/products";
 import type { loader as siteLayoutLoader } from "./site-layout";

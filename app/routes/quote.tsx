@@ -1,13 +1,13 @@
-import { data, useRouteLoaderData } from "react-router";
-import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
+import { data } from "react-router";
 import { LIMITS } from "../../shared/schemas/fields";
 import { PageHero } from "../components/page-hero";
 import { QuoteAside } from "../components/quote/quote-aside";
 import { QuoteForm } from "../components/quote/quote-form";
 import type { QuoteField, QuoteResult } from "../components/quote/texts";
-import { orFallback } from "../lib/load.server";
 import { linkedRows, quoteAction, suggestions } from "../lib/quote.server";
-import { pageMeta, SITE_LAYOUT_ID, type SiteInfo, siteInfoFrom } from "../lib/seo";
+import { orFallback } from "../lib/read-with-fallback.server";
+import { pageMeta, siteInfoFrom } from "../lib/seo";
+import { useSiteSettings } from "../lib/site-settings";
 import type { Route } from "./+types/quote";
 
 /** The sizing details a link may fill in (the calculators' "Request a quote"), with the form's limits. */
@@ -71,8 +71,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const layout = useRouteLoaderData(SITE_LAYOUT_ID) as { site: SiteInfo } | undefined;
-  const settings = layout?.site.settings ?? DEFAULT_SITE_SETTINGS;
+  const settings = useSiteSettings();
   return (
     <>
       <PageHero

@@ -8,9 +8,9 @@ import { faqAnchor } from "../components/contact/faq";
 import { SearchIcon } from "../components/icons";
 import { ResponsiveImage } from "../components/responsive-image";
 import { HighlightedText } from "../components/search/highlighted-text";
-import { SEARCH_SUGGESTIONS_MODULE, SearchSuggestions } from "../components/search/search-suggestions";
+import { SEARCH_SUGGESTIONS_MODULE, SearchSuggestions } from "../components/search-suggestions/search-suggestions";
 import { formatPrice } from "../lib/format";
-import { orFallback } from "../lib/load.server";
+import { orFallback } from "../lib/read-with-fallback.server";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/search";
 

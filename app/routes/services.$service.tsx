@@ -1,15 +1,17 @@
 import { data, redirect, useRouteLoaderData } from "react-router";
 import { readList, readOne } from "../../server/content/public-reads";
+import { imageAltOf } from "../../shared/content/alt-text";
 import type { Service } from "../../shared/content/service";
 import { serviceContent } from "../../shared/content/service";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
+import { Paragraphs } from "../components/paragraphs";
 import { ResponsiveImage } from "../components/responsive-image";
 import { ServiceCard, serviceHref } from "../components/services/service-card";
 import { ServiceNotFound } from "../components/services/service-not-found";
 import { OTHER_SERVICES_MAX, SERVICE_FAILED, SERVICE_NOT_FOUND } from "../components/services/texts";
 import { splitDetails, telHref } from "../lib/format";
-import { orFallback } from "../lib/load.server";
+import { orFallback } from "../lib/read-with-fallback.server";
 import {
   absoluteUrl,
   breadcrumbJsonLd,
@@ -105,7 +107,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           <div>
             <p className="text-sm font-semibold tracking-wider text-brand-500 uppercase">Our services</p>
             <h1 className="mt-2 text-3xl leading-tight font-bold text-brand-700 sm:text-4xl">{service.title}</h1>
-            <p className="mt-4 text-lg leading-relaxed text-slate-700">{service.description}</p>
+            <Paragraphs text={service.description} className="mt-4 text-lg leading-relaxed text-slate-700" />
             <div className="mt-8 flex flex-wrap gap-3">
               <a
                 href={`/contact?service=${encodeURIComponent(service.slug)}`}
@@ -129,7 +131,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           <div className="overflow-hidden rounded-lg bg-brand-50 shadow-md">
             <ResponsiveImage
               src={service.image}
-              alt={service.title}
+              alt={imageAltOf(service, service.title)}
               sizes="(min-width: 1280px) 608px, (min-width: 1024px) 50vw, 100vw"
               priority
               className="aspect-[3/2] h-auto w-full object-cover"

@@ -6,7 +6,7 @@ import { PageHero } from "../components/page-hero";
 import { ServiceCard } from "../components/services/service-card";
 import { SERVICES_EMPTY, SERVICES_FAILED } from "../components/services/texts";
 import { WhyChooseUs } from "../components/services/why-choose-us";
-import { orFallback } from "../lib/load.server";
+import { orFallback } from "../lib/read-with-fallback.server";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
 import type { Route } from "./+types/services";
 

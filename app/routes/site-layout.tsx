@@ -3,9 +3,9 @@ import { readCategoryLinks, readSettings } from "../../server/content/public-rea
 import { publicSiteSettings } from "../../shared/content/settings";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { SiteFooter } from "../components/site-footer";
-import { SiteHeader } from "../components/site-header";
+import { SiteHeader } from "../components/site-header/site-header";
 import { WhatsAppButton } from "../components/whatsapp-button";
-import { orFallback } from "../lib/load.server";
+import { orFallback } from "../lib/read-with-fallback.server";
 import type { SiteInfo } from "../lib/seo";
 import type { Route } from "./+types/site-layout";
 

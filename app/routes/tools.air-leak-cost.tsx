@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import {
   DISCHARGE_COEFFICIENTS,
   HOLE_SIZES,
@@ -8,22 +7,18 @@ import {
 } from "../../shared/lib/calculators/air-leaks";
 import { CALCULATOR_PRESSURE_UNITS, rowField } from "../../shared/lib/calculators/inputs";
 import { unitsOf } from "../../shared/lib/units";
-import { PageHero } from "../components/page-hero";
 import {
-  CalculatorForm,
-  CalculatorLayout,
-  HowWeCalculate,
   inputClass,
   NumberField,
   problemFor,
-  ResultsPanel,
   RowCell,
   RowList,
   SelectField,
   type Source,
   UnitSelect,
 } from "../components/tools/calculator-parts";
-import { airLeakHandover, COEFFICIENT_LABELS, calculatorRedirect, handoverHref, holeLabel } from "../lib/calculator-links";
+import { CalculatorScaffold, figureOf, RowTextCell } from "../components/tools/calculator-scaffold";
+import { airLeakHandover, COEFFICIENT_LABELS, holeLabel, loadCalculator } from "../lib/calculator-links";
 import { runAirLeakCost } from "../lib/calculators";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
 import type { RouteHandle } from "../root";
@@ -43,14 +38,12 @@ const ROWS_ID = "leak-rows";
 export const handle: RouteHandle = { script: "calculator" };
 
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const next = calculatorRedirect(
-    url,
-    { fields: LEAK_ROW_FIELDS, defaults: LEAK_DEFAULTS.rows, anchor: ROWS_ID },
-    airLeakHandover,
-  );
-  if (next) throw redirect(next, 303);
-  return { run: runAirLeakCost(url.searchParams), handover: handoverHref(PATH, url.searchParams) };
+  return loadCalculator(request, {
+    path: PATH,
+    rows: { fields: LEAK_ROW_FIELDS, defaults: LEAK_DEFAULTS.rows, anchor: ROWS_ID },
+    handover: airLeakHandover,
+    run: runAirLeakCost,
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -62,8 +55,20 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const PRESSURE_UNITS = unitsOf("pressure", CALCULATOR_PRESSURE_UNITS);
-const FLOW_UNITS = unitsOf("flow", LEAK_FLOW_UNITS);
+const PRESSURE_UNIT = {
+  name: "pressureUnit",
+  label: "Pressure unit",
+  options: unitsOf("pressure", CALCULATOR_PRESSURE_UNITS),
+  quantity: "pressure",
+  inputs: "pressure",
+} as const;
+const FLOW_UNIT = {
+  name: "leakFlowUnit",
+  label: "Leak flow unit",
+  options: unitsOf("flow", LEAK_FLOW_UNITS),
+  quantity: "flow",
+  inputs: "leakFlow",
+} as const;
 
 const SOURCES: Source[] = [
   {
@@ -113,9 +118,25 @@ const SOURCES: Source[] = [
 export default function AirLeakCostPage({ loaderData }: Route.ComponentProps) {
   const { run, handover } = loaderData;
   const { fields, rows } = run.values;
+  const figure = figureOf(run);
   const shownRows = rows.length > 0 ? rows : [{ size: "1/16in", count: "" }];
-  const form = (
-    <CalculatorForm name="air-leak-cost" path={PATH}>
+  return (
+    <CalculatorScaffold
+      name="air-leak-cost"
+      path={PATH}
+      title="What do your air leaks cost?"
+      intro="Most plants lose a fifth or more of their compressed air through leaks. Count them, enter your pressure, hours and tariff, and see the cost in rupees a year."
+      run={run}
+      handover={{ label: "Ask for an audit", href: handover }}
+      results={[
+        { key: "flow", label: "Leak flow (free air)" },
+        { key: "kw", label: "Power wasted" },
+        { key: "kwh", label: "Energy wasted" },
+        { key: "cost", label: "Cost", main: true },
+      ]}
+      sources={SOURCES}
+      method={<Method />}
+    >
       <fieldset className="min-w-0">
         <legend className="text-base font-bold text-brand-900">How do you know your leaks?</legend>
         <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
@@ -150,17 +171,7 @@ export default function AirLeakCostPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </select>
             </RowCell>
-            <RowCell label="Number of leaks" field="count" row={i} error={problemFor(run.problems, rowField("count", i))}>
-              <input
-                type="text"
-                name="count"
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={row.count}
-                aria-invalid={problemFor(run.problems, rowField("count", i)) ? true : undefined}
-                className={`${inputClass} mt-1 sm:mt-0`}
-              />
-            </RowCell>
+            <RowTextCell run={run} label="Number of leaks" field="count" row={i} value={row.count} inputMode="numeric" />
           </>
         )}
       />
@@ -173,115 +184,67 @@ export default function AirLeakCostPage({ loaderData }: Route.ComponentProps) {
       />
 
       <NumberField
-        name="leakFlow"
+        {...figure("leakFlow")}
         label="Measured total leak flow"
         hint="Used when you choose “I measured”: from a flow meter on a quiet shift, or a receiver bleed-down test."
-        value={fields.leakFlow ?? ""}
-        problems={run.problems}
-        after={
-          <UnitSelect
-            name="leakFlowUnit"
-            label="Leak flow unit"
-            value={fields.leakFlowUnit ?? "cfm"}
-            options={FLOW_UNITS}
-            quantity="flow"
-            inputs="leakFlow"
-          />
-        }
+        after={<UnitSelect {...FLOW_UNIT} value={fields.leakFlowUnit ?? "cfm"} />}
       />
 
       <div className="grid gap-6 sm:grid-cols-2">
         <NumberField
-          name="pressure"
+          {...figure("pressure", LEAK_DEFAULTS.pressure)}
           label="Line pressure"
-          value={fields.pressure ?? LEAK_DEFAULTS.pressure}
-          problems={run.problems}
-          after={
-            <UnitSelect
-              name="pressureUnit"
-              label="Pressure unit"
-              value={fields.pressureUnit ?? "bar"}
-              options={PRESSURE_UNITS}
-              quantity="pressure"
-              inputs="pressure"
-            />
-          }
+          after={<UnitSelect {...PRESSURE_UNIT} value={fields.pressureUnit ?? "bar"} />}
         />
         <NumberField
-          name="hours"
+          {...figure("hours", LEAK_DEFAULTS.hours)}
           label="Hours a year under pressure"
-          value={fields.hours ?? LEAK_DEFAULTS.hours}
-          problems={run.problems}
           after="hours"
           inputMode="numeric"
         />
         <NumberField
-          name="tariff"
+          {...figure("tariff", LEAK_DEFAULTS.tariff)}
           label="Electricity tariff"
           hint="From your bill, with demand and fixed charges averaged in."
-          value={fields.tariff ?? LEAK_DEFAULTS.tariff}
-          problems={run.problems}
           after="₹/kWh"
         />
         <NumberField
-          name="specificPower"
+          {...figure("specificPower", LEAK_DEFAULTS.specificPower)}
           label="Compressor specific power"
           hint="kW it draws per m³/min it delivers (CAGI data sheet)."
-          value={fields.specificPower ?? LEAK_DEFAULTS.specificPower}
-          problems={run.problems}
           after="kW per m³/min"
         />
       </div>
-    </CalculatorForm>
+    </CalculatorScaffold>
   );
+}
 
+/** "How we calculate this": the orifice formula and the cost. */
+function Method() {
   return (
     <>
-      <PageHero
-        eyebrow="Calculators"
-        title="What do your air leaks cost?"
-        intro="Most plants lose a fifth or more of their compressed air through leaks. Count them, enter your pressure, hours and tariff, and see the cost in rupees a year."
-      />
-      <CalculatorLayout
-        form={form}
-        results={
-          <ResultsPanel
-            run={run}
-            handoverLabel="Ask for an audit"
-            handoverHref={handover}
-            lines={[
-              { key: "flow", label: "Leak flow (free air)" },
-              { key: "kw", label: "Power wasted" },
-              { key: "kwh", label: "Energy wasted" },
-              { key: "cost", label: "Cost", main: true },
-            ]}
-          />
-        }
-      />
-      <HowWeCalculate sources={SOURCES}>
-        <p>
-          A leak is a small hole the air escapes through. Above about 0.9 bar(g) the air leaves it at the speed of sound (“choked”
-          flow), so the flow is proportional to the <em>absolute</em> line pressure. For a round hole of diameter d, line pressure
-          p₀ (absolute), atmosphere pₐ = 1.01325 bar, air at 20 °C (T = 293.15 K), R = 287.05 J/(kg·K), γ = 1.4:
-        </p>
-        <pre>
-          {`Q = Cd × (π/4)d² × (p₀/pₐ) × √(R·T) × √(2γ/(γ−1) × (r^(2/γ) − r^((γ+1)/γ)))
+      <p>
+        A leak is a small hole the air escapes through. Above about 0.9 bar(g) the air leaves it at the speed of sound (“choked”
+        flow), so the flow is proportional to the <em>absolute</em> line pressure. For a round hole of diameter d, line pressure
+        p₀ (absolute), atmosphere pₐ = 1.01325 bar, air at 20 °C (T = 293.15 K), R = 287.05 J/(kg·K), γ = 1.4:
+      </p>
+      <pre>
+        {`Q = Cd × (π/4)d² × (p₀/pₐ) × √(R·T) × √(2γ/(γ−1) × (r^(2/γ) − r^((γ+1)/γ)))
 r = the larger of pₐ/p₀ and 0.528 (the critical pressure ratio)`}
-        </pre>
-        <p>
-          Q is free air at 1.01325 bar and 20 °C. With Cd = 1.0 this gives the published table within 1% at every pressure from 1
-          to 125 psig (for example 1/16″ at 100 psig: 6.50 CFM against 6.49; 1/4″: 104 CFM). Real leaks are rarely perfect round
-          holes: choose 0.97 or 0.65 if you know their shape; 1.0 is the upper bound.
-        </p>
-        <pre>{`kW wasted  = Q (m³/min) × specific power (kW per m³/min)
+      </pre>
+      <p>
+        Q is free air at 1.01325 bar and 20 °C. With Cd = 1.0 this gives the published table within 1% at every pressure from 1 to
+        125 psig (for example 1/16″ at 100 psig: 6.50 CFM against 6.49; 1/4″: 104 CFM). Real leaks are rarely perfect round holes:
+        choose 0.97 or 0.65 if you know their shape; 1.0 is the upper bound.
+      </p>
+      <pre>{`kW wasted  = Q (m³/min) × specific power (kW per m³/min)
 kWh a year = kW wasted × hours under pressure
 ₹ a year   = kWh a year × tariff (₹/kWh)`}</pre>
-        <p>
-          This assumes the compressor’s control turns less air into proportionally less power, as start/stop, load/unload with
-          enough storage and variable speed machines do; a modulating machine saves less when leaks are fixed. Defaults: 7 bar,
-          6,000 hours a year (20 hours a day, 300 days), ₹8/kWh, 6 kW per m³/min (17 kW per 100 CFM).
-        </p>
-      </HowWeCalculate>
+      <p>
+        This assumes the compressor’s control turns less air into proportionally less power, as start/stop, load/unload with
+        enough storage and variable speed machines do; a modulating machine saves less when leaks are fixed. Defaults: 7 bar,
+        6,000 hours a year (20 hours a day, 300 days), ₹8/kWh, 6 kW per m³/min (17 kW per 100 CFM).
+      </p>
     </>
   );
 }

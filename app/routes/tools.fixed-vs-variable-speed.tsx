@@ -1,22 +1,8 @@
-import { redirect } from "react-router";
-import { rowField } from "../../shared/lib/calculators/inputs";
 import { VSD_DEFAULTS, VSD_EXAMPLE_PROFILE, VSD_ROW_FIELDS } from "../../shared/lib/calculators/vsd-savings";
 import { unitsOf } from "../../shared/lib/units";
-import { PageHero } from "../components/page-hero";
-import {
-  CalculatorForm,
-  CalculatorLayout,
-  HowWeCalculate,
-  inputClass,
-  NumberField,
-  problemFor,
-  ResultsPanel,
-  RowCell,
-  RowList,
-  type Source,
-  UnitSelect,
-} from "../components/tools/calculator-parts";
-import { calculatorRedirect, handoverHref, vsdHandover } from "../lib/calculator-links";
+import { NumberField, RowList, type Source, UnitSelect } from "../components/tools/calculator-parts";
+import { CalculatorScaffold, figureOf, RowTextCell } from "../components/tools/calculator-scaffold";
+import { loadCalculator, vsdHandover } from "../lib/calculator-links";
 import { runVsdComparison } from "../lib/calculators";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
 import type { RouteHandle } from "../root";
@@ -35,10 +21,12 @@ const ROWS_ID = "load-rows";
 export const handle: RouteHandle = { script: "calculator" };
 
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const next = calculatorRedirect(url, { fields: VSD_ROW_FIELDS, defaults: VSD_DEFAULTS.rows, anchor: ROWS_ID }, vsdHandover);
-  if (next) throw redirect(next, 303);
-  return { run: runVsdComparison(url.searchParams), handover: handoverHref(PATH, url.searchParams) };
+  return loadCalculator(request, {
+    path: PATH,
+    rows: { fields: VSD_ROW_FIELDS, defaults: VSD_DEFAULTS.rows, anchor: ROWS_ID },
+    handover: vsdHandover,
+    run: runVsdComparison,
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -50,8 +38,20 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const POWER_UNITS = unitsOf("power");
-const FLOW_UNITS = unitsOf("flow", ["m3/min", "cfm", "l/s"]);
+const POWER_UNIT = {
+  name: "powerUnit",
+  label: "Power unit",
+  options: unitsOf("power"),
+  quantity: "power",
+  inputs: "power",
+} as const;
+const FLOW_UNIT = {
+  name: "flowUnit",
+  label: "Flow unit",
+  options: unitsOf("flow", ["m3/min", "cfm", "l/s"]),
+  quantity: "flow",
+  inputs: "ratedFlow",
+} as const;
 
 const SOURCES: Source[] = [
   {
@@ -95,53 +95,44 @@ const SOURCES: Source[] = [
 export default function VsdPage({ loaderData }: Route.ComponentProps) {
   const { run, handover } = loaderData;
   const { fields, rows } = run.values;
+  const figure = figureOf(run);
   const shownRows = rows.length > 0 ? rows : [{ load: "", hours: "" }];
-  const form = (
-    <CalculatorForm name="fixed-vs-variable-speed" path={PATH}>
+  return (
+    <CalculatorScaffold
+      name="fixed-vs-variable-speed"
+      path={PATH}
+      title="Fixed speed or variable speed?"
+      intro="A variable-speed compressor follows your demand instead of running unloaded. Whether that pays depends on how your demand varies: enter it, and see the energy, the rupees and the payback."
+      run={run}
+      handover={{ label: "Ask for an audit", href: handover }}
+      results={[
+        { key: "fixedKwh", label: "Fixed speed: energy" },
+        { key: "fixedCost", label: "Fixed speed: cost" },
+        { key: "variableKwh", label: "Variable speed: energy" },
+        { key: "variableCost", label: "Variable speed: cost" },
+        { key: "savingCost", label: "Saving", main: true },
+        { key: "savingShare", label: "Saving, share of energy" },
+        { key: "payback", label: "Simple payback" },
+      ]}
+      sources={SOURCES}
+      method={<Method />}
+    >
       <fieldset className="min-w-0 space-y-4">
         <legend className="text-base font-bold text-brand-900">The compressor</legend>
         <NumberField
-          name="power"
+          {...figure("power", VSD_DEFAULTS.power)}
           label="Full-load power"
           hint="The power it draws at full load (the motor’s rating is a fair first guess)."
-          value={fields.power ?? VSD_DEFAULTS.power}
-          problems={run.problems}
-          after={
-            <UnitSelect
-              name="powerUnit"
-              label="Power unit"
-              value={fields.powerUnit ?? "kw"}
-              options={POWER_UNITS}
-              quantity="power"
-              inputs="power"
-            />
-          }
+          after={<UnitSelect {...POWER_UNIT} value={fields.powerUnit ?? "kw"} />}
         />
         <p className="text-sm text-slate-600">Or leave the power empty and give its rated flow and specific power:</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <NumberField
-            name="ratedFlow"
+            {...figure("ratedFlow")}
             label="Rated flow"
-            value={fields.ratedFlow ?? ""}
-            problems={run.problems}
-            after={
-              <UnitSelect
-                name="flowUnit"
-                label="Flow unit"
-                value={fields.flowUnit ?? "m3/min"}
-                options={FLOW_UNITS}
-                quantity="flow"
-                inputs="ratedFlow"
-              />
-            }
+            after={<UnitSelect {...FLOW_UNIT} value={fields.flowUnit ?? "m3/min"} />}
           />
-          <NumberField
-            name="specificPower"
-            label="Specific power"
-            value={fields.specificPower ?? ""}
-            problems={run.problems}
-            after="kW per m³/min"
-          />
+          <NumberField {...figure("specificPower")} label="Specific power" after="kW per m³/min" />
         </div>
       </fieldset>
 
@@ -159,46 +150,18 @@ export default function VsdPage({ loaderData }: Route.ComponentProps) {
         addLabel="Add a load step"
         renderRow={(row, i) => (
           <>
-            <RowCell label="Demand, % of rated flow" field="load" row={i} error={problemFor(run.problems, rowField("load", i))}>
-              <input
-                type="text"
-                name="load"
-                inputMode="decimal"
-                autoComplete="off"
-                defaultValue={row.load}
-                aria-invalid={problemFor(run.problems, rowField("load", i)) ? true : undefined}
-                className={`${inputClass} mt-1 sm:mt-0`}
-              />
-            </RowCell>
-            <RowCell label="Hours a year" field="hours" row={i} error={problemFor(run.problems, rowField("hours", i))}>
-              <input
-                type="text"
-                name="hours"
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={row.hours}
-                aria-invalid={problemFor(run.problems, rowField("hours", i)) ? true : undefined}
-                className={`${inputClass} mt-1 sm:mt-0`}
-              />
-            </RowCell>
+            <RowTextCell run={run} label="Demand, % of rated flow" field="load" row={i} value={row.load} inputMode="decimal" />
+            <RowTextCell run={run} label="Hours a year" field="hours" row={i} value={row.hours} inputMode="numeric" />
           </>
         )}
       />
 
       <div className="grid gap-6 sm:grid-cols-2">
+        <NumberField {...figure("tariff", VSD_DEFAULTS.tariff)} label="Electricity tariff" after="₹/kWh" />
         <NumberField
-          name="tariff"
-          label="Electricity tariff"
-          value={fields.tariff ?? VSD_DEFAULTS.tariff}
-          problems={run.problems}
-          after="₹/kWh"
-        />
-        <NumberField
-          name="priceDifference"
+          {...figure("priceDifference", VSD_DEFAULTS.priceDifference)}
           label="Price difference"
           hint="What the variable-speed machine costs more."
-          value={fields.priceDifference ?? VSD_DEFAULTS.priceDifference}
-          problems={run.problems}
           after="₹"
           inputMode="numeric"
         />
@@ -207,108 +170,61 @@ export default function VsdPage({ loaderData }: Route.ComponentProps) {
       <details className="rounded-md border border-slate-200 p-4" open={run.problems.some((p) => ASSUMPTIONS.includes(p.field))}>
         <summary className="cursor-pointer font-semibold text-brand-900">Machine assumptions</summary>
         <div className="mt-4 grid gap-6 sm:grid-cols-2">
-          <NumberField
-            name="unloadedPower"
-            label="Fixed speed: power when unloaded"
-            value={fields.unloadedPower ?? VSD_DEFAULTS.unloadedPower}
-            problems={run.problems}
-            after="% of full load"
-          />
-          <NumberField
-            name="minSpeed"
-            label="Variable speed: minimum speed"
-            value={fields.minSpeed ?? VSD_DEFAULTS.minSpeed}
-            problems={run.problems}
-            after="% of rated flow"
-          />
-          <NumberField
-            name="minSpeedPower"
-            label="Variable speed: power at minimum speed"
-            value={fields.minSpeedPower ?? VSD_DEFAULTS.minSpeedPower}
-            problems={run.problems}
-            after="% of full load"
-          />
-          <NumberField
-            name="idlePower"
-            label="Variable speed: power when idling"
-            value={fields.idlePower ?? VSD_DEFAULTS.idlePower}
-            problems={run.problems}
-            after="% of full load"
-          />
-          <NumberField
-            name="driveLoss"
-            label="Variable speed: drive loss at full load"
-            value={fields.driveLoss ?? VSD_DEFAULTS.driveLoss}
-            problems={run.problems}
-            after="%"
-          />
+          {ASSUMPTION_FIELDS.map(({ name, label, after }) => (
+            <NumberField key={name} {...figure(name, VSD_DEFAULTS[name])} label={label} after={after} />
+          ))}
         </div>
       </details>
-    </CalculatorForm>
-  );
-
-  return (
-    <>
-      <PageHero
-        eyebrow="Calculators"
-        title="Fixed speed or variable speed?"
-        intro="A variable-speed compressor follows your demand instead of running unloaded. Whether that pays depends on how your demand varies: enter it, and see the energy, the rupees and the payback."
-      />
-      <CalculatorLayout
-        form={form}
-        results={
-          <ResultsPanel
-            run={run}
-            handoverLabel="Ask for an audit"
-            handoverHref={handover}
-            lines={[
-              { key: "fixedKwh", label: "Fixed speed: energy" },
-              { key: "fixedCost", label: "Fixed speed: cost" },
-              { key: "variableKwh", label: "Variable speed: energy" },
-              { key: "variableCost", label: "Variable speed: cost" },
-              { key: "savingCost", label: "Saving", main: true },
-              { key: "savingShare", label: "Saving, share of energy" },
-              { key: "payback", label: "Simple payback" },
-            ]}
-          />
-        }
-      />
-      <HowWeCalculate sources={SOURCES}>
-        <p>
-          For every row of your demand profile, f is the demand as a share of the compressor’s rated flow and h its hours a year.
-          P_fl is the full-load power (the power you enter, or rated flow × specific power).
-        </p>
-        <p>
-          <strong>Fixed speed, load/unload:</strong> the machine runs loaded a share f of the time at full power and unloaded the
-          rest at a share u of it (assuming enough storage for it to cycle at its full pressure band):
-        </p>
-        <pre>{`P_fixed = P_fl × (f + (1 − f) × u)`}</pre>
-        <p>
-          <strong>Variable speed:</strong> at full flow it draws P_v = P_fl × (1 + drive loss). From its minimum speed f_min
-          (where it draws p_min × P_v) up to full speed its power rises in a straight line; below the minimum speed it runs at
-          minimum speed and idles (p_idle × P_v) by turns:
-        </p>
-        <pre>{`f ≥ f_min:  P_vsd = P_v × (p_min + (1 − p_min) × (f − f_min) / (1 − f_min))
-f < f_min:  P_vsd = P_v × (p_idle + (p_min − p_idle) × f / f_min)`}</pre>
-        <pre>{`kWh a year = Σ P × h        ₹ a year = kWh a year × tariff
-saving = fixed − variable   payback (years) = price difference ÷ saving a year`}</pre>
-        <p>
-          Demand: our illustrative two-shift plant, described above the profile (an example we made up to show a plant whose
-          demand varies, not survey data). Our product pages say a variable-speed machine saves up to 35%: that is on demand that
-          stays low most of the time (at 10% of rated flow all year this model gives 39%), or with storage too small for
-          load/unload to cycle well.
-        </p>
-        <p>
-          Defaults: unloaded at 25% of full-load power (DOE’s MEASUR documentation gives 15–25% for reciprocating and 25–40% for
-          inlet-modulated rotary screw machines: enter yours); minimum speed 20% of rated flow at 32% of full-load power, idling
-          at 6.4%; drive loss 3% (our assumption: the loss of an inverter at full load is a few per cent; use the figures of the
-          machines you compare, from their CAGI data sheets, when you have them). The model leaves out what it cannot know:
-          storage too small for load/unload to cycle well (which makes fixed speed worse), and the lower pressure a VSD can hold
-          (which saves more).
-        </p>
-      </HowWeCalculate>
-    </>
+    </CalculatorScaffold>
   );
 }
 
-const ASSUMPTIONS = ["unloadedPower", "minSpeed", "minSpeedPower", "idlePower", "driveLoss"];
+/** The machine assumptions, folded away unless one of them is wrong. */
+const ASSUMPTION_FIELDS = [
+  { name: "unloadedPower", label: "Fixed speed: power when unloaded", after: "% of full load" },
+  { name: "minSpeed", label: "Variable speed: minimum speed", after: "% of rated flow" },
+  { name: "minSpeedPower", label: "Variable speed: power at minimum speed", after: "% of full load" },
+  { name: "idlePower", label: "Variable speed: power when idling", after: "% of full load" },
+  { name: "driveLoss", label: "Variable speed: drive loss at full load", after: "%" },
+] as const;
+const ASSUMPTIONS: string[] = ASSUMPTION_FIELDS.map((f) => f.name);
+
+/** "How we calculate this": the two machines' power at each step of the demand. */
+function Method() {
+  return (
+    <>
+      <p>
+        For every row of your demand profile, f is the demand as a share of the compressor’s rated flow and h its hours a year.
+        P_fl is the full-load power (the power you enter, or rated flow × specific power).
+      </p>
+      <p>
+        <strong>Fixed speed, load/unload:</strong> the machine runs loaded a share f of the time at full power and unloaded the
+        rest at a share u of it (assuming enough storage for it to cycle at its full pressure band):
+      </p>
+      <pre>{`P_fixed = P_fl × (f + (1 − f) × u)`}</pre>
+      <p>
+        <strong>Variable speed:</strong> at full flow it draws P_v = P_fl × (1 + drive loss). From its minimum speed f_min (where
+        it draws p_min × P_v) up to full speed its power rises in a straight line; below the minimum speed it runs at minimum
+        speed and idles (p_idle × P_v) by turns:
+      </p>
+      <pre>{`f ≥ f_min:  P_vsd = P_v × (p_min + (1 − p_min) × (f − f_min) / (1 − f_min))
+f < f_min:  P_vsd = P_v × (p_idle + (p_min − p_idle) × f / f_min)`}</pre>
+      <pre>{`kWh a year = Σ P × h        ₹ a year = kWh a year × tariff
+saving = fixed − variable   payback (years) = price difference ÷ saving a year`}</pre>
+      <p>
+        Demand: our illustrative two-shift plant, described above the profile (an example we made up to show a plant whose demand
+        varies, not survey data). Our product pages say a variable-speed machine saves up to 35%: that is on demand that stays low
+        most of the time (at 10% of rated flow all year this model gives 39%), or with storage too small for load/unload to cycle
+        well.
+      </p>
+      <p>
+        Defaults: unloaded at 25% of full-load power (DOE’s MEASUR documentation gives 15–25% for reciprocating and 25–40% for
+        inlet-modulated rotary screw machines: enter yours); minimum speed 20% of rated flow at 32% of full-load power, idling at
+        6.4%; drive loss 3% (our assumption: the loss of an inverter at full load is a few per cent; use the figures of the
+        machines you compare, from their CAGI data sheets, when you have them). The model leaves out what it cannot know: storage
+        too small for load/unload to cycle well (which makes fixed speed worse), and the lower pressure a VSD can hold (which
+        saves more).
+      </p>
+    </>
+  );
+}

@@ -1,27 +1,14 @@
-import { redirect } from "react-router";
 import { readFinder } from "../../server/content/public-reads";
 import { readFinderParams } from "../../shared/content/product-finder";
-import { CALCULATOR_PRESSURE_UNITS, rowField } from "../../shared/lib/calculators/inputs";
+import { CALCULATOR_PRESSURE_UNITS } from "../../shared/lib/calculators/inputs";
 import { CONSUMPTION_UNITS, SIZING_DEFAULTS, SIZING_ROW_FIELDS } from "../../shared/lib/calculators/sizing";
 import { unitsOf } from "../../shared/lib/units";
-import { PageHero } from "../components/page-hero";
 import { FigureCardGrid, toFigureCard } from "../components/products/product-card";
-import {
-  CalculatorForm,
-  CalculatorLayout,
-  HowWeCalculate,
-  inputClass,
-  NumberField,
-  problemFor,
-  ResultsPanel,
-  RowCell,
-  RowList,
-  type Source,
-  UnitSelect,
-} from "../components/tools/calculator-parts";
-import { calculatorRedirect, handoverHref, sizingFinderHref, sizingHandover } from "../lib/calculator-links";
+import { NumberField, RowList, type Source, UnitSelect } from "../components/tools/calculator-parts";
+import { CalculatorScaffold, figureOf, RowTextCell } from "../components/tools/calculator-scaffold";
+import { loadCalculator, sizingFinderHref, sizingHandover } from "../lib/calculator-links";
 import { runSizing } from "../lib/calculators";
-import { orFallback } from "../lib/load.server";
+import { orFallback } from "../lib/read-with-fallback.server";
 import { pageMeta, siteInfoFrom } from "../lib/seo";
 import type { RouteHandle } from "../root";
 import type { Route } from "./+types/tools.sizing";
@@ -42,15 +29,13 @@ const MATCHES_SHOWN = 3;
 export const handle: RouteHandle = { script: "calculator" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { run, handover } = loadCalculator(request, {
+    path: PATH,
+    rows: { fields: SIZING_ROW_FIELDS, defaults: SIZING_DEFAULTS.rows, anchor: ROWS_ID },
+    handover: sizingHandover,
+    run: runSizing,
+  });
   const url = new URL(request.url);
-  const next = calculatorRedirect(
-    url,
-    { fields: SIZING_ROW_FIELDS, defaults: SIZING_DEFAULTS.rows, anchor: ROWS_ID },
-    sizingHandover,
-  );
-  if (next) throw redirect(next, 303);
-  const run = runSizing(url.searchParams);
-  const handover = handoverHref(PATH, url.searchParams);
   const finderUrl = sizingFinderHref(url.searchParams);
   if (!finderUrl) return { run, handover, matches: null };
   const { filters } = readFinderParams(new URL(finderUrl, url).searchParams);
@@ -76,7 +61,25 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const PRESSURE_UNITS = unitsOf("pressure", CALCULATOR_PRESSURE_UNITS);
+/** The units every figure of one kind on the form is typed in (the select carries its own label for screen readers). */
+const UNIT_CHOICES = [
+  {
+    name: "useUnit",
+    label: "Consumption in",
+    fallback: "l/min",
+    options: CONSUMPTION_UNITS,
+    quantity: "consumption",
+    inputs: "use",
+  },
+  {
+    name: "pressureUnit",
+    label: "Pressure in",
+    fallback: "bar",
+    options: unitsOf("pressure", CALCULATOR_PRESSURE_UNITS),
+    quantity: "pressure",
+    inputs: "toolPressure,pressureAllowance",
+  },
+] as const;
 
 const SOURCES: Source[] = [
   {
@@ -119,53 +122,38 @@ const SOURCES: Source[] = [
 export default function SizingPage({ loaderData }: Route.ComponentProps) {
   const { run, handover, matches } = loaderData;
   const { fields, rows } = run.values;
+  const figure = figureOf(run);
   const empty = { name: "", use: "", qty: "", duty: "", toolPressure: "" };
   const shownRows = rows.length > 0 ? rows : [empty];
-  const cell = (name: string, i: number) => problemFor(run.problems, rowField(name, i));
-  const text = (name: string, i: number, value: string | undefined, mode?: "decimal" | "numeric") => (
-    <input
-      type="text"
-      name={name}
-      inputMode={mode}
-      autoComplete="off"
-      defaultValue={value}
-      aria-invalid={cell(name, i) ? true : undefined}
-      className={`${inputClass} mt-1 sm:mt-0`}
-    />
-  );
-  const form = (
-    <CalculatorForm name="sizing" path={PATH}>
+  return (
+    <CalculatorScaffold
+      name="sizing"
+      path={PATH}
+      title="How big a compressor do you need?"
+      intro="List the air tools and machines the compressor will feed, how many and how much of the time they run. You get the flow and pressure to buy, and the machines that deliver them."
+      run={run}
+      handover={{ label: "Request a quote", href: handover }}
+      results={[
+        { key: "averageFlow", label: "Average demand of the tools" },
+        { key: "requiredFlow", label: "Free air delivery needed", main: true },
+        { key: "highestToolPressure", label: "Highest working pressure" },
+        { key: "requiredPressure", label: "Compressor pressure needed", main: true },
+      ]}
+      sources={SOURCES}
+      method={<Method />}
+      below={<Matches matches={matches} results={run.results} />}
+    >
       <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-        <div className="block text-sm">
-          <span aria-hidden="true" className="font-semibold text-slate-800">
-            Consumption in
-          </span>
-          <span className="mt-1 flex">
-            <UnitSelect
-              name="useUnit"
-              label="Consumption in"
-              value={fields.useUnit ?? "l/min"}
-              options={CONSUMPTION_UNITS}
-              quantity="consumption"
-              inputs="use"
-            />
-          </span>
-        </div>
-        <div className="block text-sm">
-          <span aria-hidden="true" className="font-semibold text-slate-800">
-            Pressure in
-          </span>
-          <span className="mt-1 flex">
-            <UnitSelect
-              name="pressureUnit"
-              label="Pressure in"
-              value={fields.pressureUnit ?? "bar"}
-              options={PRESSURE_UNITS}
-              quantity="pressure"
-              inputs="toolPressure,pressureAllowance"
-            />
-          </span>
-        </div>
+        {UNIT_CHOICES.map(({ fallback, ...unit }) => (
+          <div key={unit.name} className="block text-sm">
+            <span aria-hidden="true" className="font-semibold text-slate-800">
+              {unit.label}
+            </span>
+            <span className="mt-1 flex">
+              <UnitSelect {...unit} value={fields[unit.name] ?? fallback} />
+            </span>
+          </div>
+        ))}
       </div>
 
       <RowList
@@ -179,46 +167,29 @@ export default function SizingPage({ loaderData }: Route.ComponentProps) {
         addLabel="Add a tool or machine"
         renderRow={(row, i) => (
           <>
-            <RowCell label="Tool or machine" field="name" row={i} error={cell("name", i)}>
-              {text("name", i, row.name)}
-            </RowCell>
-            <RowCell label="Consumption each" field="use" row={i} error={cell("use", i)}>
-              {text("use", i, row.use, "decimal")}
-            </RowCell>
-            <RowCell label="Quantity" field="qty" row={i} error={cell("qty", i)}>
-              {text("qty", i, row.qty, "numeric")}
-            </RowCell>
-            <RowCell label="Duty cycle, %" field="duty" row={i} error={cell("duty", i)}>
-              {text("duty", i, row.duty, "decimal")}
-            </RowCell>
-            <RowCell label="Working pressure" field="toolPressure" row={i} error={cell("toolPressure", i)}>
-              {text("toolPressure", i, row.toolPressure, "decimal")}
-            </RowCell>
+            <RowTextCell run={run} label="Tool or machine" field="name" row={i} value={row.name} />
+            <RowTextCell run={run} label="Consumption each" field="use" row={i} value={row.use} inputMode="decimal" />
+            <RowTextCell run={run} label="Quantity" field="qty" row={i} value={row.qty} inputMode="numeric" />
+            <RowTextCell run={run} label="Duty cycle, %" field="duty" row={i} value={row.duty} inputMode="decimal" />
+            <RowTextCell
+              run={run}
+              label="Working pressure"
+              field="toolPressure"
+              row={i}
+              value={row.toolPressure}
+              inputMode="decimal"
+            />
           </>
         )}
       />
 
       <div className="grid gap-6 sm:grid-cols-3">
+        <NumberField {...figure("leakAllowance", SIZING_DEFAULTS.leakAllowance)} label="Leak allowance" after="%" />
+        <NumberField {...figure("growth", SIZING_DEFAULTS.growth)} label="Growth margin" after="%" />
         <NumberField
-          name="leakAllowance"
-          label="Leak allowance"
-          value={fields.leakAllowance ?? SIZING_DEFAULTS.leakAllowance}
-          problems={run.problems}
-          after="%"
-        />
-        <NumberField
-          name="growth"
-          label="Growth margin"
-          value={fields.growth ?? SIZING_DEFAULTS.growth}
-          problems={run.problems}
-          after="%"
-        />
-        <NumberField
-          name="pressureAllowance"
+          {...figure("pressureAllowance", "1")}
           label="Pressure allowance"
           hint="Pipework, dryer, filters, hose."
-          value={fields.pressureAllowance ?? "1"}
-          problems={run.problems}
           after={
             <span className="shrink-0 text-slate-600" data-unit-label="pressureUnit">
               {fields.pressureUnit === "psi" ? "psi" : "bar"}
@@ -226,80 +197,71 @@ export default function SizingPage({ loaderData }: Route.ComponentProps) {
           }
         />
       </div>
-    </CalculatorForm>
+    </CalculatorScaffold>
   );
+}
 
+/** The smallest machines big enough for the results, or why there are none to show. */
+function Matches({
+  matches,
+  results,
+}: {
+  matches: Route.ComponentProps["loaderData"]["matches"];
+  results: Record<string, string> | null;
+}) {
+  return (
+    <section aria-labelledby="matches-heading" className="mx-auto max-w-7xl px-4 pb-10" data-calculator-products>
+      <h2 id="matches-heading" className="text-2xl font-bold text-brand-700">
+        {!matches
+          ? "Matching machines"
+          : matches.failed
+            ? "The matching machines could not be loaded. Please try again."
+            : `${matches.total} ${matches.total === 1 ? "machine matches" : "machines match"}`}
+      </h2>
+      {!matches && <p className="mt-3 text-slate-700">Correct the fields above to see the machines that match.</p>}
+      {matches && !matches.failed && matches.cards.length > 0 && results && (
+        <p className="mt-3 text-slate-700" data-matches-intro>
+          {matches.cards.length === 1 ? "The one" : `The ${matches.cards.length} smallest`} that deliver at least{" "}
+          {results.requiredFlow} at {results.requiredPressure}, with your leak allowance and growth margin:
+        </p>
+      )}
+      {matches && !matches.failed && matches.cards.length > 0 && (
+        <FigureCardGrid
+          cards={matches.cards}
+          sizes="(min-width: 1280px) 400px, (min-width: 640px) 45vw, 100vw"
+          className="mt-6"
+        />
+      )}
+      {matches && !matches.failed && (
+        <p className="mt-6">
+          <a href={matches.finderUrl} className="font-semibold text-brand-700 underline hover:text-brand-900" data-finder-link>
+            {matches.total > 0
+              ? `See all ${matches.total} ${matches.total === 1 ? "match" : "matches"} in the finder`
+              : "No machine matches exactly: open the finder to see the closest"}
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** "How we calculate this": the sum and the allowances. */
+function Method() {
   return (
     <>
-      <PageHero
-        eyebrow="Calculators"
-        title="How big a compressor do you need?"
-        intro="List the air tools and machines the compressor will feed, how many and how much of the time they run. You get the flow and pressure to buy, and the machines that deliver them."
-      />
-      <CalculatorLayout
-        form={form}
-        results={
-          <ResultsPanel
-            run={run}
-            handoverLabel="Request a quote"
-            handoverHref={handover}
-            lines={[
-              { key: "averageFlow", label: "Average demand of the tools" },
-              { key: "requiredFlow", label: "Free air delivery needed", main: true },
-              { key: "highestToolPressure", label: "Highest working pressure" },
-              { key: "requiredPressure", label: "Compressor pressure needed", main: true },
-            ]}
-          />
-        }
-      />
-      <section aria-labelledby="matches-heading" className="mx-auto max-w-7xl px-4 pb-10" data-calculator-products>
-        <h2 id="matches-heading" className="text-2xl font-bold text-brand-700">
-          {!matches
-            ? "Matching machines"
-            : matches.failed
-              ? "The matching machines could not be loaded. Please try again."
-              : `${matches.total} ${matches.total === 1 ? "machine matches" : "machines match"}`}
-        </h2>
-        {!matches && <p className="mt-3 text-slate-700">Correct the fields above to see the machines that match.</p>}
-        {matches && !matches.failed && matches.cards.length > 0 && run.results && (
-          <p className="mt-3 text-slate-700" data-matches-intro>
-            {matches.cards.length === 1 ? "The one" : `The ${matches.cards.length} smallest`} that deliver at least{" "}
-            {run.results.requiredFlow} at {run.results.requiredPressure}, with your leak allowance and growth margin:
-          </p>
-        )}
-        {matches && !matches.failed && matches.cards.length > 0 && (
-          <FigureCardGrid
-            cards={matches.cards}
-            sizes="(min-width: 1280px) 400px, (min-width: 640px) 45vw, 100vw"
-            className="mt-6"
-          />
-        )}
-        {matches && !matches.failed && (
-          <p className="mt-6">
-            <a href={matches.finderUrl} className="font-semibold text-brand-700 underline hover:text-brand-900" data-finder-link>
-              {matches.total > 0
-                ? `See all ${matches.total} ${matches.total === 1 ? "match" : "matches"} in the finder`
-                : "No machine matches exactly: open the finder to see the closest"}
-            </a>
-          </p>
-        )}
-      </section>
-      <HowWeCalculate sources={SOURCES}>
-        <p>
-          For every tool or machine: its free-air consumption while it runs, how many there are and the share of the time they run
-          (duty cycle). Then:
-        </p>
-        <pre>{`average demand = Σ consumption × quantity × duty cycle
+      <p>
+        For every tool or machine: its free-air consumption while it runs, how many there are and the share of the time they run
+        (duty cycle). Then:
+      </p>
+      <pre>{`average demand = Σ consumption × quantity × duty cycle
 flow needed    = average demand × (1 + leak allowance) × (1 + growth margin)
 pressure       = highest working pressure + pressure allowance`}</pre>
-        <p>
-          Defaults: 10% for leaks (a well-kept system; an old one may need 25%), 25% growth margin, 1 bar pressure allowance
-          (pipework up to 0.1 bar, filters and a refrigerated dryer about 0.5 bar, and the hose, coupling and regulator at the
-          tool). Duty cycles average the demand: if many tools may run at once for long spells, size for that peak, or add
-          storage. The machines shown are the finder’s, with at least that flow and pressure: the smallest that are big enough
-          first.
-        </p>
-      </HowWeCalculate>
+      <p>
+        Defaults: 10% for leaks (a well-kept system; an old one may need 25%), 25% growth margin, 1 bar pressure allowance
+        (pipework up to 0.1 bar, filters and a refrigerated dryer about 0.5 bar, and the hose, coupling and regulator at the
+        tool). Duty cycles average the demand: if many tools may run at once for long spells, size for that peak, or add storage.
+        The machines shown are the finder’s, with at least that flow and pressure: the smallest that are big enough first.
+      </p>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { categoryContent, categoryInput } from "../../shared/content/category";
+import { type CategoryInput, categoryContent, categoryImageFields, categoryInput } from "../../shared/content/category";
 import { actorOf, requirePermission } from "../auth/require-admin";
 import { createCategory, deleteCategory, getCategory, getCategoryRow, updateCategory } from "../content/category";
 import { moveToTrash, recordContentChange, rowsForFirstVersion, takeSnapshot } from "../content/history";
@@ -7,7 +7,7 @@ import { readCategories, readCategory } from "../content/public-reads";
 import type { AppContext } from "../context";
 import { inTransaction } from "../db/client";
 import { notFound, parseInput } from "../http/errors";
-import { multipartBody, readFields, requireSomeField, withImageChanges } from "./forms";
+import { filesOf, multipartBody, readFields, requireAltTexts, requireSomeField, withImageChanges } from "./forms";
 
 const JSON_FIELDS = ["features", "subcategories"];
 const notFoundError = () => notFound("Category not found.");
@@ -29,7 +29,10 @@ export function categoryRouter(ctx: AppContext): Router {
   });
 
   router.post("/", write, body, async (req, res) => {
-    const input = parseInput(categoryInput, readFields(req, JSON_FIELDS));
+    const fields = readFields(req, JSON_FIELDS);
+    const input: CategoryInput = parseInput(categoryInput, fields);
+    const altWrite = { sent: fields, files: () => filesOf(req, "image").length, before: null, name: input.name };
+    requireAltTexts(categoryImageFields, input, altWrite);
     const created = await withImageChanges(ctx, async (changes) => {
       const uploaded = await changes.uploadFirst(req, ["image"]);
       return inTransaction(ctx.db, async (tx) => {
@@ -52,9 +55,13 @@ export function categoryRouter(ctx: AppContext): Router {
       description: existing.description,
       features: existing.features,
       image: existing.image,
+      imageAlt: existing.imageAlt,
+      imageDecorative: existing.imageDecorative,
       position: existing.position,
     };
-    const input = parseInput(categoryInput, { ...current, ...fields });
+    const input: CategoryInput = parseInput(categoryInput, { ...current, ...fields });
+    const altWrite = { sent: fields, files: () => filesOf(req, "image").length, before: current, name: input.name };
+    requireAltTexts(categoryImageFields, input, altWrite);
     const updated = await withImageChanges(ctx, async (changes) => {
       const image = (await changes.uploadFirst(req, ["image"])) ?? input.image;
       changes.replace(existing.image, image);

@@ -1,10 +1,12 @@
 import type { Request, RequestHandler } from "express";
 import multer from "multer";
+import { ALT_TEXT_REQUIRED, type AltTextWrite, settleAltTexts } from "../../shared/content/alt-text";
+import type { Fields } from "../../shared/content/fields";
 import { ATTACHMENT_MAX_BYTES } from "../../shared/content/product-attachments";
 import { isImageReferenced } from "../content/image-references";
 import type { AppContext } from "../context";
 import { badRequest, HttpError } from "../http/errors";
-import { containsNul, NUL_MESSAGE } from "../http/nul";
+import { containsNul, NUL_MESSAGE } from "../http/nul-characters";
 import { errorFields, log } from "../log";
 import type { AttachmentStore } from "../uploads/attachments";
 
@@ -228,4 +230,10 @@ export function requireSomeField(req: Request, fields: Record<string, unknown>, 
 /** True when the request carries a new image for a field, either as a file or as a URL text. */
 export function hasImage(req: Request, fieldNames: readonly string[], text: string | undefined): boolean {
   return fieldNames.some((n) => filesOf(req, n).length > 0) || (text !== undefined && text !== "");
+}
+
+/** Settles a write's alt texts (shared/content/alt-text.ts): a 400 naming each image that still lacks one. */
+export function requireAltTexts(fields: Fields, input: Record<string, unknown>, write: AltTextWrite): void {
+  const problems = settleAltTexts(fields, input, write);
+  if (problems.length > 0) throw badRequest(ALT_TEXT_REQUIRED, problems);
 }

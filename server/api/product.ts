@@ -4,6 +4,7 @@ import {
   PRODUCT_PAGE_LIMIT_MAX,
   type ProductInput,
   productContent,
+  productFields,
   productInput,
   productInputView,
 } from "../../shared/content/product";
@@ -40,11 +41,15 @@ import {
   type ImageChanges,
   multipartBody,
   readFields,
+  requireAltTexts,
   requireSomeField,
   withImageChanges,
 } from "./forms";
 
-const JSON_FIELDS = ["features", "specifications", "additionalImages", "attachments"];
+/** The fields that arrive as JSON text in multipart forms (lists), from their declarations. */
+const JSON_FIELDS = Object.entries(productFields)
+  .filter(([, f]) => f.json)
+  .map(([k]) => k);
 /** New attachment files come in `attachments`, their titles in `attachmentTitles` (same order). */
 const ATTACHMENT_FILES = "attachments";
 const ATTACHMENT_TITLES = "attachmentTitles";
@@ -135,6 +140,10 @@ async function checkCategory(ctx: AppContext, input: ProductInput): Promise<Prod
   }
   return { ...input, categoryId: category.id, subcategoryId };
 }
+
+/** How many image files a request uploads for an image field (its alt texts follow them). */
+const uploadedImages = (req: Request) => (field: string) =>
+  field === "mainImage" ? Number(MAIN_IMAGE_FIELDS.some((f) => filesOf(req, f).length > 0)) : filesOf(req, field).length;
 
 /** Kept additional images plus the uploaded ones, at most LIMITS.additionalImages in all. */
 async function additionalImages(req: Request, kept: string[], changes: ImageChanges): Promise<string[]> {
@@ -248,6 +257,8 @@ export function productRouter(ctx: AppContext): Router {
       const hasMain = MAIN_IMAGE_FIELDS.some((f) => filesOf(req, f).length > 0) || Boolean(input.mainImage);
       if (!hasMain)
         throw badRequest("Please upload a main image", [{ path: "mainImage", message: "Please upload a main image" }]);
+      const altWrite = { sent: fields, files: uploadedImages(req), before: null, name: input.name };
+      requireAltTexts(productFields, input as Record<string, unknown>, altWrite);
       const plan = await planAttachments(ctx, req, input.attachments ?? [], titles, []);
       const created = await withImageChanges(ctx, async (changes) => {
         const mainImage = (await changes.uploadFirst(req, MAIN_IMAGE_FIELDS)) ?? input.mainImage ?? "";
@@ -275,6 +286,8 @@ export function productRouter(ctx: AppContext): Router {
       if (fields.mainImage === "") delete fields.mainImage;
       const parsed = parseInput(productInput, { ...productInputView(existing), ...fields }) as ProductInput;
       const input = await checkCategory(ctx, parsed);
+      const altWrite = { sent: fields, files: uploadedImages(req), before: productInputView(existing), name: input.name };
+      requireAltTexts(productFields, input as Record<string, unknown>, altWrite);
       const plan = await planAttachments(ctx, req, input.attachments ?? existing.attachments, titles, existing.attachments);
       const updated = await withImageChanges(ctx, async (changes) => {
         const mainImage = (await changes.uploadFirst(req, MAIN_IMAGE_FIELDS)) ?? input.mainImage ?? existing.mainImage;

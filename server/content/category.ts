@@ -87,6 +87,8 @@ function columns(input: CategoryInput) {
     name: input.name,
     description: input.description,
     image: input.image ?? "",
+    imageAlt: input.imageAlt ?? "",
+    imageDecorative: input.imageDecorative ?? false,
     features: input.features,
     position: input.position ?? 0,
   };

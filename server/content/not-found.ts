@@ -16,12 +16,12 @@ import { redirectFor } from "./redirects";
 export const NOT_FOUND_KEEP = 1000;
 const TRIM_EVERY = 100;
 /** The Not found screen lists this many, most counted first. */
-export const NOT_FOUND_LISTED = 200;
+const NOT_FOUND_LISTED = 200;
 
 const newPaths = new WeakMap<Database, number>();
 
 /** The host of a Referer header (lower case), or "" when there is none or it is not a web address. */
-export function referrerHost(referer: string | null | undefined): string {
+function referrerHost(referer: string | null | undefined): string {
   if (!referer) return "";
   try {
     const url = new URL(referer);

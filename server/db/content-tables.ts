@@ -157,6 +157,8 @@ export const categories = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     image: text("image").notNull().default(""),
+    imageAlt: text("image_alt").notNull().default(""),
+    imageDecorative: boolean("image_decorative").notNull().default(false),
     features: jsonb("features").$type<CategoryFeature[]>().notNull().default([]),
     position: integer("position").notNull().default(0),
   },

@@ -1309,6 +1309,22 @@ const FAQ: { question: string; answer: string }[] = [
   },
 ];
 
+/** The demo pictures' alt texts: what each drawing shows (issue 31). */
+const ALT = {
+  banner: "Drawing of a compressor plant room: screw compressors, an air receiver and overhead pipework",
+  industrial: "Drawing of compressors being assembled on the Pneuma workshop floor",
+  story: "Drawing of a factory compressor room with an air receiver beside the machines",
+  facility: (title: string) => `Drawing of the ${title.toLowerCase()} at the Pneuma works`,
+  portrait: (name: string) => `Illustrated portrait of ${name}`,
+  service: (title: string) => `Illustration for ${title.toLowerCase()}`,
+  category: (name: string) => `Drawing of ${name.toLowerCase()} from the Pneuma range`,
+  product: (name: string) => `Drawing of the ${name}, front view`,
+  productView: (name: string, view: ExtraView) =>
+    view === "mirror"
+      ? `The ${name} seen from the other side`
+      : `Close-up of the ${name}'s ${view === "panel" ? "control panel" : "pressure gauge"}`,
+};
+
 export async function seedDemoContent(db: Database, images: ImageStore): Promise<void> {
   const settings = siteSettingsSchema.parse(SETTINGS);
   const pics = new Pictures();
@@ -1340,19 +1356,24 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
     await db.transaction(async (tx) => {
       await tx.insert(siteSettings).values({ id: "site", data: settings }).onConflictDoNothing();
 
-      await tx
-        .insert(banners)
-        .values(
-          BANNERS.map((b, i) => ({ title: b.title, description: b.description, image: url(bannerPics[i] ?? -1), position: i })),
-        );
-      await tx.insert(industrials).values({ ...INDUSTRIAL, image: url(industrialPic), position: 0 });
-      await tx.insert(stories).values({ ...STORY, image: url(storyPic), position: 0 });
+      await tx.insert(banners).values(
+        BANNERS.map((b, i) => ({
+          title: b.title,
+          description: b.description,
+          image: url(bannerPics[i] ?? -1),
+          imageAlt: ALT.banner,
+          position: i,
+        })),
+      );
+      await tx.insert(industrials).values({ ...INDUSTRIAL, image: url(industrialPic), imageAlt: ALT.industrial, position: 0 });
+      await tx.insert(stories).values({ ...STORY, image: url(storyPic), imageAlt: ALT.story, position: 0 });
       await tx.insert(facilities).values(
         FACILITIES.map((f, i) => ({
           title: f.title,
           description: f.description,
           features: f.features,
           image: url(facilityPics[i] ?? -1),
+          imageAlt: ALT.facility(f.title),
           position: i,
         })),
       );
@@ -1362,6 +1383,7 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
           position: m.position,
           description: m.description,
           image: url(teamPics[i] ?? -1),
+          imageAlt: ALT.portrait(m.name),
           sortOrder: i,
         })),
       );
@@ -1375,6 +1397,7 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
           details: s.details,
           benefits: s.benefits,
           image: url(servicePics[i] ?? -1),
+          imageAlt: ALT.service(s.title),
           position: i,
         })),
       );
@@ -1392,6 +1415,7 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
           description: c.description,
           features: c.features.map(([name, description]) => ({ name, description })),
           image: url(categoryPics[ci] ?? -1),
+          imageAlt: ALT.category(c.name),
           position: ci,
         });
         const subIds = new Map<string, string>();
@@ -1414,7 +1438,10 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
             fullDescription: p.full,
             price: p.price,
             mainImage: pic ? url(pic.main) : "",
+            mainImageAlt: pic ? ALT.product(p.name) : "",
             additionalImages: pic ? pic.extra.map(url) : [],
+            additionalImagesAlt: (p.extra ?? []).map((view) => ALT.productView(p.name, view)),
+            additionalImagesDecorative: (p.extra ?? []).map(() => false),
             features: p.features.map(([featureName, featureValue]) => ({ featureName, featureValue })),
             specifications: p.specs.map(([specName, specValue]) => ({ specName, specValue })),
             featured: p.featured ?? false,
@@ -1439,6 +1466,7 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
             star: t.star,
             productId,
             image: url(testimonialPics[i] ?? -1),
+            imageAlt: ALT.portrait(t.name),
             position: i,
           };
         }),

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { imageUrl, LIMITS, optionalText, position, requiredText, slug } from "../schemas/fields";
+import { LIMITS, optionalText, position, requiredText, slug } from "../schemas/fields";
+import { withAltTexts } from "./alt-text";
 import { type CustomContent, withBaseFields } from "./define";
+import { type FieldsRow, image, inputShape } from "./fields";
 
 export interface CategoryFeature {
   name: string;
@@ -17,11 +19,16 @@ export interface CategoryRow {
   name: string;
   description: string;
   image: string;
+  imageAlt: string;
+  imageDecorative: boolean;
   features: CategoryFeature[];
   position: number;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** The category's image, with its alt text and decorative mark (shared/content/alt-text.ts). */
+export const categoryImageFields = withAltTexts({ image: image("Image") });
 
 /** Features are objects; older clients sent plain strings, which are still accepted. */
 const categoryFeature = z.preprocess(
@@ -39,7 +46,7 @@ const categoryFeature = z.preprocess(
   ),
 );
 
-export const subcategoryInput = z.object(
+const subcategoryInput = z.object(
   {
     _id: z.string({ error: "Subcategory id must be text." }).optional(),
     name: requiredText("Subcategory name", LIMITS.name),
@@ -56,7 +63,7 @@ export const categoryInput = z.object({
     .max(LIMITS.listItems, `Features may have at most ${LIMITS.listItems} items.`)
     .transform((list) => list.map((f) => (f.description ? f : { name: f.name })))
     .default([]),
-  image: imageUrl.optional(),
+  ...inputShape(categoryImageFields),
   /** When present, the complete list: rows with an _id are renamed, rows without are added, missing rows removed. */
   subcategories: z
     .array(subcategoryInput, { error: "Subcategories must be a list." })
@@ -68,7 +75,8 @@ export const categoryInput = z.object({
     .optional(),
   position: position.optional(),
 });
-export type CategoryInput = z.infer<typeof categoryInput>;
+/** A checked category input (its image fields typed from their declarations). */
+export type CategoryInput = z.infer<typeof categoryInput> & Partial<FieldsRow<typeof categoryImageFields>>;
 
 /** A category as the API answers it, with its subcategories (in order) and how many products it has. */
 export function categoryToApi(r: CategoryRow, subcategories: { id: string; name: string }[], productCount: number) {
@@ -77,6 +85,8 @@ export function categoryToApi(r: CategoryRow, subcategories: { id: string; name:
     slug: r.slug,
     description: r.description,
     image: r.image,
+    imageAlt: r.imageAlt,
+    imageDecorative: r.imageDecorative,
     features: r.features,
     subcategories: subcategories.map((s) => ({ _id: s.id, name: s.name })),
     productCount,
@@ -84,7 +94,6 @@ export function categoryToApi(r: CategoryRow, subcategories: { id: string; name:
   });
 }
 export type Category = ReturnType<typeof categoryToApi>;
-export type Subcategory = Category["subcategories"][number];
 
 /** API code: server/api/category.ts (answers wrapped in `{ data }`, SPEC §7). */
 export const categoryContent: CustomContent = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { position, type RecordBase } from "../schemas/fields";
+import { type WithAltTexts, withAltTexts } from "./alt-text";
 import { type AnyField, type ApiOf, type Fields, fieldsToApi, fieldsToRow, inputShape, type StoredOf } from "./fields";
 
 /**
@@ -22,7 +23,6 @@ export function withBaseFields<T extends object>(row: { id: string; createdAt: D
 
 // ---- admin screens -------------------------------------------------------------------------------------
 
-export type FormValues = Record<string, string | string[]>;
 export type FieldErrors = Record<string, string>;
 
 /** What a record's card in the admin list shows. */
@@ -60,14 +60,12 @@ export interface AdminScreen<Out> {
   card: (item: Out) => CardView;
 }
 
-export const blank = (v: string | string[] | undefined) => typeof v !== "string" || v.trim() === "";
-
 // ---- list types ----------------------------------------------------------------------------------------
 
 /** The API answer of a list type: `_id`, `createdAt`, `updatedAt`, each field's answer and the staff order. */
 export type ListOutput<F extends Fields, O extends string> = RecordBase & { [K in keyof F]: ApiOf<F[K]> } & Record<O, number>;
 /** A list type's stored row (server/db/content-tables.ts builds its table from the fields). */
-export type ListRow<F extends Fields, O extends string> = { id: string; createdAt: Date; updatedAt: Date } & {
+type ListRow<F extends Fields, O extends string> = { id: string; createdAt: Date; updatedAt: Date } & {
   [K in keyof F]: StoredOf<F[K]>;
 } & Record<O, number>;
 
@@ -114,10 +112,13 @@ export type AnyListContent = ListContent<any, any>;
 /** The API answer of a declared type. */
 export type ContentOutput<C> = C extends { toApi(...args: never[]): infer Out } ? Out : never;
 
-export function defineList<F extends Fields, O extends string = "position">(
+export function defineList<D extends Fields, O extends string = "position">(
   name: string,
-  spec: ListSpec<F, O>,
-): ListContent<F, O> {
+  declared: ListSpec<D, O>,
+): ListContent<WithAltTexts<D>, O> {
+  type F = WithAltTexts<D>;
+  // Each image's alt text and decorative mark are fields of their own from here on (shared/content/alt-text.ts).
+  const spec = { ...declared, fields: withAltTexts(declared.fields) } as unknown as ListSpec<F, O>;
   const sortField = (spec.order ?? "position") as O;
   const entries = Object.entries(spec.fields);
   const imageField = entries.find(([, f]) => f.kind === "image");

@@ -12,7 +12,7 @@ import { attachmentToApi, keptAttachmentsInput, type ProductAttachment } from ".
  */
 
 /** What the server builds the field's column from: plain data. */
-export interface ColumnSpec {
+interface ColumnSpec {
   type: "text" | "integer" | "smallint" | "numeric" | "money" | "boolean" | "jsonb" | "date";
   notNull: boolean;
   default?: string | number | boolean | readonly unknown[];
@@ -24,7 +24,7 @@ export interface ColumnSpec {
 }
 
 /** How the admin form edits a field (app/components/admin/declared-fields.tsx draws each). */
-export type Control =
+type Control =
   | "text"
   | "textarea"
   | "number"
@@ -77,6 +77,12 @@ export interface Field<Stored = unknown, Api = Stored> {
   itemLabel?: string;
   /** Slugs: the field the slug is made from. */
   from?: string;
+  /**
+   * Images: each carries an alt text and a "decorative" mark, stored and answered beside it as `<name>Alt`
+   * and `<name>Decorative` (shared/content/alt-text.ts adds those fields): one of each, or a list of each
+   * in the images' order.
+   */
+  alt?: "one" | "many";
 }
 
 /** Any field, where code works the same for all. */
@@ -269,9 +275,13 @@ export function slug(from: string): Field<string> {
  * An uploaded image (its URL), "" for none. `required`: the text when a new record comes without one (the
  * API answers it too). `uploads`: the multipart file fields that may carry it (default: the field's name).
  */
-export function image(label: string, o: { required?: string; uploads?: readonly string[]; hint?: string } = {}): Field<string> {
+export function image(
+  label: string,
+  o: { required?: string; uploads?: readonly string[]; hint?: string } = {},
+): Field<string> & { alt: "one" } {
   return {
     kind: "image",
+    alt: "one",
     label,
     required: o.required,
     column: { type: "text", notNull: true, default: "" },
@@ -340,9 +350,10 @@ export function relation(label: string, o: RelationOptions): Field<string | null
 }
 
 /** Several uploaded images (their URLs), in order: a product's additional images. */
-export function images(label: string, o: { max: number; tooMany?: string; hint?: string }): Field<string[]> {
+export function images(label: string, o: { max: number; tooMany?: string; hint?: string }): Field<string[]> & { alt: "many" } {
   return {
     kind: "images",
+    alt: "many",
     label,
     column: { type: "jsonb", notNull: true, default: [] },
     input: z

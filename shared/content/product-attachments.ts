@@ -24,7 +24,7 @@ export const ATTACHMENT_MAX_COUNT = 10;
 export const ATTACHMENT_TITLE_MAX = LIMITS.title;
 
 /** The one shape of an attachment's URL (and, without `/uploads`, of its file on disk). */
-export const ATTACHMENT_URL = /^\/uploads\/[a-f0-9]{32}\.pdf$/;
+const ATTACHMENT_URL = /^\/uploads\/[a-f0-9]{32}\.pdf$/;
 export const isAttachmentUrl = (url: string): boolean => ATTACHMENT_URL.test(url);
 
 /** Every PDF starts with these bytes (ISO 32000-1, 7.5.2); a file that does not is refused, whatever its name. */
@@ -53,7 +53,7 @@ const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 export const withoutBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, "");
 
-export const attachmentTitle = z.preprocess(
+const attachmentTitle = z.preprocess(
   (v) => (typeof v === "string" ? withoutBidiControls(v) : v),
   requiredText("Attachment title", ATTACHMENT_TITLE_MAX).refine(
     (t) => ![...t].some(isControl),

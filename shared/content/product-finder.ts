@@ -66,7 +66,7 @@ export const FINDER_SORTS = [
   { value: "price", label: "Price: low to high" },
   { value: "-price", label: "Price: high to low" },
 ] as const;
-export type FinderSort = (typeof FINDER_SORTS)[number]["value"];
+type FinderSort = (typeof FINDER_SORTS)[number]["value"];
 
 /** The filters in canonical units; null (or empty) means "any". */
 export interface FinderFilters {
@@ -103,7 +103,7 @@ export interface FinderProblem {
   message: string;
 }
 
-export type FinderNumber = "flowMin" | "flowMax" | "pressureMin" | "powerMin" | "powerMax";
+type FinderNumber = "flowMin" | "flowMax" | "pressureMin" | "powerMin" | "powerMax";
 
 export interface FinderRequest {
   filters: FinderFilters;

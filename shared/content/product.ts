@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS, position, type RecordBase } from "../schemas/fields";
+import { withAltTexts } from "./alt-text";
 import { type CustomContent, withBaseFields } from "./define";
 import {
   attachments,
@@ -43,7 +44,7 @@ export interface ProductSpecification {
  * The key figures (shared/content/product-figures.ts) are typed in units and kept in canonical ones, so
  * they are declared there.
  */
-export const productFields = {
+export const productFields = withAltTexts({
   // RESTRICT: a category or subcategory that products use cannot disappear under them.
   categoryId: relation("Category", {
     content: "category",
@@ -82,7 +83,7 @@ export const productFields = {
   }),
   /** Attachments to keep (`{ title, url }`, titles may change); uploaded `attachments` files are appended. */
   attachments: attachments("Attachments"),
-};
+});
 /**
  * The product form's own parts (app/components/admin/product-editor.tsx): the category with the
  * subcategory that depends on it, the price or "Price on request", and the key figures after the full

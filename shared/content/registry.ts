@@ -31,5 +31,3 @@ export const LIST_CONTENT = [
 ] as const;
 
 export const CONTENT = [...LIST_CONTENT, categoryContent, productContent, settingsContent] as const;
-
-export type ListContentName = (typeof LIST_CONTENT)[number]["name"];

@@ -6,7 +6,7 @@ import { z } from "zod";
  */
 
 /** The content types whose records have a public page at their slug. */
-export const SLUGGED_KINDS = ["product", "category", "service"] as const;
+const SLUGGED_KINDS = ["product", "category", "service"] as const;
 export type SluggedKind = (typeof SLUGGED_KINDS)[number];
 export const isSluggedKind = (name: string): name is SluggedKind => (SLUGGED_KINDS as readonly string[]).includes(name);
 

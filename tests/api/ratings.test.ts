@@ -151,8 +151,8 @@ describe("history from before ratings came from testimonials", () => {
     expect(detail.body.data).toMatchObject({ rating: 4.6, reviewCount: 22 });
     expect(detail.body.changes).toEqual(
       expect.arrayContaining([
-        { field: "rating", revision: 4.6, current: null },
-        { field: "reviewCount", revision: 22, current: null },
+        { field: "rating", label: "Rating", revision: 4.6, current: null },
+        { field: "reviewCount", label: "Review count", revision: 22, current: null },
       ]),
     );
     const restored = await s.request("POST", `/api/product/${p._id}/revisions/${old._id}/restore`, { token });

@@ -127,6 +127,9 @@ describe(`a database of main before the content declarations (migrations up to $
         position: "Service Manager",
         description: "Twenty years in the field",
         image: "https://example.com/p.jpg",
+        // Migration 0021 gave the photo its member's name as its alt text.
+        imageAlt: "S. Priya",
+        imageDecorative: false,
         sortOrder: 3,
         createdAt: member.created,
         updatedAt: member.created,

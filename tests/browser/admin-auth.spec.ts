@@ -66,6 +66,35 @@ test.describe("staff sign-in", () => {
     await expect(page.getByRole("alert")).toHaveText("Login failed. Please try again.");
   });
 
+  test("someone still signed in goes straight on to the page they wanted", async ({ page, baseURL }) => {
+    await signIn(page, baseURL!);
+    await page.goto("/admin/login?redirectTo=%2Fadmin%2Fcontacts");
+    await expect(page).toHaveURL(/\/admin\/contacts$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Messages" })).toBeVisible();
+  });
+
+  test("the fields are checked with the server's texts before anything is sent", async ({ page }) => {
+    const sent: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/auth/login")) sent.push(r.url());
+    });
+    await page.goto("/admin/login");
+    // Only spaces: the username is trimmed, as the server does.
+    await page.getByLabel("Username").fill("   ");
+    await page.getByLabel("Password").fill("x".repeat(1001));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Username is required.")).toBeVisible();
+    await expect(page.getByText("Password is too long.")).toBeVisible();
+    await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Username").fill("u".repeat(101));
+    await page.getByLabel("Password").fill("a password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Username is too long.")).toBeVisible();
+    await expect(page.getByText("Password is too long.")).toHaveCount(0);
+    await expect(page.getByLabel("Password")).not.toHaveAttribute("aria-invalid");
+    expect(sent).toEqual([]);
+  });
+
   test("a token the server rejects is removed and the user is sent to the login page", async ({ page }) => {
     await page.goto("/admin/login");
     await page.evaluate(() => localStorage.setItem("admin-token", "bogus-token"));
@@ -104,7 +133,9 @@ test.describe("staff sign-in", () => {
   });
 
   test("logout still signs out locally when the server call fails", async ({ page, baseURL }) => {
-    await signIn(page, baseURL!);
+    // The shared session, put in place once (signIn() would put it back on the sign-in page's document load).
+    await page.goto("/admin/login");
+    await page.evaluate((t) => localStorage.setItem("admin-token", t), await apiToken(baseURL!));
     await page.goto("/admin/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard Overview" })).toBeVisible();
     await page.route("**/api/auth/logout", (route) => route.abort());
@@ -228,5 +259,26 @@ test.describe("admin shell", () => {
     await page.goto("/admin/no-such-screen");
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expect(page.getByText("Admin Panel", { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("the sign-in page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("says the panel needs JavaScript, and its form cannot send the password anywhere", async ({ page }) => {
+    await page.goto("/admin/login?redirectTo=%2Fadmin%2Fbanner");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Panel" })).toBeVisible();
+    // Playwright's text matching skips <noscript>; without JavaScript its content is shown.
+    const notice = page.locator("noscript p");
+    await expect(notice).toBeVisible();
+    expect(await notice.textContent()).toBe("The admin panel needs JavaScript. Please turn it on in your browser to sign in.");
+    await expect(page.getByLabel("Username")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
+    // Enter in a field does not submit it either (its only button is disabled); were it sent, it would be a POST.
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByLabel("Password").press("Enter");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fbanner$/);
+    await expect(page.locator('form[data-sign-in-step="password"]')).toHaveAttribute("method", "post");
   });
 });

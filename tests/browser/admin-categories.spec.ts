@@ -78,6 +78,7 @@ test.describe("Categories Management", () => {
     }
     await dialog.locator("input[type=file]").setInputFiles(pngFile());
     await expect(dialog.getByRole("img", { name: "Preview of photo.png" })).toBeVisible();
+    await dialog.getByLabel("Alt text").fill("Three receivers side by side");
     await expectNoA11yViolations(page);
     await dialog.getByRole("button", { name: "Add Category" }).click();
     await expect(toasts(page)).toContainText("Category added successfully!");

@@ -126,6 +126,7 @@ test.describe("Products Management", () => {
       await dialog.getByLabel("Category", { exact: true }).selectOption(withSubs._id);
       await fillRequired(dialog, name);
       await dialog.locator("input[type=file]").first().setInputFiles(pngFile());
+      await dialog.getByLabel("Alt text").first().fill("The compressor, front view");
       await dialog.getByRole("button", { name: "Add Product" }).click();
       await expect(alert).toHaveText("Please choose a subcategory");
       await expect(dialog.getByLabel("Subcategory")).toHaveAttribute("aria-invalid", "true");
@@ -195,6 +196,7 @@ test.describe("Products Management", () => {
         await dialog.getByLabel("Category", { exact: true }).selectOption(category._id);
         await fillRequired(dialog, name);
         await dialog.locator("input[type=file]").first().setInputFiles(pngFile());
+        await dialog.getByLabel("Alt text").first().fill("The compressor, front view");
         await dialog.getByLabel("Feature name 1").fill("Drive");
         await dialog.getByLabel("Feature value 1").fill("Direct");
         // "Add Product did nothing": a specification value without its name, far below the top of the dialog.
@@ -270,6 +272,15 @@ test.describe("Products Management", () => {
         .click();
       await dialog.locator("input[type=file][multiple]").setInputFiles([pngFile("second.png"), pngFile("third.png")]);
       await expect(dialog.getByText("3 of 10 images.")).toBeVisible();
+      // Each new image gets its alt text (issue 31); one is marked decorative instead.
+      await dialog
+        .getByRole("group", { name: "Image 2 of additional images" })
+        .getByLabel("Alt text")
+        .fill("The panel, close up");
+      await dialog
+        .getByRole("group", { name: "Image 3 of additional images" })
+        .getByLabel("Decorative image (no description)")
+        .check();
       await dialog.getByLabel("Price on request").check();
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await expect(toasts(page)).toContainText("Product updated successfully!");

@@ -58,14 +58,21 @@ async function png(): Promise<Buffer> {
   return pngCache;
 }
 
-async function createProduct(request: APIRequestContext, token: string, categoryId: string, name: string, position: number) {
+async function createProduct(
+  request: APIRequestContext,
+  token: string,
+  categoryId: string,
+  name: string,
+  position: number,
+  fullDescription = `${name}, in full.`,
+) {
   const res = await request.post("/api/product", {
     headers: { "x-auth-token": token },
     multipart: {
       categoryId,
       name,
       shortDescription: `${name}, short.`,
-      fullDescription: `${name}, in full.`,
+      fullDescription,
       price: "125000",
       position: String(position),
       specifications: JSON.stringify([
@@ -321,6 +328,33 @@ test.describe("category pages of generated categories", () => {
     const garbage = await request.get(`/products/${category.slug}?page=abc`, { maxRedirects: 0 });
     expect(garbage.status()).toBe(301);
     expect(garbage.headers().location).toBe(`/products/${category.slug}`);
+  });
+
+  test("staff text: a blank line starts a paragraph, a single line break stays a line break (category and product page)", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await login(request);
+    const text = "Built for heat.\nAnd for dust.\n\nServiced in minutes.";
+    const res = await request.post("/api/category", {
+      data: { name: `Paragraphs Test ${testInfo.project.name} ${Date.now()}`, description: text },
+      headers: { "x-auth-token": token },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const category: ApiCategory = (await res.json()).data;
+    const product = `Paragraphs Product ${testInfo.project.name} ${Date.now()}`;
+    await createProduct(request, token, category._id, product, 1, text);
+    const drawn = ["Built for heat.<br>And for dust.", "Serviced in minutes."];
+
+    await page.goto(`/products/${category.slug}`);
+    const intro = page.locator("p", { hasText: "Built for heat." }).or(page.locator("p", { hasText: "Serviced in minutes." }));
+    expect(await intro.evaluateAll((ps) => ps.map((p) => p.innerHTML))).toEqual(drawn);
+
+    await page.getByRole("link", { name: product, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(product);
+    const description = page.locator('section[aria-labelledby="description-heading"] p');
+    await expect(description).toHaveCount(2);
+    expect(await description.evaluateAll((ps) => ps.map((p) => p.innerHTML))).toEqual(drawn);
   });
 
   test("a category without products says so", async ({ page, request }, testInfo) => {

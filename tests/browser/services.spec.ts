@@ -81,7 +81,8 @@ test.describe("service detail (/services/:service)", () => {
     await expect(crumbs.getByRole("link", { name: "Services" })).toHaveAttribute("href", "/services");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(service.title);
     await expect(page.getByText(service.description, { exact: true })).toBeVisible();
-    await expect(page.getByRole("img", { name: service.title })).toBeVisible();
+    // The image's alt text as staff wrote it (issue 31).
+    await expect(page.getByRole("img", { name: service.imageAlt, exact: true })).toBeVisible();
 
     const bullets = await page.getByTestId("service-details").getByRole("listitem").allTextContents();
     expect(bullets).toEqual(splitDetails(service.details));

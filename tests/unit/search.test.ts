@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageWindow } from "../../app/components/products/pagination";
 import { ratingText, reviewSummary, roundToHalf, starRating } from "../../app/components/products/rating-stars";
-import { shareTargets } from "../../app/components/products/share-links";
+import { shareTargets } from "../../app/components/share-links/share-links";
 import { containsPattern, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, normalizeQuery, searchTerms } from "../../server/content/search";
 import { chooseSpelling, correctQuery, editDistance, similarity } from "../../server/content/search-spelling";
 import { HIGHLIGHT_END, HIGHLIGHT_START, highlightParts, plainText } from "../../shared/lib/highlight";

@@ -1,4 +1,4 @@
-import { Slider } from "../slider";
+import { Slider } from "../slider/slider";
 import { ABOUT_SLIDE_INTERVAL_MS, HERO_SLIDES, type HeroArt, type HeroSlide } from "./about-content";
 
 const BACKGROUNDS: Record<HeroArt, string> = {

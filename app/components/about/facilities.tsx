@@ -1,11 +1,13 @@
+import { type ImageTexts, imageAltOf } from "../../../shared/content/alt-text";
 import type { Facility } from "../../../shared/content/facility";
 import { CheckIcon } from "../icons";
+import { Paragraphs } from "../paragraphs";
 import { ResponsiveImage } from "../responsive-image";
 
 /** A facility card lists this many features, then "+ N more" (SPEC §9). */
 const FACILITY_CARD_FEATURES = 3;
 
-export type FacilityItem = Pick<Facility, "_id" | "title" | "description" | "features" | "image">;
+export type FacilityItem = Pick<Facility, "_id" | "title" | "description" | "features" | "image"> & ImageTexts;
 
 function moreLabel(hidden: number): string {
   return `+ ${hidden} more`;
@@ -19,14 +21,14 @@ function FeaturedFacility({ facility }: { facility: FacilityItem }) {
     >
       <ResponsiveImage
         src={facility.image}
-        alt={facility.title}
+        alt={imageAltOf(facility, facility.title)}
         sizes="(min-width: 1280px) 740px, (min-width: 1024px) 60vw, 100vw"
         className="aspect-[4/3] h-full w-full object-cover lg:col-span-3"
       />
       <div className="flex flex-col justify-center p-6 sm:p-10 lg:col-span-2">
         <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">Featured facility</p>
         <h3 className="mt-2 text-2xl font-bold text-brand-700 sm:text-3xl">{facility.title}</h3>
-        {facility.description && <p className="mt-4 text-lg leading-relaxed text-slate-700">{facility.description}</p>}
+        <Paragraphs text={facility.description} className="mt-4 text-lg leading-relaxed text-slate-700" />
         {facility.features.length > 0 && (
           <ul className="mt-6 space-y-3" aria-label={`${facility.title} features`}>
             {facility.features.map((f) => (
@@ -49,13 +51,13 @@ function FacilityCard({ facility }: { facility: FacilityItem }) {
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <ResponsiveImage
         src={facility.image}
-        alt={facility.title}
+        alt={imageAltOf(facility, facility.title)}
         sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
         className="aspect-[3/2] w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-xl font-bold text-brand-700">{facility.title}</h3>
-        {facility.description && <p className="mt-3 leading-relaxed text-slate-700">{facility.description}</p>}
+        <Paragraphs text={facility.description} className="mt-3 leading-relaxed text-slate-700" />
         {shown.length > 0 && (
           <ul className="mt-4 space-y-2 text-sm" aria-label={`${facility.title} features`}>
             {shown.map((f) => (

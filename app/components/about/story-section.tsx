@@ -1,11 +1,12 @@
+import { type ImageTexts, imageAltOf } from "../../../shared/content/alt-text";
 import type { Story } from "../../../shared/content/story";
-import { paragraphs } from "../home/paragraphs";
+import { Paragraphs } from "../paragraphs";
 import { ResponsiveImage } from "../responsive-image";
 import { AT_A_GLANCE } from "./about-content";
 
-export type StoryItem = Pick<Story, "title" | "content" | "image">;
+export type StoryItem = Pick<Story, "title" | "content" | "image"> & ImageTexts;
 
-/** The story: title and paragraphs (split on blank lines) beside its picture, or beside a few key facts. */
+/** The story: title and paragraphs (app/components/paragraphs.tsx) beside its picture, or beside a few key facts. */
 export function StorySection({ story }: { story: StoryItem }) {
   return (
     <section aria-labelledby="story-title" className="py-16 sm:py-20">
@@ -16,9 +17,7 @@ export function StorySection({ story }: { story: StoryItem }) {
             {story.title}
           </h2>
           <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-700" data-testid="story-content">
-            {paragraphs(story.content).map((p) => (
-              <p key={p}>{p}</p>
-            ))}
+            <Paragraphs text={story.content} />
           </div>
         </div>
         {story.image ? (
@@ -26,7 +25,7 @@ export function StorySection({ story }: { story: StoryItem }) {
             <div className="absolute -right-3 -bottom-3 hidden h-28 w-28 rounded-lg bg-accent-500 sm:block" aria-hidden="true" />
             <ResponsiveImage
               src={story.image}
-              alt={story.title}
+              alt={imageAltOf(story, story.title)}
               sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
               className="relative aspect-[4/3] w-full rounded-lg object-cover shadow-lg"
             />

@@ -1,7 +1,8 @@
+import { type ImageTexts, imageAltOf } from "../../../shared/content/alt-text";
 import type { TeamMember } from "../../../shared/content/team-member";
 import { ResponsiveImage } from "../responsive-image";
 
-export type TeamMemberItem = Pick<TeamMember, "_id" | "name" | "position" | "description" | "image">;
+export type TeamMemberItem = Pick<TeamMember, "_id" | "name" | "position" | "description" | "image"> & ImageTexts;
 
 /** The leadership team: photo, name, job title and a line about them. Nothing when there is no one. */
 export function LeadershipTeam({ members }: { members: readonly TeamMemberItem[] }) {
@@ -20,7 +21,7 @@ export function LeadershipTeam({ members }: { members: readonly TeamMemberItem[]
             <li key={m._id} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
               <ResponsiveImage
                 src={m.image}
-                alt={`Portrait of ${m.name}`}
+                alt={imageAltOf(m, `Portrait of ${m.name}`)}
                 sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
                 className="aspect-square w-full bg-brand-50 object-cover"
               />

@@ -1,12 +1,13 @@
 import { useId, useState } from "react";
-import type { Category, CategoryFeature } from "../../../shared/content/category";
+import { altTextErrors, type ImageText } from "../../../shared/content/alt-text";
+import { type Category, type CategoryFeature, categoryImageFields } from "../../../shared/content/category";
 import { errorMessage } from "../../lib/api-client";
 import { CloseIcon } from "../icons";
 import { EditorDialog, useEditorForm } from "./editor-form";
-import { OldAddresses } from "./old-addresses";
 import { ImageField, TextField } from "./fields";
+import { OldAddresses } from "./old-addresses";
 import { RowsField } from "./rows-field";
-import { buttonClass } from "./ui";
+import { buttonClass } from "./screen-parts";
 
 /**
  * Add / edit a category (SPEC §5: name required; description, image, features optional; a feature needs a
@@ -38,6 +39,8 @@ interface CategoryValues {
   name: string;
   description: string;
   image: File | null;
+  /** The image's alt text and decorative mark (shared/content/alt-text.ts). */
+  imageText: ImageText;
   features: CategoryFeature[];
   subcategories: SubcategoryRow[];
 }
@@ -45,8 +48,9 @@ interface CategoryValues {
 const trimmed = (rows: SubcategoryRow[]) =>
   rows.map((s) => (s._id ? { _id: s._id, name: s.name.trim() } : { name: s.name.trim() }));
 
-function validate({ name, subcategories }: CategoryValues): Record<string, string> {
-  const found: Record<string, string> = {};
+function validate({ name, subcategories, image, imageText }: CategoryValues, currentImage: string): Record<string, string> {
+  const texts = { imageAlt: imageText.alt, imageDecorative: imageText.decorative };
+  const found = altTextErrors(categoryImageFields, texts, () => Number(image !== null || currentImage !== ""));
   if (name.trim() === "") found.name = CATEGORY_TEXTS.nameRequired;
   const subs = trimmed(subcategories);
   if (subs.some((s) => s.name === "")) found.subcategories = CATEGORY_TEXTS.subcategoryNameRequired;
@@ -61,6 +65,8 @@ function toFormData(v: CategoryValues): FormData {
   form.append("description", v.description.trim());
   form.append("features", JSON.stringify(v.features));
   form.append("subcategories", JSON.stringify(trimmed(v.subcategories)));
+  form.append("imageAlt", v.imageText.alt.trim());
+  form.append("imageDecorative", String(v.imageText.decorative));
   if (v.image) form.append("image", v.image);
   return form;
 }
@@ -75,10 +81,11 @@ export function CategoryEditor({ editing, open, onClose, onSaved }: Props) {
       name: editing?.name ?? "",
       description: editing?.description ?? "",
       image: null,
+      imageText: { alt: editing?.imageAlt ?? "", decorative: editing?.imageDecorative ?? false },
       features: editing?.features ?? [],
       subcategories: editing?.subcategories.map((s) => ({ _id: s._id, name: s.name })) ?? [],
     }),
-    validate,
+    validate: (v) => validate(v, editing?.image ?? ""),
     body: toFormData,
     failure: (err) => errorMessage(err, CATEGORY_TEXTS.saveFallback),
     onSaved,
@@ -122,6 +129,7 @@ export function CategoryEditor({ editing, open, onClose, onSaved }: Props) {
         onChange={(file) => set("image", file)}
         currentUrl={editing?.image || undefined}
         hint={editing ? "Optional. Leave empty to keep the current image." : "Optional."}
+        text={{ value: values.imageText, onChange: (t) => set("imageText", t, "imageAlt"), error: errors.imageAlt }}
       />
 
       <fieldset className="min-w-0">

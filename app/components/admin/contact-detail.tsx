@@ -5,8 +5,8 @@ import { CONTACT_TYPE_LABEL, type Contact, type EmailState } from "../../../shar
 import { api, errorMessage } from "../../lib/api-client";
 import { telHref, whatsappHref } from "../../lib/format";
 import { KindBadge, StatusSelect } from "./contact-status";
+import { buttonClass, formatDate } from "./screen-parts";
 import { useToast } from "./toast";
-import { buttonClass, formatDate } from "./ui";
 
 /**
  * Everything about one enquiry, for the inbox's detail dialog: its fields, the products asked about (with
@@ -146,55 +146,10 @@ export function ContactDetail({
   /** The server's answer after a note or a resend. */
   onUpdated: (contact: Contact) => void;
 }) {
-  const toast = useToast();
-  const noteId = useId();
-  const [note, setNote] = useState("");
-  const [saving, setSaving] = useState(false);
-  const [resending, setResending] = useState(false);
-  // Toasts sit under the modal's backdrop: the answer to Resend shows beside the button too.
-  const [resendAnswer, setResendAnswer] = useState<{ ok: boolean; text: string } | null>(null);
-  const categories = useProductCategories(contact);
+  // One id for the dialog: its sections' headings and the note's label are named after it.
+  const baseId = useId();
   const d = contact.details;
   const hasDetails = d.flow !== "" || d.pressure !== "" || d.hoursPerDay !== null || d.application !== "";
-
-  const addNote = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const text = note.trim();
-    if (!text || saving) return;
-    setSaving(true);
-    try {
-      const answer = await api<{ message: string; data: Contact }>(`/api/contacts/${contact._id}/notes`, {
-        method: "POST",
-        json: { text },
-      });
-      onUpdated(answer.data);
-      setNote("");
-      toast.success(answer.message || CONTACT_DETAIL_TEXTS.noteAdded);
-    } catch (err) {
-      console.error(CONTACT_DETAIL_TEXTS.noteFailed, err);
-      toast.error(errorMessage(err, CONTACT_DETAIL_TEXTS.noteFailed));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const resend = async () => {
-    setResending(true);
-    setResendAnswer(null);
-    try {
-      const answer = await api<{ message: string; data: Contact }>(`/api/contacts/${contact._id}/resend`, { method: "POST" });
-      onUpdated(answer.data);
-      toast.success(answer.message);
-      setResendAnswer({ ok: true, text: answer.message });
-    } catch (err) {
-      console.error(CONTACT_DETAIL_TEXTS.resendFailed, err);
-      const text = errorMessage(err, CONTACT_DETAIL_TEXTS.resendFailed);
-      toast.error(text);
-      setResendAnswer({ ok: false, text });
-    } finally {
-      setResending(false);
-    }
-  };
 
   return (
     <div className="space-y-5">
@@ -255,114 +210,21 @@ export function ContactDetail({
         </Field>
       </dl>
 
-      {contact.items.length > 0 && (
-        <section aria-labelledby={`${noteId}-products`}>
-          <h3 id={`${noteId}-products`} className="mb-2 text-base font-bold text-brand-700">
-            Products
-          </h3>
-          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
-            {contact.items.map((item) => {
-              const category = categories[item.product._id];
-              return (
-                <li
-                  key={item.product._id}
-                  className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3"
-                  data-item
-                >
-                  <div className="min-w-0">
-                    <p className="font-semibold break-words text-slate-900">{item.product.name}</p>
-                    <p className="text-sm text-slate-700">Quantity: {item.quantity}</p>
-                  </div>
-                  {item.product.url ? (
-                    <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                      <a href={item.product.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                        Product page<span className="sr-only"> of {item.product.name} (opens in a new tab)</span>
-                      </a>
-                      <Link
-                        to={category ? `/admin/products?category=${encodeURIComponent(category)}` : "/admin/products"}
-                        className={linkClass}
-                      >
-                        In the admin panel<span className="sr-only">: {item.product.name}</span>
-                      </Link>
-                    </div>
-                  ) : (
-                    <p className="text-sm text-slate-600">No longer in the catalogue</p>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      )}
+      {contact.items.length > 0 && <ContactProducts contact={contact} headingId={`${baseId}-products`} />}
 
       {(contact.type === "quote" || hasDetails) && (
-        <section aria-labelledby={`${noteId}-sizing`}>
-          <h3 id={`${noteId}-sizing`} className="mb-2 text-base font-bold text-brand-700">
-            Sizing details
-          </h3>
+        <DetailSection headingId={`${baseId}-sizing`} title="Sizing details">
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
             <Field label="Required air flow">{d.flow || "—"}</Field>
             <Field label="Working pressure">{d.pressure || "—"}</Field>
             <Field label="Running hours per day">{d.hoursPerDay ?? "—"}</Field>
             <Field label="Application">{d.application || "—"}</Field>
           </dl>
-        </section>
+        </DetailSection>
       )}
 
-      <section aria-labelledby={`${noteId}-mail`}>
-        <h3 id={`${noteId}-mail`} className="mb-2 text-base font-bold text-brand-700">
-          E-mail
-        </h3>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <EmailStateView title="Staff notification" state={contact.notification} testId="notification-state" />
-          <EmailStateView
-            title="Acknowledgement to the customer"
-            state={contact.acknowledgement}
-            testId="acknowledgement-state"
-          />
-        </div>
-        <button type="button" className={`${buttonClass("secondary", "sm")} mt-3`} onClick={resend} disabled={resending}>
-          {resending ? "Resending..." : "Resend notification"}
-        </button>
-        <p aria-live="polite" className={`mt-2 text-sm ${resendAnswer?.ok ? "text-green-800" : "text-red-800"}`}>
-          {resendAnswer?.text}
-        </p>
-      </section>
-
-      <section aria-labelledby={`${noteId}-notes`}>
-        <h3 id={`${noteId}-notes`} className="mb-2 text-base font-bold text-brand-700">
-          Notes
-        </h3>
-        {contact.notes.length === 0 ? (
-          <p className="text-sm text-slate-600">No notes yet.</p>
-        ) : (
-          <ul className="space-y-2">
-            {contact.notes.map((n) => (
-              <li key={n._id} className="rounded-md bg-slate-50 p-3" data-note>
-                <p className="text-sm whitespace-pre-wrap text-slate-900">{n.text}</p>
-                <p className="mt-1 text-xs text-slate-600">
-                  {n.author} · <time dateTime={n.date}>{formatDate(n.date, true)}</time>
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-        <form onSubmit={addNote} className="mt-3 space-y-2">
-          <label htmlFor={noteId} className="block text-sm font-semibold text-slate-800">
-            Add a note
-          </label>
-          <textarea
-            id={noteId}
-            rows={2}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900"
-          />
-          <button type="submit" className={buttonClass("secondary", "sm")} disabled={saving || note.trim() === ""}>
-            {saving ? "Adding..." : "Add Note"}
-          </button>
-        </form>
-      </section>
+      <ContactEmails contact={contact} headingId={`${baseId}-mail`} onUpdated={onUpdated} />
+      <ContactNotes contact={contact} baseId={baseId} onUpdated={onUpdated} />
 
       {onDelete && (
         <div className="flex justify-end border-t border-slate-200 pt-4">
@@ -372,5 +234,173 @@ export function ContactDetail({
         </div>
       )}
     </div>
+  );
+}
+
+/** A part of the dialog under its heading. */
+function DetailSection({ headingId, title, children }: { headingId: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="mb-2 text-base font-bold text-brand-700">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** The products asked about, each with its public page and its place in the admin panel. */
+function ContactProducts({ contact, headingId }: { contact: Contact; headingId: string }) {
+  const categories = useProductCategories(contact);
+  return (
+    <DetailSection headingId={headingId} title="Products">
+      <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+        {contact.items.map((item) => {
+          const category = categories[item.product._id];
+          return (
+            <li key={item.product._id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3" data-item>
+              <div className="min-w-0">
+                <p className="font-semibold break-words text-slate-900">{item.product.name}</p>
+                <p className="text-sm text-slate-700">Quantity: {item.quantity}</p>
+              </div>
+              {item.product.url ? (
+                <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                  <a href={item.product.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                    Product page<span className="sr-only"> of {item.product.name} (opens in a new tab)</span>
+                  </a>
+                  <Link
+                    to={category ? `/admin/products?category=${encodeURIComponent(category)}` : "/admin/products"}
+                    className={linkClass}
+                  >
+                    In the admin panel<span className="sr-only">: {item.product.name}</span>
+                  </Link>
+                </div>
+              ) : (
+                <p className="text-sm text-slate-600">No longer in the catalogue</p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </DetailSection>
+  );
+}
+
+/** The two e-mails' states and Resend, whose answer shows beside the button too (toasts sit under the modal's backdrop). */
+function ContactEmails({
+  contact,
+  headingId,
+  onUpdated,
+}: {
+  contact: Contact;
+  headingId: string;
+  onUpdated: (contact: Contact) => void;
+}) {
+  const toast = useToast();
+  const [resending, setResending] = useState(false);
+  const [resendAnswer, setResendAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const resend = async () => {
+    setResending(true);
+    setResendAnswer(null);
+    try {
+      const answer = await api<{ message: string; data: Contact }>(`/api/contacts/${contact._id}/resend`, { method: "POST" });
+      onUpdated(answer.data);
+      toast.success(answer.message);
+      setResendAnswer({ ok: true, text: answer.message });
+    } catch (err) {
+      console.error(CONTACT_DETAIL_TEXTS.resendFailed, err);
+      const text = errorMessage(err, CONTACT_DETAIL_TEXTS.resendFailed);
+      toast.error(text);
+      setResendAnswer({ ok: false, text });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <DetailSection headingId={headingId} title="E-mail">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <EmailStateView title="Staff notification" state={contact.notification} testId="notification-state" />
+        <EmailStateView title="Acknowledgement to the customer" state={contact.acknowledgement} testId="acknowledgement-state" />
+      </div>
+      <button type="button" className={`${buttonClass("secondary", "sm")} mt-3`} onClick={resend} disabled={resending}>
+        {resending ? "Resending..." : "Resend notification"}
+      </button>
+      <p aria-live="polite" className={`mt-2 text-sm ${resendAnswer?.ok ? "text-green-800" : "text-red-800"}`}>
+        {resendAnswer?.text}
+      </p>
+    </DetailSection>
+  );
+}
+
+/** The staff notes, oldest first, and the form that adds one. */
+function ContactNotes({
+  contact,
+  baseId,
+  onUpdated,
+}: {
+  contact: Contact;
+  /** The note's textarea takes this id, its heading `${baseId}-notes`. */
+  baseId: string;
+  onUpdated: (contact: Contact) => void;
+}) {
+  const toast = useToast();
+  const [note, setNote] = useState("");
+  const [saving, setSaving] = useState(false);
+
+  const addNote = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const text = note.trim();
+    if (!text || saving) return;
+    setSaving(true);
+    try {
+      const answer = await api<{ message: string; data: Contact }>(`/api/contacts/${contact._id}/notes`, {
+        method: "POST",
+        json: { text },
+      });
+      onUpdated(answer.data);
+      setNote("");
+      toast.success(answer.message || CONTACT_DETAIL_TEXTS.noteAdded);
+    } catch (err) {
+      console.error(CONTACT_DETAIL_TEXTS.noteFailed, err);
+      toast.error(errorMessage(err, CONTACT_DETAIL_TEXTS.noteFailed));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <DetailSection headingId={`${baseId}-notes`} title="Notes">
+      {contact.notes.length === 0 ? (
+        <p className="text-sm text-slate-600">No notes yet.</p>
+      ) : (
+        <ul className="space-y-2">
+          {contact.notes.map((n) => (
+            <li key={n._id} className="rounded-md bg-slate-50 p-3" data-note>
+              <p className="text-sm whitespace-pre-wrap text-slate-900">{n.text}</p>
+              <p className="mt-1 text-xs text-slate-600">
+                {n.author} · <time dateTime={n.date}>{formatDate(n.date, true)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={addNote} className="mt-3 space-y-2">
+        <label htmlFor={baseId} className="block text-sm font-semibold text-slate-800">
+          Add a note
+        </label>
+        <textarea
+          id={baseId}
+          rows={2}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900"
+        />
+        <button type="submit" className={buttonClass("secondary", "sm")} disabled={saving || note.trim() === ""}>
+          {saving ? "Adding..." : "Add Note"}
+        </button>
+      </form>
+    </DetailSection>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import type { AnyField } from "../../../shared/content/fields";
 import { CheckboxField, ImageField, ListField, SelectField, StarField, TextField } from "./fields";
 
@@ -39,9 +40,11 @@ interface Props {
   currentUrl?: string;
   /** Record choices ("record" fields): the records to choose from. */
   choices?: { value: string; label: string }[];
+  /** Images: their alt text and decorative mark (shared/content/alt-text.ts). */
+  text?: ComponentProps<typeof ImageField>["text"];
 }
 
-export function DeclaredField({ field, value, onChange, error, currentUrl, choices = [] }: Props) {
+export function DeclaredField({ field, value, onChange, error, currentUrl, choices = [], text: imageText }: Props) {
   const text = typeof value === "string" ? value : "";
   const required = Boolean(field.required);
   switch (field.control) {
@@ -55,6 +58,7 @@ export function DeclaredField({ field, value, onChange, error, currentUrl, choic
           required={required}
           error={error}
           hint={field.hint ?? (currentUrl ? "Leave empty to keep the current image." : undefined)}
+          text={imageText}
         />
       );
     case "strings":

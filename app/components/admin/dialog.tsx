@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
 import { CloseIcon } from "../icons";
-import { buttonClass } from "./ui";
+import { buttonClass } from "./screen-parts";
 
 interface DialogProps {
   open: boolean;

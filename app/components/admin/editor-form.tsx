@@ -4,8 +4,8 @@ import { Dialog } from "./dialog";
 import { FormErrors, NeedsAttention, UploadProgress } from "./fields";
 import { fieldsInError, showFirstProblem } from "./form-utils";
 import { HistoryPanel } from "./history";
+import { buttonClass } from "./screen-parts";
 import { useToast } from "./toast";
-import { buttonClass } from "./ui";
 
 /**
  * The one way an admin editor saves (every add/edit dialog and the settings screens): the form's values,
@@ -253,4 +253,15 @@ export function EditorDialog<V>({
       </form>
     </Dialog>
   );
+}
+
+/** Opens the add/edit dialog; `key` makes each opening start from a fresh form. */
+export function useEditorState<T>() {
+  const [state, setState] = useState<{ open: boolean; editing: T | null; key: number }>({ open: false, editing: null, key: 0 });
+  return {
+    ...state,
+    openAdd: () => setState((s) => ({ open: true, editing: null, key: s.key + 1 })),
+    openEdit: (item: T) => setState((s) => ({ open: true, editing: item, key: s.key + 1 })),
+    close: () => setState((s) => ({ ...s, open: false })),
+  };
 }

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from "react";
+import { ALT_TEXT_HINT, DECORATIVE_LABEL, type ImageText } from "../../../shared/content/alt-text";
 import { CloseIcon, StarIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 import { attentionText } from "./form-utils";
-import { buttonClass } from "./ui";
+import { buttonClass } from "./screen-parts";
 
 /** Labelled form controls for the admin dialogs: each ties its error to the control (aria-describedby). */
 
@@ -268,10 +269,38 @@ interface ImageFieldProps {
   required?: boolean;
   error?: string;
   hint?: string;
+  /** Its alt text and decorative mark, shown under the file box while there is an image. */
+  text?: { value: ImageText; onChange: (text: ImageText) => void; error?: string };
+}
+
+/**
+ * An image's alt text, and the mark that it is decorative (then the text may stay empty and is not
+ * asked for): shared/content/alt-text.ts.
+ */
+function AltTextFields({ value, onChange, error }: { value: ImageText; onChange: (t: ImageText) => void; error?: string }) {
+  return (
+    <div className="mt-2">
+      {!value.decorative && (
+        <TextField
+          label="Alt text"
+          value={value.alt}
+          onChange={(alt) => onChange({ ...value, alt })}
+          required
+          error={error}
+          hint={ALT_TEXT_HINT}
+        />
+      )}
+      <CheckboxField
+        label={DECORATIVE_LABEL}
+        checked={value.decorative}
+        onChange={(decorative) => onChange({ ...value, decorative })}
+      />
+    </div>
+  );
 }
 
 /** One image: shows the saved image or a preview of the chosen file; image files only. */
-export function ImageField({ label, file, onChange, currentUrl, required, error, hint }: ImageFieldProps) {
+export function ImageField({ label, file, onChange, currentUrl, required, error, hint, text }: ImageFieldProps) {
   const id = useId();
   const [typeError, setTypeError] = useState<string | undefined>();
   const preview = usePreview(file);
@@ -313,6 +342,7 @@ export function ImageField({ label, file, onChange, currentUrl, required, error,
             className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
           />
           {file && <p className="mt-1 truncate text-xs text-slate-600">Selected: {file.name}</p>}
+          {text && shown && <AltTextFields {...text} />}
         </div>
       </div>
     </FieldShell>
@@ -323,22 +353,22 @@ interface MultiImageFieldProps {
   label: string;
   /** Saved images that stay (each can be removed). */
   kept: string[];
-  onKeptChange: (urls: string[]) => void;
   /** New files, appended to the kept ones on save. */
   files: File[];
-  onFilesChange: (files: File[]) => void;
+  /** Each image's alt text and decorative mark: the kept images', then the new files'. */
+  texts: ImageText[];
+  onChange: (next: { kept: string[]; files: File[]; texts: ImageText[] }) => void;
   max: number;
   error?: string;
+  /** The alt text errors by image (its place among kept then new images). */
+  textErrors?: Record<number, string | undefined>;
 }
 
-function FilePreview({ file, onRemove }: { file: File; onRemove: () => void }) {
+function FilePreview({ file }: { file: File }) {
   const url = usePreview(file);
-  return (
-    <li className="relative h-20 w-24 overflow-hidden rounded-md border border-slate-200 bg-slate-100">
-      {url && <ResponsiveImage src={url} alt={`Preview of ${file.name}`} sizes="96px" className="h-full w-full object-cover" />}
-      <RemoveImageButton label={`Remove ${file.name}`} onClick={onRemove} />
-    </li>
-  );
+  return url ? (
+    <ResponsiveImage src={url} alt={`Preview of ${file.name}`} sizes="96px" className="h-full w-full object-cover" />
+  ) : null;
 }
 
 function RemoveImageButton({ label, onClick }: { label: string; onClick: () => void }) {
@@ -354,32 +384,51 @@ function RemoveImageButton({ label, onClick }: { label: string; onClick: () => v
   );
 }
 
-/** Several images: the saved ones plus newly chosen files (added to, not replacing, the saved ones). */
-export function MultiImageField({ label, kept, onKeptChange, files, onFilesChange, max, error }: MultiImageFieldProps) {
+const NO_TEXT: ImageText = { alt: "", decorative: false };
+
+/**
+ * Several images: the saved ones plus newly chosen files (added to, not replacing, the saved ones), each
+ * with its alt text beside it; removing an image removes its text.
+ */
+export function MultiImageField({ label, kept, files, texts, onChange, max, error, textErrors = {} }: MultiImageFieldProps) {
   const id = useId();
   const [typeError, setTypeError] = useState<string | undefined>();
   const total = kept.length + files.length;
   const hint = `${total} of ${max} images. New images are added to the existing ones.`;
   const message = typeError ?? error;
+  const textAt = (i: number) => texts[i] ?? NO_TEXT;
+  const without = (i: number) => texts.filter((_, j) => j !== i);
+  const setText = (i: number, t: ImageText) =>
+    onChange({ kept, files, texts: Array.from({ length: total }, (_, j) => (j === i ? t : textAt(j))) });
+  const items = [
+    ...kept.map((url, i) => ({
+      key: url,
+      name: `additional image ${i + 1}`,
+      image: <ResponsiveImage src={url} alt={`Additional image ${i + 1}`} sizes="96px" className="h-full w-full object-cover" />,
+      remove: () => onChange({ kept: kept.filter((u) => u !== url), files, texts: without(i) }),
+    })),
+    ...files.map((f, j) => ({
+      key: `${f.name}-${f.size}-${f.lastModified}`,
+      name: f.name,
+      image: <FilePreview file={f} />,
+      remove: () => onChange({ kept, files: files.filter((x) => x !== f), texts: without(kept.length + j) }),
+    })),
+  ];
   return (
     <FieldShell id={id} label={label} error={message} hint={hint}>
       {total > 0 && (
-        <ul className="mb-2 flex flex-wrap gap-2">
-          {kept.map((url, i) => (
-            <li key={url} className="relative h-20 w-24 overflow-hidden rounded-md border border-slate-200 bg-slate-100">
-              <ResponsiveImage src={url} alt={`Additional image ${i + 1}`} sizes="96px" className="h-full w-full object-cover" />
-              <RemoveImageButton
-                label={`Remove additional image ${i + 1}`}
-                onClick={() => onKeptChange(kept.filter((u) => u !== url))}
-              />
+        <ul className="mb-2 space-y-3">
+          {items.map((item, i) => (
+            <li key={item.key} className="flex flex-col gap-2 sm:flex-row sm:gap-4">
+              <div className="relative h-20 w-24 shrink-0 overflow-hidden rounded-md border border-slate-200 bg-slate-100">
+                {item.image}
+                <RemoveImageButton label={`Remove ${item.name}`} onClick={item.remove} />
+              </div>
+              <fieldset className="min-w-0 flex-1">
+                <legend className="sr-only">{`Image ${i + 1} of ${label.toLowerCase()}`}</legend>
+                <AltTextFields value={textAt(i)} onChange={(t) => setText(i, t)} error={textErrors[i]} />
+              </fieldset>
             </li>
-          ))}
-          {files.map((f) => (
-            <FilePreview
-              key={`${f.name}-${f.size}-${f.lastModified}`}
-              file={f}
-              onRemove={() => onFilesChange(files.filter((x) => x !== f))}
-            />
           ))}
         </ul>
       )}
@@ -399,7 +448,9 @@ export function MultiImageField({ label, kept, onKeptChange, files, onFilesChang
             return;
           }
           setTypeError(undefined);
-          onFilesChange([...files, ...chosen].slice(0, Math.max(0, max - kept.length)));
+          const next = [...files, ...chosen].slice(0, Math.max(0, max - kept.length));
+          const all = kept.length + next.length;
+          onChange({ kept, files: next, texts: Array.from({ length: all }, (_, j) => textAt(j)) });
         }}
         className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100 disabled:opacity-60"
       />

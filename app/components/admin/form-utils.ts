@@ -66,3 +66,30 @@ export function showFirstProblem(form: HTMLFormElement): void {
   }
   (first ?? form.querySelector<HTMLElement>("[role=alert]"))?.scrollIntoView({ block: "center" });
 }
+
+/** A text value of a form as its field's props: name, value, change (clearing its message) and message. */
+export function textFieldProps<V extends Record<K, string>, K extends keyof V & string>(
+  form: { values: V; errors: Record<string, string>; set: (key: K, value: V[K]) => void },
+  name: K,
+) {
+  return { name, value: form.values[name], onChange: (v: string) => form.set(name, v as V[K]), error: form.errors[name] };
+}
+
+/**
+ * What an add/edit dialog takes from its screen's editor state (`useEditorState`): the record, open, close,
+ * and after a save, close and read the list again. (`key` stays the screen's: React does not spread it.)
+ */
+export function editorDialogProps<T>(
+  editor: { editing: T | null; open: boolean; close: () => void },
+  revalidator: { revalidate: () => unknown },
+) {
+  return {
+    editing: editor.editing,
+    open: editor.open,
+    onClose: editor.close,
+    onSaved: () => {
+      editor.close();
+      void revalidator.revalidate();
+    },
+  };
+}

@@ -4,8 +4,8 @@ import type { RevisionDetail, RevisionSummary } from "../../../shared/schemas/hi
 import { api, errorMessage } from "../../lib/api-client";
 import { ResponsiveImage } from "../responsive-image";
 import { useConfirm } from "./dialog";
+import { buttonClass, formatDate, LoadingState } from "./screen-parts";
 import { useToast } from "./toast";
-import { buttonClass, formatDate, LoadingState } from "./ui";
 
 /**
  * History in an edit dialog (every content type): the record's versions, newest first; choosing one shows

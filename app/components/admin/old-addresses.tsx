@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { OldAddress, SluggedKind } from "../../../shared/schemas/redirects";
 import { api, errorMessage } from "../../lib/api-client";
 import { useCan } from "./current-user";
-import { buttonClass } from "./ui";
+import { buttonClass } from "./screen-parts";
 
 /**
  * In a product's, category's or service's dialog: the addresses the record had before its slug changed,

@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { buttonClass } from "./ui";
+import { buttonClass } from "./screen-parts";
 
 /**
  * Previous / next links of a paged admin list, the page in the URL (`?page=`) with the other parameters
@@ -11,23 +12,28 @@ export function Pager({
   pages,
   previous = "Previous page",
   next = "Next page",
+  href,
 }: {
   /** The navigation's accessible name, e.g. "Activity pages". */
   label: string;
   page: number;
   pages: number;
-  previous?: string;
-  next?: string;
+  previous?: ReactNode;
+  next?: ReactNode;
+  /** A page's link, when the URL's parameters as they are would not do (the inbox adds its search as typed). */
+  href?: (page: number) => string;
 }) {
   const [params] = useSearchParams();
   if (pages <= 1) return null;
-  const link = (n: number) => {
-    const query = new URLSearchParams(params);
-    if (n > 1) query.set("page", String(n));
-    else query.delete("page");
-    const qs = query.toString();
-    return qs ? `?${qs}` : ".";
-  };
+  const link =
+    href ??
+    ((n: number) => {
+      const query = new URLSearchParams(params);
+      if (n > 1) query.set("page", String(n));
+      else query.delete("page");
+      const qs = query.toString();
+      return qs ? `?${qs}` : ".";
+    });
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2">
       {page > 1 ? (

@@ -1,4 +1,5 @@
 import { Fragment, useId } from "react";
+import { altTextErrors, formTexts, imageFields, imageTextOf, withImageText } from "../../../shared/content/alt-text";
 import type { Category } from "../../../shared/content/category";
 import type { AnyField } from "../../../shared/content/fields";
 import { type Product, productFields, productForm, productInput } from "../../../shared/content/product";
@@ -70,6 +71,7 @@ function initialValues(editing: Product | null, initialCategory: string | undefi
   const values = Object.fromEntries(FORM.map((f) => [f.name, startValue(f, editing, initialCategory)]));
   return {
     ...values,
+    ...formTexts(productFields, editing as unknown as Record<string, unknown> | null),
     onRequest: editing ? editing.price == null : false,
     newImages: [],
     newAttachments: [],
@@ -93,8 +95,17 @@ function toInput(v: ProductValues, categories: Category[]): Record<string, unkno
       input[f.name] = (value as ProductAttachment[]).map((a) => ({ title: a.title.trim(), url: a.url }));
     else input[f.name] = typeof value === "string" ? value.trim() : value;
   }
+  // Each image's alt text and mark (shared/content/alt-text.ts), drawn by the image controls.
+  for (const f of imageFields(productFields)) {
+    input[f.alt] = f.many ? (v[f.alt] as string[]).map((t) => t.trim()) : textOf(v[f.alt]);
+    input[f.decorative] = v[f.decorative];
+  }
   return { ...input, ...keyFigureInput(v.figures) };
 }
+
+/** How many images an image field of the form shows (a product being edited always has its main image). */
+const shownImages = (v: ProductValues, adding: boolean) => (name: string) =>
+  name === "mainImage" ? Number(!adding || v.mainImage instanceof File) : (v[name] as string[]).length + v.newImages.length;
 
 /** SPEC §5's checks, then the shared schema's for the rest (lengths, rows without a name, key figures, titles). */
 function validate(v: ProductValues, adding: boolean, categories: Category[]): Errors {
@@ -103,6 +114,7 @@ function validate(v: ProductValues, adding: boolean, categories: Category[]): Er
     if (f.required && f.control !== "image" && isBlank(f, v[f.name] as FieldValue)) found[f.name] = f.required;
     if (f.required && f.control === "image" && adding && !(v[f.name] instanceof File)) found[f.name] = f.required;
   }
+  Object.assign(found, altTextErrors(productFields, v, shownImages(v, adding)));
   if (subcategoriesOf(categories, v.categoryId).length > 0 && !v.subcategoryId) found.subcategoryId = SUBCATEGORY_TEXT;
   if (!v.onRequest) {
     const price = textOf(v.price);
@@ -263,20 +275,43 @@ function ProductField({
           required={!editing}
           error={errors[field.name]}
           hint={editing ? "Leave empty to keep the current image." : undefined}
+          text={{
+            value: imageTextOf(values, field.name),
+            onChange: (t) => {
+              form.setValues((v) => withImageText(v, field.name, t) as ProductValues);
+              clear(`${field.name}Alt`);
+            },
+            error: errors[`${field.name}Alt`],
+          }}
         />
       );
-    case "images":
+    case "images": {
+      const kept = value as string[];
+      const count = kept.length + values.newImages.length;
+      const texts = Array.from({ length: count }, (_, i) => imageTextOf(values, field.name, i));
+      const textErrors = Object.fromEntries(texts.map((_, i) => [i, errors[`${field.name}Alt.${i}`]]));
       return (
         <MultiImageField
           label={field.label}
-          kept={value as string[]}
-          onKeptChange={(kept) => set(field.name, kept)}
+          kept={kept}
           files={values.newImages}
-          onFilesChange={(files) => set("newImages", files)}
+          texts={texts}
+          onChange={(next) => {
+            form.setValues((v) => ({
+              ...v,
+              [field.name]: next.kept,
+              newImages: next.files,
+              [`${field.name}Alt`]: next.texts.map((t) => t.alt),
+              [`${field.name}Decorative`]: next.texts.map((t) => t.decorative),
+            }));
+            clear(field.name, ...texts.map((_, i) => `${field.name}Alt.${i}`));
+          }}
           max={field.max ?? LIMITS.additionalImages}
           error={errors[field.name]}
+          textErrors={textErrors}
         />
       );
+    }
     case "attachments":
       return (
         <AttachmentsField

@@ -1,5 +1,5 @@
 import { CloseIcon } from "../icons";
-import { buttonClass } from "./ui";
+import { buttonClass } from "./screen-parts";
 
 /**
  * Editable rows of a few text columns (product specifications and features, settings phones / e-mails /

@@ -6,7 +6,7 @@ import { type EditorForm, useEditorForm } from "./editor-form";
 import { FormErrors, NeedsAttention, TextField } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";
 import { RowsField } from "./rows-field";
-import { buttonClass } from "./ui";
+import { buttonClass } from "./screen-parts";
 
 /**
  * The site settings record (GET / PUT /api/settings, JSON). The Settings screen edits every field, the

@@ -1,5 +1,6 @@
 import { type EnquiryService, serviceRequestSubject } from "../../../shared/schemas/enquiry-values";
-import { FormFailure, Honeypot, SubmitButton, TextField } from "../form-field";
+import { dataModule } from "../../enhance/data-module";
+import { FormFailure, formFields, Honeypot, SubmitButton, TextField } from "../enquiry-form/form-field";
 import { CheckIcon } from "../icons";
 import {
   CONTACT_FAILED,
@@ -14,7 +15,7 @@ import {
  * The public message form (SPEC §4), drawn on the server: empty, or with the answer to the last post (the
  * success text with the reference, or the server's message and each field's error, with the values
  * filled in again). It posts to the contact route's action, so it works without JavaScript. The
- * `enquiry-form` module (app/enhance/enquiry-form.ts) posts it in the background: the button reads
+ * `enquiry-form` module (app/components/enquiry-form/) posts it in the background: the button reads
  * "Sending..." (disabled), then the form shows the server's answer, and a success for 5 s. With a
  * `service` (/contact?service={slug}) it is a service request: the subject starts as
  * "Service request: {title}" and the service's id is posted with it.
@@ -32,10 +33,16 @@ export function ContactForm({
   const initialValues = actionData && !actionData.ok ? actionData.values : undefined;
   const startSubject = service ? serviceRequestSubject(service.title) : "";
   const failure = shown && !shown.ok ? shown : undefined;
-  const fieldError = (name: ContactField) => failure?.issues?.find((i) => i.path === name)?.message;
+  const field = formFields<ContactField>(idPrefix, initialValues, failure?.issues);
 
   return (
-    <form method="post" className="relative" aria-labelledby={`${idPrefix}-title`} data-module="enquiry-form" data-form="contact">
+    <form
+      method="post"
+      className="relative"
+      aria-labelledby={`${idPrefix}-title`}
+      {...dataModule("enquiry-form")}
+      data-form="contact"
+    >
       <h2 id={`${idPrefix}-title`} className="text-2xl font-bold text-brand-700">
         Send us a message
       </h2>
@@ -83,55 +90,25 @@ export function ContactForm({
       )}
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        <TextField {...field("name")} label="Name" required autoComplete="name" />
+        <TextField {...field("email")} label="Email" type="email" required autoComplete="email" />
+        <TextField {...field("phone")} label="Phone" type="tel" autoComplete="tel" />
         <TextField
-          name="name"
-          label="Name"
-          required
-          autoComplete="name"
-          idPrefix={idPrefix}
-          error={fieldError("name")}
-          defaultValue={initialValues?.name}
-        />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          idPrefix={idPrefix}
-          error={fieldError("email")}
-          defaultValue={initialValues?.email}
-        />
-        <TextField
-          name="phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          idPrefix={idPrefix}
-          error={fieldError("phone")}
-          defaultValue={initialValues?.phone}
-        />
-        <TextField
-          name="subject"
+          {...field("subject")}
           label="Subject"
           required
           autoComplete="off"
-          idPrefix={idPrefix}
-          error={fieldError("subject")}
           defaultValue={initialValues?.subject ?? (startSubject || undefined)}
           // A service's title makes the subject long: give it the whole row.
           className={service ? "sm:col-span-2" : ""}
         />
         <TextField
-          name="message"
+          {...field("message")}
           label="Message"
           required
           multiline
           rows={6}
           autoComplete="off"
-          idPrefix={idPrefix}
-          error={fieldError("message")}
-          defaultValue={initialValues?.message}
           className="sm:col-span-2"
         />
       </div>

@@ -19,6 +19,30 @@ function InfoBlock({ icon, title, children }: { icon: ReactNode; title: string; 
 
 const linkClass = "[overflow-wrap:anywhere] font-medium text-brand-700 underline-offset-2 hover:underline";
 
+/** Phone numbers or e-mail addresses, each a link, under its label ("Sales") when it has one. */
+function LabelledLinks({
+  entries,
+  href,
+  testId,
+}: {
+  entries: PublicSiteSettings["phones"];
+  href: (value: string) => string;
+  testId: string;
+}) {
+  return (
+    <ul className="space-y-2" data-testid={testId}>
+      {entries.map((entry) => (
+        <li key={entry.value}>
+          {entry.label && <span className="block text-sm text-slate-600">{entry.label}</span>}
+          <a href={href(entry.value)} className={linkClass}>
+            {entry.value}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The company's phones, e-mails, head office, working hours and WhatsApp, all from site settings. */
 export function ContactInfo({ settings }: { settings: PublicSiteSettings }) {
   const { phones, emails, address, mapUrl, workingHours, whatsapp } = settings;
@@ -31,30 +55,12 @@ export function ContactInfo({ settings }: { settings: PublicSiteSettings }) {
       <div className="mt-6 space-y-6">
         {phones.length > 0 && (
           <InfoBlock icon={<PhoneIcon />} title="Phone">
-            <ul className="space-y-2" data-testid="contact-phones">
-              {phones.map((p) => (
-                <li key={p.value}>
-                  {p.label && <span className="block text-sm text-slate-600">{p.label}</span>}
-                  <a href={telHref(p.value)} className={linkClass}>
-                    {p.value}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <LabelledLinks entries={phones} href={telHref} testId="contact-phones" />
           </InfoBlock>
         )}
         {emails.length > 0 && (
           <InfoBlock icon={<MailIcon />} title="Email">
-            <ul className="space-y-2" data-testid="contact-emails">
-              {emails.map((e) => (
-                <li key={e.value}>
-                  {e.label && <span className="block text-sm text-slate-600">{e.label}</span>}
-                  <a href={`mailto:${e.value}`} className={linkClass}>
-                    {e.value}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <LabelledLinks entries={emails} href={(email) => `mailto:${email}`} testId="contact-emails" />
           </InfoBlock>
         )}
         {address && (

@@ -1,12 +1,13 @@
+import { type ImageTexts, imageAltOf } from "../../../shared/content/alt-text";
 import type { Banner } from "../../../shared/content/banner";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
-import { Slider } from "../slider";
+import { Slider } from "../slider/slider";
 
 /** Home banner interval (SPEC §9). */
 const HOME_SLIDE_INTERVAL_MS = 5000;
 
-export type BannerSlide = Pick<Banner, "_id" | "title" | "description" | "image">;
+export type BannerSlide = Pick<Banner, "_id" | "title" | "description" | "image"> & ImageTexts;
 
 const FRAME = "h-[34rem] sm:h-[32rem] lg:h-[38rem]";
 
@@ -36,7 +37,7 @@ function BannerSlideView({ banner, first }: { banner: BannerSlide; first: boolea
     <div className="relative h-full bg-brand-900">
       <ResponsiveImage
         src={banner.image}
-        alt=""
+        alt={imageAltOf(banner, "")}
         sizes="100vw"
         priority={first}
         className="absolute inset-0 h-full w-full object-cover"

@@ -1,9 +1,10 @@
+import { type ImageTexts, imageAltOf } from "../../../shared/content/alt-text";
 import type { Industrial } from "../../../shared/content/industrial";
 import { ArrowRightIcon } from "../icons";
+import { Paragraphs } from "../paragraphs";
 import { ResponsiveImage } from "../responsive-image";
-import { paragraphs } from "./paragraphs";
 
-export type IndustrialItem = Pick<Industrial, "title" | "description" | "image">;
+export type IndustrialItem = Pick<Industrial, "title" | "description" | "image"> & ImageTexts;
 
 /** The first industrial item: picture beside its title and text. */
 export function IndustrialFeature({ item }: { item: IndustrialItem }) {
@@ -15,7 +16,7 @@ export function IndustrialFeature({ item }: { item: IndustrialItem }) {
             <div className="absolute -top-3 -left-3 hidden h-24 w-24 rounded-lg bg-accent-500 sm:block" aria-hidden="true" />
             <ResponsiveImage
               src={item.image}
-              alt={item.title || "Our compressors at work"}
+              alt={imageAltOf(item, item.title || "Our compressors at work")}
               sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
               className="relative aspect-[4/3] w-full rounded-lg object-cover shadow-lg"
             />
@@ -27,9 +28,7 @@ export function IndustrialFeature({ item }: { item: IndustrialItem }) {
             {item.title || "Compressed air for industry"}
           </h2>
           <div className="mt-5 space-y-4 text-lg leading-relaxed text-slate-700">
-            {paragraphs(item.description).map((p) => (
-              <p key={p}>{p}</p>
-            ))}
+            <Paragraphs text={item.description} />
           </div>
           <a
             href="/about"

@@ -3,9 +3,9 @@ import { choiceLabel, formatFigureValue } from "../../../shared/content/product-
 import type { FinderUnits } from "../../../shared/content/product-finder";
 import { CARD_SPECIFICATIONS, productPath } from "../../../shared/lib/product-paths";
 import { formatPrice } from "../../lib/format";
+import { CompareToggle } from "../compare/compare-toggle";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
-import { CompareToggle } from "./compare-toggle";
 
 /** What a product card needs; loaders send only these fields. */
 export type ProductSummary = Pick<Product, "_id" | "name" | "slug" | "shortDescription" | "price" | "mainImage"> & {

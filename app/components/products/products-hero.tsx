@@ -1,7 +1,8 @@
+import { type ImageTexts, imageAltOf } from "../../../shared/content/alt-text";
 import { categoryPath } from "../../../shared/lib/product-paths";
 import { ArrowRightIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
-import { Slider } from "../slider";
+import { Slider } from "../slider/slider";
 
 /** About and products sliders change every 6 s (SPEC §9). */
 const PRODUCTS_SLIDE_INTERVAL_MS = 6000;
@@ -47,7 +48,7 @@ const SLIDES: HeroSlideCopy[] = [
   },
 ];
 
-export interface HeroCategory {
+export interface HeroCategory extends ImageTexts {
   slug: string;
   image: string;
   name: string;
@@ -66,7 +67,7 @@ function resolveSlides(categories: HeroCategory[]): ResolvedSlide[] {
       ...s,
       href: category ? categoryPath(category.slug) : s.to,
       image: category?.image || null,
-      imageAlt: category ? category.name : "",
+      imageAlt: category ? imageAltOf(category, category.name) : "",
     };
   });
 }

@@ -1,4 +1,5 @@
-import { FormFailure, Honeypot, SubmitButton, TextField } from "../form-field";
+import { dataModule } from "../../enhance/data-module";
+import { FormFailure, formFields, Honeypot, SubmitButton, TextField } from "../enquiry-form/form-field";
 import { QuoteItems } from "./quote-items";
 import { QuoteReceipt } from "./quote-receipt";
 import { INTENT_SEND, type Issue, QUOTE_FAILED, type QuoteField, type QuoteResult, type QuoteRow } from "./texts";
@@ -20,7 +21,7 @@ type Failure = Extract<QuoteResult, { ok: false }>;
  * The quote request form, drawn on the server with the answer to the last post. It posts to the quote
  * route's action, so everything works without JavaScript: Send stores the request; Add, a choice and Remove
  * post an `intent` and come back with the changed list. The `enquiry-form` module
- * (app/enhance/enquiry-form.ts) sends the same posts in the background and shows the form of the answer:
+ * (app/components/enquiry-form/) sends the same posts in the background and shows the form of the answer:
  * the button reads "Sending..." (disabled) while the request runs, then the success text with the
  * reference or the server's message (SPEC §4, as the contact form). Once sent, the form's place holds
  * the receipt (quote-receipt.tsx) and nothing that could send it again; the form element stays, so the
@@ -30,7 +31,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, linkedDet
   const idPrefix = "quote";
   if (actionData?.ok) {
     return (
-      <form method="post" className="relative" data-quote-form data-module="enquiry-form" data-form="quote">
+      <form method="post" className="relative" data-quote-form {...dataModule("enquiry-form")} data-form="quote">
         <QuoteReceipt receipt={actionData.receipt} titleId={`${idPrefix}-receipt-title`} />
       </form>
     );
@@ -42,11 +43,10 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, linkedDet
   const items = failure?.items ?? linkedItems;
   const addText = failure?.addModel ?? "";
   const issues: Issue[] = failure?.issues ?? [];
-  const fieldError = (name: QuoteField) => issues.find((i) => i.path === name)?.message;
   const notice = failure?.kind === "edit" ? failure.notice : undefined;
   // The answer to Send is above the form; on a phone the Send button is a screen or two below it.
   const reveal = failure?.kind === "error";
-  const field = { idPrefix };
+  const field = formFields<QuoteField>(idPrefix, values, issues);
 
   return (
     <form
@@ -54,7 +54,7 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, linkedDet
       className="relative"
       aria-labelledby={`${idPrefix}-title`}
       data-quote-form
-      data-module="enquiry-form"
+      {...dataModule("enquiry-form")}
       data-form="quote"
     >
       {/* Enter in a text field uses the first submit button: make it Send (not a row's Remove). */}
@@ -106,42 +106,10 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, linkedDet
         <fieldset className="min-w-0">
           <legend className="text-lg font-bold text-brand-900">Your details</legend>
           <div className="mt-3 grid gap-5 sm:grid-cols-2">
-            <TextField
-              {...field}
-              name="name"
-              label="Name"
-              required
-              autoComplete="name"
-              error={fieldError("name")}
-              defaultValue={values.name}
-            />
-            <TextField
-              {...field}
-              name="email"
-              label="Email"
-              type="email"
-              required
-              autoComplete="email"
-              error={fieldError("email")}
-              defaultValue={values.email}
-            />
-            <TextField
-              {...field}
-              name="phone"
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              error={fieldError("phone")}
-              defaultValue={values.phone}
-            />
-            <TextField
-              {...field}
-              name="company"
-              label="Company"
-              autoComplete="organization"
-              error={fieldError("company")}
-              defaultValue={values.company}
-            />
+            <TextField {...field("name")} label="Name" required autoComplete="name" />
+            <TextField {...field("email")} label="Email" type="email" required autoComplete="email" />
+            <TextField {...field("phone")} label="Phone" type="tel" autoComplete="tel" />
+            <TextField {...field("company")} label="Company" autoComplete="organization" />
           </div>
         </fieldset>
 
@@ -149,57 +117,32 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, linkedDet
           <legend className="text-lg font-bold text-brand-900">Sizing details</legend>
           <p className="mt-1 text-sm text-slate-600">If you know them, they help our engineers size the system.</p>
           <div className="mt-3 grid gap-5 sm:grid-cols-2">
+            <TextField {...field("flow")} label="Required air flow" autoComplete="off" placeholder="e.g. 250 CFM" />
+            <TextField {...field("pressure")} label="Working pressure" autoComplete="off" placeholder="e.g. 7.5 bar" />
             <TextField
-              {...field}
-              name="flow"
-              label="Required air flow"
-              autoComplete="off"
-              placeholder="e.g. 250 CFM"
-              error={fieldError("flow")}
-              defaultValue={values.flow}
-            />
-            <TextField
-              {...field}
-              name="pressure"
-              label="Working pressure"
-              autoComplete="off"
-              placeholder="e.g. 7.5 bar"
-              error={fieldError("pressure")}
-              defaultValue={values.pressure}
-            />
-            <TextField
-              {...field}
-              name="hoursPerDay"
+              {...field("hoursPerDay")}
               label="Running hours per day"
               type="number"
               min={1}
               max={24}
               autoComplete="off"
               placeholder="e.g. 16"
-              error={fieldError("hoursPerDay")}
-              defaultValue={values.hoursPerDay}
             />
             <TextField
-              {...field}
-              name="application"
+              {...field("application")}
               label="Application"
               autoComplete="off"
               placeholder="e.g. textile mill, spray painting"
-              error={fieldError("application")}
-              defaultValue={values.application}
             />
           </div>
         </fieldset>
 
         <TextField
-          {...field}
-          name="message"
+          {...field("message")}
           label="Message"
           multiline
           autoComplete="off"
           placeholder="Anything else: delivery location, the machine you run today, a deadline…"
-          error={fieldError("message")}
-          defaultValue={values.message}
         />
       </div>
 

@@ -1,4 +1,4 @@
-import { inputClass, labelClass } from "../form-field";
+import { inputClass, labelClass } from "../enquiry-form/form-field";
 import { ResponsiveImage } from "../responsive-image";
 import {
   ADD_MODEL_FIELD,
@@ -29,7 +29,8 @@ interface QuoteItemsProps {
 /**
  * The products of the quote: one row per product (hidden productId, picture, name, quantity, Remove) and
  * "Add a model". Every button is a submit button with an `intent`, so it all works without JavaScript;
- * with it, app/enhance/enquiry-form.ts sends them in the background and suggests models while typing.
+ * with it, the `enquiry-form` module (app/components/enquiry-form/) sends them in the background and
+ * suggests models while typing.
  */
 export function QuoteItems({ idPrefix, items, issues, addText, suggestions, choices }: QuoteItemsProps) {
   const full = items.length >= MAX_QUOTE_ITEMS;

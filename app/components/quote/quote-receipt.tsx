@@ -24,7 +24,7 @@ const sectionTitle = "text-lg font-bold text-brand-900";
 /**
  * The receipt that takes the form's place once a quote request is stored (with or without JavaScript):
  * the reference, every product and quantity, the sizing and contact details as sent, what happens next
- * and by when, and Print (app/enhance/enquiry-form.ts prints; without JavaScript the browser's own Print
+ * and by when, and Print (the `enquiry-form` module prints; without JavaScript the browser's own Print
  * is named instead). Nothing here can be sent again.
  */
 export function QuoteReceipt({ receipt, titleId }: { receipt: Receipt; titleId: string }) {

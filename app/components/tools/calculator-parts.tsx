@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
 import type { FieldProblem } from "../../../shared/lib/calculators/inputs";
+import { dataModule } from "../../enhance/data-module";
 import type { CalculatorRun } from "../../lib/calculators";
+import { SelectOptions } from "../select-options";
 
 /**
  * The pieces of the /tools calculators' pages (issue 14): labelled fields with their error in words, the
  * row lists, the results panel, "How we calculate this" and its sources. The server draws them; the
- * `calculator` module (app/enhance/calculator.ts) reads the `data-*` hooks to recompute while typing, add
+ * `calculator` module (./calculator.enhance.ts) reads the `data-*` hooks to recompute while typing, add
  * and remove rows, and show the same errors. Without JavaScript the form is a plain GET form.
  */
 
@@ -52,11 +54,7 @@ export function UnitSelect({ name, label, value, options, quantity, inputs }: Un
       data-unit-quantity={quantity}
       data-unit-inputs={inputs}
     >
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      <SelectOptions options={options} />
     </select>
   );
 }
@@ -123,11 +121,7 @@ export function SelectField({
         {label}
       </label>
       <select id={`calc-${name}`} name={name} defaultValue={value} className={`${selectClass} mt-1 block w-full`}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </div>
   );
@@ -359,7 +353,7 @@ export function CalculatorForm({ name, path, children }: { name: string; path: s
     <form
       method="get"
       action={`${path}#results`}
-      data-module="calculator"
+      {...dataModule("calculator")}
       data-calculator={name}
       aria-label="Calculator"
       className="relative space-y-6"

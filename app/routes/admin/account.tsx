@@ -3,13 +3,13 @@ import { useNavigate, useRevalidator } from "react-router";
 import { ROLE_DESCRIPTION, ROLE_LABEL } from "../../../shared/auth/roles";
 import { passwordChangeInput, passwordConfirmInput, twoFactorCodeInput } from "../../../shared/schemas/login";
 import { useCurrentUser } from "../../components/admin/current-user";
-import { adminMeta } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
 import { useEditorForm } from "../../components/admin/editor-form";
 import { FormErrors, TextField } from "../../components/admin/fields";
-import { zodErrors } from "../../components/admin/form-utils";
+import { textFieldProps, zodErrors } from "../../components/admin/form-utils";
+import { adminMeta } from "../../components/admin/screen-data";
+import { buttonClass, ErrorState, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { useToast } from "../../components/admin/toast";
-import { buttonClass, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
 import { api, clearToken, errorMessage, LOGIN_PATH } from "../../lib/api-client";
 import type { Route } from "./+types/account";
 
@@ -106,34 +106,25 @@ function PasswordFormFields({ onChanged }: { onChanged: () => void }) {
     <form noValidate onSubmit={form.submit} className="grid max-w-md gap-4">
       <TextField
         label="Current password"
-        name="currentPassword"
+        {...textFieldProps(form, "currentPassword")}
         type="password"
         autoComplete="current-password"
         required
-        value={form.values.currentPassword}
-        onChange={(v) => form.set("currentPassword", v)}
-        error={form.errors.currentPassword}
       />
       <TextField
         label="New password"
-        name="newPassword"
+        {...textFieldProps(form, "newPassword")}
         type="password"
         autoComplete="new-password"
         required
-        value={form.values.newPassword}
-        onChange={(v) => form.set("newPassword", v)}
-        error={form.errors.newPassword}
         hint="At least 10 characters. A few unrelated words are easy to remember and hard to guess."
       />
       <TextField
         label="Repeat the new password"
-        name="repeat"
+        {...textFieldProps(form, "repeat")}
         type="password"
         autoComplete="new-password"
         required
-        value={form.values.repeat}
-        onChange={(v) => form.set("repeat", v)}
-        error={form.errors.repeat}
       />
       <FormErrors messages={form.failure ? [form.failure] : []} />
       <div>
@@ -273,13 +264,10 @@ function SetupSteps({ setup, onConfirmed }: { setup: Setup; onConfirmed: (codes:
         <form noValidate onSubmit={form.submit} className="grid max-w-xs gap-3">
           <TextField
             label="Code from the app"
-            name="code"
+            {...textFieldProps(form, "code")}
             required
             autoComplete="one-time-code"
             inputMode="numeric"
-            value={form.values.code}
-            onChange={(v) => form.set("code", v)}
-            error={form.errors.code}
           />
           <FormErrors messages={form.failure && !form.errors.code ? [form.failure] : []} />
           <div>
@@ -311,13 +299,10 @@ function TurnOff({ onDone }: { onDone: () => void }) {
     <form noValidate onSubmit={form.submit} className="mt-4 grid max-w-md gap-3 border-t border-slate-200 pt-4">
       <TextField
         label="Your password, to turn it off"
-        name="password"
+        {...textFieldProps(form, "password")}
         type="password"
         autoComplete="current-password"
         required
-        value={form.values.password}
-        onChange={(v) => form.set("password", v)}
-        error={form.errors.password}
       />
       <FormErrors messages={form.failure && !form.errors.password ? [form.failure] : []} />
       <div>

@@ -7,10 +7,10 @@ import {
   type ActivityEntry,
 } from "../../../shared/activity/actions";
 import { mayLoad } from "../../components/admin/current-user";
-import { adminMeta } from "../../components/admin/data";
 import { SelectField, TextField } from "../../components/admin/fields";
 import { Pager } from "../../components/admin/pager";
-import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
+import { adminMeta } from "../../components/admin/screen-data";
+import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { api, apiWithHeaders, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/activity";
 
@@ -63,6 +63,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export const meta = () => adminMeta("Activity");
 
+/** A filter's options: the one that filters nothing first, then every value with its label. */
+const filterOptions = (none: string, labels: Record<string, string>) => [
+  { value: "", label: none },
+  ...Object.entries(labels).map(([value, label]) => ({ value, label })),
+];
+
 function Filters({ people }: { people: Person[] }) {
   const [params, setParams] = useSearchParams();
   const value = (f: Filter) => params.get(f) ?? "";
@@ -90,19 +96,13 @@ function Filters({ people }: { people: Person[] }) {
         label="What"
         value={value("type")}
         onChange={(v) => set("type", v)}
-        options={[
-          { value: "", label: "Everything" },
-          ...Object.entries(ACTIVITY_SUBJECTS).map(([k, label]) => ({ value: k, label })),
-        ]}
+        options={filterOptions("Everything", ACTIVITY_SUBJECTS)}
       />
       <SelectField
         label="Action"
         value={value("action")}
         onChange={(v) => set("action", v)}
-        options={[
-          { value: "", label: "Any action" },
-          ...Object.entries(ACTIVITY_ACTIONS).map(([k, label]) => ({ value: k, label })),
-        ]}
+        options={filterOptions("Any action", ACTIVITY_ACTIONS)}
       />
       <TextField label="From" type="date" value={value("from")} onChange={(v) => set("from", v)} />
       <TextField label="To" type="date" value={value("to")} onChange={(v) => set("to", v)} />

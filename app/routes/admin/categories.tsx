@@ -1,13 +1,20 @@
 import { Link, useRevalidator } from "react-router";
 import type { Category } from "../../../shared/content/category";
+import { CardImage } from "../../components/admin/card-image";
 import { CategoryEditor } from "../../components/admin/category-editor";
-import { adminMeta } from "../../components/admin/data";
-import { useConfirm } from "../../components/admin/dialog";
-import { useEditorState } from "../../components/admin/simple-screen";
-import { useToast } from "../../components/admin/toast";
-import { AddButton, buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
+import { type DeleteTexts, useConfirmedDelete } from "../../components/admin/confirmed-delete";
+import { useEditorState } from "../../components/admin/editor-form";
+import { editorDialogProps } from "../../components/admin/form-utils";
+import { adminMeta } from "../../components/admin/screen-data";
+import {
+  AddButton,
+  buttonClass,
+  EditDeleteButtons,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+} from "../../components/admin/screen-parts";
 import { ArrowRightIcon } from "../../components/icons";
-import { ResponsiveImage } from "../../components/responsive-image";
 import { api, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/categories";
 
@@ -43,14 +50,7 @@ function CategoryCard({ category, onEdit, onDelete }: { category: Category; onEd
       className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
       data-category={category.name}
     >
-      <div className="aspect-video bg-slate-100">
-        <ResponsiveImage
-          src={category.image}
-          alt=""
-          sizes="(min-width: 1280px) 30vw, (min-width: 640px) 45vw, 100vw"
-          className="h-full w-full object-cover"
-        />
-      </div>
+      <CardImage src={category.image} />
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-base font-bold break-words text-slate-900">{category.name}</h2>
@@ -102,24 +102,21 @@ function CategoryCard({ category, onEdit, onDelete }: { category: Category; onEd
   );
 }
 
+/** Deleting a category: asked first; the server may refuse. */
+const DELETE_TEXTS: DeleteTexts = {
+  question: "Are you sure you want to delete this category?",
+  success: "Category deleted successfully!",
+  failed: CATEGORY_SCREEN_TEXTS.deleteFailed,
+  // A 409 explains why (products still use it): show the server's message.
+  failure: (err) => errorMessage(err, CATEGORY_SCREEN_TEXTS.deleteFailed),
+};
+
 export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
   const editor = useEditorState<Category>();
   const revalidator = useRevalidator();
-  const confirm = useConfirm();
-  const toast = useToast();
+  const deleteConfirmed = useConfirmedDelete(revalidator, DELETE_TEXTS);
 
-  const remove = async (category: Category) => {
-    if (!(await confirm("Are you sure you want to delete this category?"))) return;
-    try {
-      await api(`/api/category/${category._id}`, { method: "DELETE" });
-      toast.success("Category deleted successfully!");
-    } catch (err) {
-      console.error(CATEGORY_SCREEN_TEXTS.deleteFailed, err);
-      // A 409 explains why (products still use it): show the server's message.
-      toast.error(errorMessage(err, CATEGORY_SCREEN_TEXTS.deleteFailed));
-    }
-    await revalidator.revalidate();
-  };
+  const remove = (category: Category) => deleteConfirmed(`/api/category/${category._id}`);
 
   return (
     <div>
@@ -141,16 +138,7 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <CategoryEditor
-        key={editor.key}
-        editing={editor.editing}
-        open={editor.open}
-        onClose={editor.close}
-        onSaved={() => {
-          editor.close();
-          revalidator.revalidate();
-        }}
-      />
+      <CategoryEditor key={editor.key} {...editorDialogProps(editor, revalidator)} />
     </div>
   );
 }

@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState } from "react";
+import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, CONTACT_TYPES, type Contact } from "../../../shared/schemas/enquiry-values";
 import { ContactDetail } from "../../components/admin/contact-detail";
 import { HeldBadge, KindBadge, StatusSelect } from "../../components/admin/contact-status";
 import { mayLoad, useCan } from "../../components/admin/current-user";
-import { adminMeta } from "../../components/admin/data";
 import { Dialog, useConfirm } from "../../components/admin/dialog";
+import { FilterSelect } from "../../components/admin/filter-select";
+import { Pager } from "../../components/admin/pager";
+import { adminMeta } from "../../components/admin/screen-data";
+import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { useToast } from "../../components/admin/toast";
-import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
 import { SearchIcon } from "../../components/icons";
 import { api, apiWithHeaders, downloadFile, errorDetail, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/contacts";
@@ -38,6 +40,14 @@ const NOTIFICATION_LABEL: Record<string, string> = {
 };
 const HELD_FILTERS = ["all", "true", "false"] as const;
 const HELD_LABEL: Record<string, string> = { all: "All", true: "Held only", false: "Not held" };
+
+/** The inbox's four filters, in the order they stand (each a parameter of the URL and of the API). */
+const INBOX_FILTERS = [
+  { key: "status", label: "Status", options: STATUS_FILTERS, labels: STATUS_LABEL, width: "md:w-40" },
+  { key: "type", label: "Type", options: TYPE_FILTERS, labels: TYPE_LABEL, width: "md:w-48" },
+  { key: "notification", label: "E-mail", options: NOTIFICATION_FILTERS, labels: NOTIFICATION_LABEL, width: "md:w-44" },
+  { key: "held", label: "Held", options: HELD_FILTERS, labels: HELD_LABEL, width: "md:w-36" },
+] as const;
 
 const CONTACT_TEXTS = {
   deleteQuestion: "Are you sure you want to delete this contact?",
@@ -131,12 +141,101 @@ function rangeText(page: number, shown: number, total: number): string {
 
 export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
   const { query, total } = loaderData;
-  const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const navigation = useNavigation();
+  const revalidator = useRevalidator();
   const [contacts, setContacts] = useState(loaderData.contacts);
   const [detail, setDetail] = useState<Contact | null>(loaderData.detail);
-  const [busy, setBusy] = useState<string | null>(null);
+  const onDetailRoute = loaderData.detail !== null || loaderData.detailError !== null;
+  const search = useInboxSearch(query);
+  const actions = useInboxActions({ query, onDetailRoute, pageHref: search.pageHref, detail, setDetail, setContacts });
+
+  useEffect(() => setContacts(loaderData.contacts), [loaderData.contacts]);
+
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/contacts";
+
+  return (
+    <div>
+      <PageHeader
+        title="Contact Messages"
+        description="Messages, quote requests and service requests from the website."
+        actions={<ExportButton query={query} />}
+      />
+      <InboxFilters query={query} text={search.text} onSearch={search.onSearch} onChange={search.update} />
+
+      {loaderData.detailError && (
+        <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {loaderData.detailError}
+        </div>
+      )}
+
+      {loaderData.error ? (
+        <ErrorState text={loaderData.error} onRetry={() => revalidator.revalidate()} />
+      ) : contacts.length === 0 ? (
+        <EmptyState text={CONTACT_TEXTS.empty}>
+          {query.page > 1 && total > 0 && (
+            <Link to={search.pageHref(1)} className={buttonClass("secondary")}>
+              Back to the first page
+            </Link>
+          )}
+        </EmptyState>
+      ) : (
+        <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : ""}>
+          <p className="mb-2 text-sm text-slate-600" aria-live="polite">
+            {total === 1 ? "1 enquiry" : `${total} enquiries`}
+            {pages > 1 && <span> · {rangeText(query.page, contacts.length, total)}</span>}
+          </p>
+
+          <EnquiryCards contacts={contacts} actions={actions} />
+          <EnquiryTable contacts={contacts} actions={actions} />
+
+          <Pager
+            label="Pages"
+            page={query.page}
+            pages={pages}
+            href={search.pageHref}
+            previous={
+              <>
+                Previous<span className="sr-only"> page</span>
+              </>
+            }
+            next={
+              <>
+                Next<span className="sr-only"> page</span>
+              </>
+            }
+          />
+        </div>
+      )}
+
+      <Dialog
+        open={detail !== null}
+        title={detail ? `${CONTACT_TYPE_LABEL[detail.type] ?? "Contact message"} ${detail.reference}` : "Contact message"}
+        onClose={actions.closeDetail}
+        size="lg"
+      >
+        {detail && (
+          <ContactDetail
+            contact={detail}
+            busy={actions.busy === detail._id}
+            onStatus={(s) => actions.onStatus(detail, s)}
+            onDelete={actions.canDelete ? () => actions.onDelete(detail) : undefined}
+            onRelease={() => actions.onRelease(detail)}
+            onUpdated={actions.replace}
+          />
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+/**
+ * The search box as typed (sent to the URL a moment after typing stops), the filters' changes to the URL,
+ * and the links to the list's pages.
+ */
+function useInboxSearch(query: InboxQuery) {
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
   const [text, setText] = useState(query.q);
   const timer = useRef<number | undefined>(undefined);
   // The filters to build on: those of a navigation still loading (a type chosen a moment ago), else the URL's.
@@ -144,12 +243,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
   const pending = navigation.location?.pathname === "/admin/contacts" ? new URLSearchParams(navigation.location.search) : null;
   const latest = useRef({ params, text });
   latest.current = { params: pending ?? params, text };
-  const revalidator = useRevalidator();
-  const confirm = useConfirm();
-  const toast = useToast();
-  const onDetailRoute = loaderData.detail !== null || loaderData.detailError !== null;
 
-  useEffect(() => setContacts(loaderData.contacts), [loaderData.contacts]);
   // The URL's search changed by other means (back button, a link): show it in the box.
   useEffect(() => {
     if (timer.current === undefined && latest.current.text.trim() !== query.q) setText(query.q);
@@ -193,6 +287,34 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
     return `/admin/contacts${qs ? `?${qs}` : ""}`;
   };
 
+  return { text, onSearch, update, pageHref };
+}
+
+/** What staff do to an enquiry, in the list or its dialog: view, change its status, release, delete. */
+function useInboxActions({
+  query,
+  onDetailRoute,
+  pageHref,
+  detail,
+  setDetail,
+  setContacts,
+}: {
+  query: InboxQuery;
+  /** /admin/contacts/{id}: the dialog is the page's own. */
+  onDetailRoute: boolean;
+  pageHref: (page: number) => string;
+  detail: Contact | null;
+  setDetail: Dispatch<SetStateAction<Contact | null>>;
+  setContacts: Dispatch<SetStateAction<Contact[]>>;
+}): RowActions & { replace: (updated: Contact) => void; closeDetail: () => void } {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const canDelete = useCan("deleteEnquiries");
+  const [busy, setBusy] = useState<string | null>(null);
+  const leaving = useRef(false);
+
   const replace = (updated: Contact) => {
     setContacts((list) => list.map((c) => (c._id === updated._id ? updated : c)));
     setDetail((d) => (d && d._id === updated._id ? updated : d));
@@ -212,7 +334,6 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
     }
   };
 
-  const leaving = useRef(false);
   const closeDetail = () => {
     setDetail(null);
     // /admin/contacts/{id}: closing the dialog leaves the enquiry's own address for the list.
@@ -238,7 +359,6 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
     }
   };
 
-  const canDelete = useCan("deleteEnquiries");
   const remove = async (contact: Contact) => {
     if (!(await confirm(CONTACT_TEXTS.deleteQuestion))) return;
     try {
@@ -255,75 +375,16 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
     }
   };
 
-  const actions: RowActions = {
+  return {
     busy,
     canDelete,
     onView: setDetail,
     onStatus: changeStatus,
     onDelete: remove,
     onRelease: release,
+    replace,
+    closeDetail,
   };
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/contacts";
-
-  return (
-    <div>
-      <PageHeader
-        title="Contact Messages"
-        description="Messages, quote requests and service requests from the website."
-        actions={<ExportButton query={query} />}
-      />
-      <InboxFilters query={query} text={text} onSearch={onSearch} onChange={update} />
-
-      {loaderData.detailError && (
-        <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-          {loaderData.detailError}
-        </div>
-      )}
-
-      {loaderData.error ? (
-        <ErrorState text={loaderData.error} onRetry={() => revalidator.revalidate()} />
-      ) : contacts.length === 0 ? (
-        <EmptyState text={CONTACT_TEXTS.empty}>
-          {query.page > 1 && total > 0 && (
-            <Link to={pageHref(1)} className={buttonClass("secondary")}>
-              Back to the first page
-            </Link>
-          )}
-        </EmptyState>
-      ) : (
-        <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : ""}>
-          <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-            {total === 1 ? "1 enquiry" : `${total} enquiries`}
-            {pages > 1 && <span> · {rangeText(query.page, contacts.length, total)}</span>}
-          </p>
-
-          <EnquiryCards contacts={contacts} actions={actions} />
-          <EnquiryTable contacts={contacts} actions={actions} />
-
-          {pages > 1 && <Pager page={query.page} pages={pages} href={pageHref} />}
-        </div>
-      )}
-
-      <Dialog
-        open={detail !== null}
-        title={detail ? `${CONTACT_TYPE_LABEL[detail.type] ?? "Contact message"} ${detail.reference}` : "Contact message"}
-        onClose={closeDetail}
-        size="lg"
-      >
-        {detail && (
-          <ContactDetail
-            contact={detail}
-            busy={busy === detail._id}
-            onStatus={(s) => changeStatus(detail, s)}
-            onDelete={canDelete ? () => remove(detail) : undefined}
-            onRelease={() => release(detail)}
-            onUpdated={replace}
-          />
-        )}
-      </Dialog>
-    </div>
-  );
 }
 
 function ReleaseButton({
@@ -339,45 +400,6 @@ function ReleaseButton({
     <button type="button" className={buttonClass("secondary", "sm")} disabled={disabled} onClick={() => onRelease(contact)}>
       Release<span className="sr-only"> the held message from {contact.name}</span>
     </button>
-  );
-}
-
-function FilterSelect({
-  id,
-  label,
-  value,
-  options,
-  labels,
-  width,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  options: readonly string[];
-  labels: Record<string, string>;
-  /** Its width from md up (Tailwind class). */
-  width: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={`min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm ${width}`}
-      >
-        {options.map((f) => (
-          <option key={f} value={f}>
-            {labels[f]}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
@@ -403,42 +425,17 @@ function InboxFilters({
       }}
     >
       <div className="grid grid-cols-2 gap-3 md:flex">
-        <FilterSelect
-          id="contact-status-filter"
-          label="Status"
-          value={query.status}
-          options={STATUS_FILTERS}
-          labels={STATUS_LABEL}
-          width="md:w-40"
-          onChange={(v) => onChange({ status: v })}
-        />
-        <FilterSelect
-          id="contact-type-filter"
-          label="Type"
-          value={query.type}
-          options={TYPE_FILTERS}
-          labels={TYPE_LABEL}
-          width="md:w-48"
-          onChange={(v) => onChange({ type: v })}
-        />
-        <FilterSelect
-          id="contact-notification-filter"
-          label="E-mail"
-          value={query.notification}
-          options={NOTIFICATION_FILTERS}
-          labels={NOTIFICATION_LABEL}
-          width="md:w-44"
-          onChange={(v) => onChange({ notification: v })}
-        />
-        <FilterSelect
-          id="contact-held-filter"
-          label="Held"
-          value={query.held}
-          options={HELD_FILTERS}
-          labels={HELD_LABEL}
-          width="md:w-36"
-          onChange={(v) => onChange({ held: v })}
-        />
+        {INBOX_FILTERS.map((f) => (
+          <FilterSelect
+            key={f.key}
+            id={`contact-${f.key}-filter`}
+            label={f.label}
+            value={query[f.key]}
+            options={f.options.map((o) => ({ value: o, label: f.labels[o] ?? o }))}
+            width={f.width}
+            onChange={(v) => onChange({ [f.key]: v })}
+          />
+        ))}
       </div>
       <div className="flex-1">
         <label htmlFor="contact-search" className="mb-1 block text-sm font-semibold text-slate-800">
@@ -457,6 +454,18 @@ function InboxFilters({
         </div>
       </div>
     </form>
+  );
+}
+
+/** An enquiry's status in its row, changed in place. */
+function RowStatus({ contact, actions }: { contact: Contact; actions: RowActions }) {
+  return (
+    <StatusSelect
+      value={contact.status}
+      label={`Status of the message from ${contact.name}`}
+      disabled={actions.busy === contact._id}
+      onChange={(s) => actions.onStatus(contact, s)}
+    />
   );
 }
 
@@ -500,12 +509,7 @@ function EnquiryCards({ contacts, actions }: { contacts: Contact[]; actions: Row
             <span className="mt-1 block truncate text-sm text-slate-700">{c.subject}</span>
           </button>
           <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-4 py-2">
-            <StatusSelect
-              value={c.status}
-              label={`Status of the message from ${c.name}`}
-              disabled={actions.busy === c._id}
-              onChange={(s) => actions.onStatus(c, s)}
-            />
+            <RowStatus contact={c} actions={actions} />
             {c.held && <ReleaseButton contact={c} disabled={actions.busy === c._id} onRelease={actions.onRelease} />}
           </div>
         </li>
@@ -522,21 +526,11 @@ function EnquiryTable({ contacts, actions }: { contacts: Contact[]; actions: Row
         <caption className="sr-only">Contact messages</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Kind
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Subject
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
+            {["Name", "Kind", "Subject", "Date", "Status"].map((heading) => (
+              <th key={heading} scope="col" className="px-4 py-3">
+                {heading}
+              </th>
+            ))}
             <th scope="col" className="px-4 py-3">
               <span className="sr-only">Actions</span>
             </th>
@@ -574,12 +568,7 @@ function EnquiryTable({ contacts, actions }: { contacts: Contact[]; actions: Row
               </td>
               <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{formatDate(c.date, true)}</td>
               <td className="px-4 py-3 align-top">
-                <StatusSelect
-                  value={c.status}
-                  label={`Status of the message from ${c.name}`}
-                  disabled={actions.busy === c._id}
-                  onChange={(s) => actions.onStatus(c, s)}
-                />
+                <RowStatus contact={c} actions={actions} />
               </td>
               <td className="min-w-48 px-4 py-3 align-top">
                 {/* Two buttons a line: a held row's Release wraps rather than widening the table past the screen. */}
@@ -600,30 +589,6 @@ function EnquiryTable({ contacts, actions }: { contacts: Contact[]; actions: Row
         </tbody>
       </table>
     </div>
-  );
-}
-
-function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
-  return (
-    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={href(page - 1)} preventScrollReset={false} className={buttonClass("secondary", "sm")}>
-          Previous<span className="sr-only"> page</span>
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-slate-700">
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={href(page + 1)} className={buttonClass("secondary", "sm")}>
-          Next<span className="sr-only"> page</span>
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }
 

@@ -1,8 +1,8 @@
 import { Link, useRevalidator } from "react-router";
 import { mayLoad } from "../../components/admin/current-user";
-import { adminMeta } from "../../components/admin/data";
 import { Pager } from "../../components/admin/pager";
-import { EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
+import { adminMeta } from "../../components/admin/screen-data";
+import { EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { apiWithHeaders } from "../../lib/api-client";
 import type { Route } from "./+types/customers";
 

@@ -5,8 +5,8 @@ import type { Service } from "../../../shared/content/service";
 import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/enquiry-values";
 import { KindBadge, StatusBadge } from "../../components/admin/contact-status";
 import { mayLoad, useCan, verifySignIn } from "../../components/admin/current-user";
-import { adminMeta } from "../../components/admin/data";
-import { buttonClass, formatDate, PageHeader } from "../../components/admin/ui";
+import { adminMeta } from "../../components/admin/screen-data";
+import { buttonClass, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { ArrowRightIcon } from "../../components/icons";
 import { api, apiWithHeaders } from "../../lib/api-client";
 import type { Route } from "./+types/dashboard";
@@ -205,27 +205,20 @@ function EnquiryFigures({ stats }: { stats: ContactStats }) {
   const failed = stats.failedNotifications;
   return (
     <section aria-labelledby="dashboard-enquiries" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id="dashboard-enquiries" className="text-lg font-bold text-brand-700">
-          Enquiries
-        </h2>
-        <Link to="/admin/contacts" className="text-sm font-semibold text-brand-700 hover:underline">
-          Open the inbox
-        </Link>
-      </div>
+      <PanelHeading id="dashboard-enquiries" title="Enquiries" to="/admin/contacts" link="Open the inbox" />
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Enquiries of each kind in the last 30 days and in the 30 days before</caption>
         <thead className="text-xs text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="py-2 pr-2">
-              Kind
-            </th>
-            <th scope="col" className="px-2 py-2 text-right">
-              Last 30 days
-            </th>
-            <th scope="col" className="px-2 py-2 text-right">
-              30 days before
-            </th>
+            {[
+              ["Kind", "py-2 pr-2"],
+              ["Last 30 days", "px-2 py-2 text-right"],
+              ["30 days before", "px-2 py-2 text-right"],
+            ].map(([heading, className]) => (
+              <th key={heading} scope="col" className={className}>
+                {heading}
+              </th>
+            ))}
             <th scope="col" className="py-2 pl-2 text-right">
               <span className="sr-only">Change</span>
             </th>
@@ -315,14 +308,7 @@ function Failure() {
 function RecentContacts({ contacts }: { contacts: Contact[] }) {
   return (
     <section aria-labelledby="recent-contacts" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id="recent-contacts" className="text-lg font-bold text-brand-700">
-          Recent Contacts
-        </h2>
-        <Link to="/admin/contacts" className="text-sm font-semibold text-brand-700 hover:underline">
-          View all<span className="sr-only"> contacts</span>
-        </Link>
-      </div>
+      <PanelHeading id="recent-contacts" title="Recent Contacts" to="/admin/contacts" link="View all" linkDetail="contacts" />
       {contacts.length === 0 ? (
         <p className="text-slate-600">No contacts found</p>
       ) : (
@@ -330,12 +316,7 @@ function RecentContacts({ contacts }: { contacts: Contact[] }) {
           {contacts.map((c) => (
             <li key={c._id} className="flex items-start justify-between gap-3 py-3">
               <div className="min-w-0">
-                <Link
-                  to={`/admin/contacts/${c._id}`}
-                  className="font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
-                >
-                  {c.name}
-                </Link>
+                <EnquiryLink contact={c} />
                 <p className="text-sm break-words text-slate-600">{c.subject}</p>
                 <p className="text-xs text-slate-600">
                   {c.reference && <span className="font-mono">{c.reference} · </span>}
@@ -348,6 +329,45 @@ function RecentContacts({ contacts }: { contacts: Contact[] }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** A panel's heading and the link to its whole list (`linkDetail`, read out after the link's text, says which list). */
+function PanelHeading({
+  id,
+  title,
+  to,
+  link,
+  linkDetail,
+}: {
+  id: string;
+  title: string;
+  to: string;
+  link: string;
+  linkDetail?: string;
+}) {
+  return (
+    <div className="mb-3 flex items-center justify-between gap-2">
+      <h2 id={id} className="text-lg font-bold text-brand-700">
+        {title}
+      </h2>
+      <Link to={to} className="text-sm font-semibold text-brand-700 hover:underline">
+        {link}
+        {linkDetail && <span className="sr-only"> {linkDetail}</span>}
+      </Link>
+    </div>
+  );
+}
+
+/** An enquiry's sender, the link to its detail in the inbox. */
+function EnquiryLink({ contact, className = "" }: { contact: Contact; className?: string }) {
+  return (
+    <Link
+      to={`/admin/contacts/${contact._id}`}
+      className={`${className} font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline`.trim()}
+    >
+      {contact.name}
+    </Link>
   );
 }
 
@@ -372,12 +392,7 @@ function NewEnquiries({ contacts, total }: { contacts: Contact[]; total: number 
           {contacts.map((c) => (
             <li key={c._id} className="py-3">
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <Link
-                  to={`/admin/contacts/${c._id}`}
-                  className="min-w-0 font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
-                >
-                  {c.name}
-                </Link>
+                <EnquiryLink contact={c} className="min-w-0" />
                 <KindBadge type={c.type} />
               </div>
               <p className="text-sm break-words text-slate-700">
@@ -412,14 +427,7 @@ function Panels({ stats }: { stats: Stats }) {
       {stats.enquiries && <TopProducts stats={stats.enquiries} />}
       {contacts && <RecentContacts contacts={contacts} />}
       <section aria-labelledby="dashboard-services" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <div className="mb-3 flex items-center justify-between gap-2">
-          <h2 id="dashboard-services" className="text-lg font-bold text-brand-700">
-            Services
-          </h2>
-          <Link to="/admin/services" className="text-sm font-semibold text-brand-700 hover:underline">
-            View all<span className="sr-only"> services</span>
-          </Link>
-        </div>
+        <PanelHeading id="dashboard-services" title="Services" to="/admin/services" link="View all" linkDetail="services" />
         {services.length === 0 ? (
           <p className="text-slate-600">No services found</p>
         ) : (

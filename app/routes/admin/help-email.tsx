@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import readme from "../../../README.md?raw";
-import { adminMeta } from "../../components/admin/data";
-import { buttonClass, PageHeader } from "../../components/admin/ui";
+import { adminMeta } from "../../components/admin/screen-data";
+import { buttonClass, PageHeader } from "../../components/admin/screen-parts";
 
 /**
  * /admin/help/email: the README's "Setting up e-mail" section, where the dashboard's "E-mail notifications are

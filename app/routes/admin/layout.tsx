@@ -3,9 +3,9 @@ import { isRouteErrorResponse, Link, Navigate, Outlet, redirect, useLocation, us
 import { can, ROLE_LABEL, type StaffUser } from "../../../shared/auth/roles";
 import { CurrentUserProvider, screenPermission, verifySignIn } from "../../components/admin/current-user";
 import { ConfirmProvider } from "../../components/admin/dialog";
+import { buttonClass, LoadingState, Spinner } from "../../components/admin/screen-parts";
 import { Sidebar } from "../../components/admin/sidebar";
 import { ToastProvider } from "../../components/admin/toast";
-import { buttonClass, LoadingState, Spinner } from "../../components/admin/ui";
 import { MenuIcon } from "../../components/icons";
 import { ApiError, api, clearToken, getToken, LOGIN_PATH, loginUrl } from "../../lib/api-client";
 import type { RouteHandle } from "../../root";

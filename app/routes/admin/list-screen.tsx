@@ -1,6 +1,6 @@
 import { LIST_CONTENT } from "../../../shared/content/registry";
-import { adminMeta, loadList, loadProductChoices } from "../../components/admin/data";
-import { SimpleScreen } from "../../components/admin/simple-screen";
+import { ListTypeScreen } from "../../components/admin/list-type-screen";
+import { adminMeta, loadList, loadProductChoices } from "../../components/admin/screen-data";
 import type { Route } from "./+types/list-screen";
 
 /**
@@ -30,5 +30,5 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 export default function ListScreen({ loaderData }: Route.ComponentProps) {
   const content = LIST_CONTENT.find((c) => c.name === loaderData.name);
   if (!content) return null;
-  return <SimpleScreen key={content.name} content={content} data={loaderData.list} products={loaderData.products} />;
+  return <ListTypeScreen key={content.name} content={content} data={loaderData.list} products={loaderData.products} />;
 }

@@ -1,12 +1,13 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { ManualRedirect, NotFoundPath } from "../../../shared/schemas/redirects";
 import { mayLoad } from "../../components/admin/current-user";
-import { adminMeta } from "../../components/admin/data";
 import { Dialog, useConfirm } from "../../components/admin/dialog";
 import { TextField } from "../../components/admin/fields";
+import { RecordList } from "../../components/admin/record-list";
+import { adminMeta } from "../../components/admin/screen-data";
+import { buttonClass, ErrorState, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { useToast } from "../../components/admin/toast";
-import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
 import { api, apiWithHeaders, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/not-found-pages";
 
@@ -82,67 +83,57 @@ export default function NotFoundScreen({ loaderData }: Route.ComponentProps) {
         title="Not found"
         description="Addresses on the site that answered “Page not found”, most visited first. Point one at a page to send its visitors there."
       />
-      <section aria-labelledby="missed-heading">
-        <h2 id="missed-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          Pages not found
-          {total > paths.length && (
-            <span className="ml-2 text-sm font-normal text-slate-600">
-              ({paths.length} most visited of {total.toLocaleString("en-IN")})
-            </span>
-          )}
-        </h2>
-        {paths.length === 0 ? (
-          <EmptyState text="No visitor has met a missing page yet." />
-        ) : (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {paths.map((p) => (
-              <li key={p.path} data-path={p.path} className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
-                <div className="min-w-0">
-                  <p className="font-mono text-sm font-semibold wrap-anywhere text-slate-900">{p.path}</p>
-                  <p className="text-sm text-slate-600">
-                    {visits(p.hits)} · last <time dateTime={p.lastSeenAt}>{formatDate(p.lastSeenAt, true)}</time>
-                    {p.referrerHost && ` · from ${p.referrerHost}`}
-                  </p>
-                </div>
-                <button type="button" className={buttonClass("secondary", "sm")} onClick={() => setRedirecting(p.path)}>
-                  Redirect to…<span className="sr-only"> (from {p.path})</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="redirects-heading">
-        <h2 id="redirects-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          Redirects
-        </h2>
-        {redirects.length === 0 ? (
-          <EmptyState text="No redirects yet." />
-        ) : (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {redirects.map((r) => (
-              <li key={r._id} data-redirect={r.from} className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
-                <p className="min-w-0 font-mono text-sm wrap-anywhere text-slate-900">
-                  {r.from}{" "}
-                  <span className="block sm:inline">
-                    <span aria-hidden="true">→</span>
-                    <span className="sr-only">redirects to</span> {r.to}
-                  </span>
-                </p>
-                <button
-                  type="button"
-                  className={buttonClass("danger-outline", "sm")}
-                  disabled={busy !== null}
-                  onClick={() => remove(r)}
-                >
-                  {busy === r._id ? "Removing..." : "Remove"}
-                  <span className="sr-only"> the redirect from {r.from}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ListSection
+        id="missed-heading"
+        heading={
+          <>
+            Pages not found
+            {total > paths.length && (
+              <span className="ml-2 text-sm font-normal text-slate-600">
+                ({paths.length} most visited of {total.toLocaleString("en-IN")})
+              </span>
+            )}
+          </>
+        }
+        emptyText="No visitor has met a missing page yet."
+      >
+        {paths.map((p) => (
+          <li key={p.path} data-path={p.path} className={ROW_CLASS}>
+            <div className="min-w-0">
+              <p className="font-mono text-sm font-semibold wrap-anywhere text-slate-900">{p.path}</p>
+              <p className="text-sm text-slate-600">
+                {visits(p.hits)} · last <time dateTime={p.lastSeenAt}>{formatDate(p.lastSeenAt, true)}</time>
+                {p.referrerHost && ` · from ${p.referrerHost}`}
+              </p>
+            </div>
+            <button type="button" className={buttonClass("secondary", "sm")} onClick={() => setRedirecting(p.path)}>
+              Redirect to…<span className="sr-only"> (from {p.path})</span>
+            </button>
+          </li>
+        ))}
+      </ListSection>
+      <ListSection id="redirects-heading" heading="Redirects" emptyText="No redirects yet.">
+        {redirects.map((r) => (
+          <li key={r._id} data-redirect={r.from} className={ROW_CLASS}>
+            <p className="min-w-0 font-mono text-sm wrap-anywhere text-slate-900">
+              {r.from}{" "}
+              <span className="block sm:inline">
+                <span aria-hidden="true">→</span>
+                <span className="sr-only">redirects to</span> {r.to}
+              </span>
+            </p>
+            <button
+              type="button"
+              className={buttonClass("danger-outline", "sm")}
+              disabled={busy !== null}
+              onClick={() => remove(r)}
+            >
+              {busy === r._id ? "Removing..." : "Remove"}
+              <span className="sr-only"> the redirect from {r.from}</span>
+            </button>
+          </li>
+        ))}
+      </ListSection>
       <RedirectDialog
         from={redirecting}
         onClose={() => setRedirecting(null)}
@@ -153,6 +144,31 @@ export default function NotFoundScreen({ loaderData }: Route.ComponentProps) {
         }}
       />
     </div>
+  );
+}
+
+/** A row of either list: what it is on the left, its button on the right (under it on a phone). */
+const ROW_CLASS = "grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center";
+
+/** One of the screen's two lists under its heading. */
+function ListSection({
+  id,
+  heading,
+  emptyText,
+  children,
+}: {
+  id: string;
+  heading: ReactNode;
+  emptyText: string;
+  children: ReactNode[];
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
+        {heading}
+      </h2>
+      <RecordList emptyText={emptyText}>{children}</RecordList>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonClass, PageHeader } from "../../components/admin/ui";
+import { buttonClass, PageHeader } from "../../components/admin/screen-parts";
 
 export function meta() {
   return [{ title: "Not found | Admin Panel" }, { name: "robots", content: "noindex, nofollow" }];

@@ -2,13 +2,21 @@ import { useEffect } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { Category } from "../../../shared/content/category";
 import { PRODUCT_PAGE_LIMIT_MAX, type Product } from "../../../shared/content/product";
-import { adminMeta } from "../../components/admin/data";
-import { useConfirm } from "../../components/admin/dialog";
+import { type DeleteTexts, useConfirmedDelete } from "../../components/admin/confirmed-delete";
+import { useEditorState } from "../../components/admin/editor-form";
+import { FilterSelect } from "../../components/admin/filter-select";
+import { editorDialogProps } from "../../components/admin/form-utils";
 import { Pager } from "../../components/admin/pager";
 import { ProductEditor } from "../../components/admin/product-editor";
-import { useEditorState } from "../../components/admin/simple-screen";
-import { useToast } from "../../components/admin/toast";
-import { AddButton, buttonClass, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "../../components/admin/ui";
+import { adminMeta } from "../../components/admin/screen-data";
+import {
+  AddButton,
+  buttonClass,
+  EditDeleteButtons,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+} from "../../components/admin/screen-parts";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { api, errorDetail } from "../../lib/api-client";
 import { formatPrice } from "../../lib/format";
@@ -84,13 +92,26 @@ function ProductRow({ product, onEdit, onDelete }: { product: Product; onEdit: (
   );
 }
 
+/** A filter's options: the one that filters nothing, then the catalogue's records (categories, subcategories). */
+const choicesOf = (none: string, records: readonly { _id: string; name: string }[]) => [
+  { value: "", label: none },
+  ...records.map((r) => ({ value: r._id, label: r.name })),
+];
+
+/** Deleting a product: asked first; the server may refuse. */
+const DELETE_TEXTS: DeleteTexts = {
+  question: "Are you sure you want to delete this product?",
+  success: "Product deleted successfully!",
+  failed: "Error deleting product",
+  failure: (err) => `Error deleting product: ${errorDetail(err)}`,
+};
+
 export default function ProductsScreen({ loaderData }: Route.ComponentProps) {
   const { categories, products, error, page } = loaderData;
   const [params, setParams] = useSearchParams();
   const editor = useEditorState<Product>();
   const revalidator = useRevalidator();
-  const confirm = useConfirm();
-  const toast = useToast();
+  const deleteConfirmed = useConfirmedDelete(revalidator, DELETE_TEXTS);
   const category = params.get("category") ?? "";
   const subcategory = params.get("subcategory") ?? "";
   const subcategories = categories.find((c) => c._id === category)?.subcategories ?? [];
@@ -126,17 +147,7 @@ export default function ProductsScreen({ loaderData }: Route.ComponentProps) {
     );
   };
 
-  const remove = async (product: Product) => {
-    if (!(await confirm("Are you sure you want to delete this product?"))) return;
-    try {
-      await api(`/api/product/${product._id}`, { method: "DELETE" });
-      toast.success("Product deleted successfully!");
-    } catch (err) {
-      console.error("Error deleting product", err);
-      toast.error(`Error deleting product: ${errorDetail(err)}`);
-    }
-    await revalidator.revalidate();
-  };
+  const remove = (product: Product) => deleteConfirmed(`/api/product/${product._id}`);
 
   const total = products?.total ?? 0;
   const limit = products?.limit ?? PRODUCT_PAGE_LIMIT_MAX;
@@ -152,43 +163,23 @@ export default function ProductsScreen({ loaderData }: Route.ComponentProps) {
         actions={<AddButton label="Add Product" onClick={editor.openAdd} />}
       />
       <div className="mb-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:flex lg:items-end">
-        <div className="lg:w-64">
-          <label htmlFor="product-category-filter" className="mb-1 block text-sm font-semibold text-slate-800">
-            Category
-          </label>
-          <select
-            id="product-category-filter"
-            value={category}
-            onChange={(e) => setFilter({ category: e.target.value, subcategory: "" })}
-            className="min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
-          >
-            <option value="">All categories</option>
-            {categories.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="lg:w-64">
-          <label htmlFor="product-subcategory-filter" className="mb-1 block text-sm font-semibold text-slate-800">
-            Subcategory
-          </label>
-          <select
-            id="product-subcategory-filter"
-            value={subcategory}
-            disabled={subcategories.length === 0}
-            onChange={(e) => setFilter({ subcategory: e.target.value })}
-            className="min-h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm disabled:bg-slate-100 disabled:text-slate-600"
-          >
-            <option value="">{category ? "All subcategories" : "Choose a category first"}</option>
-            {subcategories.map((s) => (
-              <option key={s._id} value={s._id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="product-category-filter"
+          className="lg:w-64"
+          label="Category"
+          value={category}
+          options={choicesOf("All categories", categories)}
+          onChange={(v) => setFilter({ category: v, subcategory: "" })}
+        />
+        <FilterSelect
+          id="product-subcategory-filter"
+          className="lg:w-64"
+          label="Subcategory"
+          value={subcategory}
+          options={choicesOf(category ? "All subcategories" : "Choose a category first", subcategories)}
+          disabled={subcategories.length === 0}
+          onChange={(v) => setFilter({ subcategory: v })}
+        />
         {(category || subcategory) && (
           <button
             type="button"
@@ -219,15 +210,9 @@ export default function ProductsScreen({ loaderData }: Route.ComponentProps) {
       )}
       <ProductEditor
         key={editor.key}
-        editing={editor.editing}
+        {...editorDialogProps(editor, revalidator)}
         categories={categories}
         initialCategory={category || undefined}
-        open={editor.open}
-        onClose={editor.close}
-        onSaved={() => {
-          editor.close();
-          revalidator.revalidate();
-        }}
       />
     </div>
   );

@@ -2,13 +2,13 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { SecurityPolicy } from "../../../shared/schemas/security";
 import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
-import { adminMeta } from "../../components/admin/data";
 import { Dialog } from "../../components/admin/dialog";
 import { useEditorForm } from "../../components/admin/editor-form";
 import { CheckboxField, FormErrors } from "../../components/admin/fields";
 import { HistoryPanel } from "../../components/admin/history";
+import { adminMeta } from "../../components/admin/screen-data";
+import { buttonClass, ErrorState, PageHeader } from "../../components/admin/screen-parts";
 import { loadSettings, SettingsForm } from "../../components/admin/settings-form";
-import { buttonClass, ErrorState, PageHeader } from "../../components/admin/ui";
 import { api, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/settings";
 

@@ -1,11 +1,11 @@
 import { useId } from "react";
 import { useRevalidator } from "react-router";
 import type { SiteSettings } from "../../../shared/content/settings";
-import { adminMeta } from "../../components/admin/data";
 import { rowErrorsOf } from "../../components/admin/form-utils";
 import { RowsField } from "../../components/admin/rows-field";
+import { adminMeta } from "../../components/admin/screen-data";
+import { ErrorState, PageHeader } from "../../components/admin/screen-parts";
 import { loadSettings, SaveBar, Section, useSettingsSave } from "../../components/admin/settings-form";
-import { ErrorState, PageHeader } from "../../components/admin/ui";
 import type { Route } from "./+types/specifications";
 
 /** Home Specifications: only settings.homeSpecifications, the specification table of the home page. */

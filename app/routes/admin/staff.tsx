@@ -3,14 +3,14 @@ import { useRevalidator } from "react-router";
 import { ROLE_DESCRIPTION, ROLE_LABEL, ROLES, type Role, type StaffUser } from "../../../shared/auth/roles";
 import { PASSWORD_MIN_LENGTH, staffCreateInput, staffUpdateInput } from "../../../shared/schemas/login";
 import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
-import { adminMeta, type ListData, loadList } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
-import { EditorDialog, useEditorForm } from "../../components/admin/editor-form";
+import { EditorDialog, useEditorForm, useEditorState } from "../../components/admin/editor-form";
 import { SelectField, TextField } from "../../components/admin/fields";
-import { zodErrors } from "../../components/admin/form-utils";
-import { useEditorState } from "../../components/admin/simple-screen";
+import { editorDialogProps, textFieldProps, zodErrors } from "../../components/admin/form-utils";
+import { RecordList } from "../../components/admin/record-list";
+import { adminMeta, type ListData, loadList } from "../../components/admin/screen-data";
+import { buttonClass, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { useToast } from "../../components/admin/toast";
-import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
 import { api, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/staff";
 
@@ -79,35 +79,17 @@ function AccountEditor({
   });
   return (
     <EditorDialog form={form} open={open} onClose={onClose}>
-      <TextField
-        label="Name"
-        name="name"
-        required
-        value={form.values.name}
-        onChange={(v) => form.set("name", v)}
-        error={form.errors.name}
-      />
+      <TextField label="Name" {...textFieldProps(form, "name")} required />
       {adding && (
         <TextField
           label="Username"
-          name="username"
+          {...textFieldProps(form, "username")}
           required
           autoComplete="off"
-          value={form.values.username}
-          onChange={(v) => form.set("username", v)}
-          error={form.errors.username}
           hint="What they sign in with: 3–50 letters, digits, dots, hyphens or underscores."
         />
       )}
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        required
-        value={form.values.email}
-        onChange={(v) => form.set("email", v)}
-        error={form.errors.email}
-      />
+      <TextField label="E-mail" {...textFieldProps(form, "email")} type="email" required />
       <SelectField
         label="Role"
         required
@@ -119,13 +101,10 @@ function AccountEditor({
       {adding && (
         <TextField
           label="First password"
-          name="password"
+          {...textFieldProps(form, "password")}
           type="password"
           autoComplete="new-password"
           required
-          value={form.values.password}
-          onChange={(v) => form.set("password", v)}
-          error={form.errors.password}
           hint="At least 10 characters and not easy to guess. Tell it to the person; they must choose their own at their first sign-in."
         />
       )}
@@ -165,13 +144,10 @@ function PasswordEditor({
       </p>
       <TextField
         label="New password"
-        name="password"
+        {...textFieldProps(form, "password")}
         type="password"
         autoComplete="new-password"
         required
-        value={form.values.password}
-        onChange={(v) => form.set("password", v)}
-        error={form.errors.password}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters and not easy to guess.`}
       />
     </EditorDialog>
@@ -297,90 +273,75 @@ export default function StaffScreen({ loaderData }: Route.ComponentProps) {
           </button>
         }
       />
-      {loaderData.error ? (
-        <ErrorState text={loaderData.error} onRetry={() => revalidator.revalidate()} />
-      ) : loaderData.items.length === 0 ? (
-        <EmptyState text="No staff accounts found" />
-      ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {loaderData.items.map((m) => {
-            const who = m.name || m.username;
-            return (
-              <MemberRow
-                key={m._id}
-                member={m}
-                isMe={m._id === user._id}
-                busy={busy === m._id}
-                onEdit={() => editor.openEdit(m)}
-                onPassword={() => setPasswordFor(m)}
-                onToggle={() =>
-                  m.active
-                    ? act(
-                        m,
-                        `Disable ${who}? They are signed out at once and cannot sign in until enabled again.`,
-                        "Disable",
-                        () => api(`/api/users/${m._id}`, { method: "PUT", json: { active: false } }),
-                        "Staff Member disabled successfully!",
-                      )
-                    : act(
-                        m,
-                        `Enable ${who}? They can sign in again.`,
-                        "Enable",
-                        () => api(`/api/users/${m._id}`, { method: "PUT", json: { active: true } }),
-                        "Staff Member enabled successfully!",
-                      )
-                }
-                onSignOut={() =>
-                  act(
-                    m,
-                    `Sign ${who} out on every device?`,
-                    "Sign out everywhere",
-                    () => api(`/api/users/${m._id}/sessions`, { method: "DELETE" }),
-                    "Signed out everywhere successfully!",
-                  )
-                }
-                onClearLocks={() =>
-                  act(
-                    m,
-                    `Clear the sign-in locks of ${who}? Their failed sign-ins and wrong two-factor codes are forgotten, so they can sign in again at once. Do this once you know the attempts were theirs, or after setting a new password.`,
-                    "Clear locks",
-                    () => api(`/api/users/${m._id}/sign-in-locks`, { method: "DELETE" }),
-                    "Sign-in locks cleared successfully!",
-                  )
-                }
-                onTwoFactorOff={() =>
-                  act(
-                    m,
-                    `Turn off two-factor sign-in for ${who}? Do this when they have lost their phone and their recovery codes; they can set it up again in My account.`,
-                    "Turn off",
-                    () => api(`/api/users/${m._id}`, { method: "PUT", json: { twoFactor: false } }),
-                    "Two-factor sign-in turned off successfully!",
-                  )
-                }
-                onDelete={() =>
-                  act(
-                    m,
-                    `Are you sure you want to delete the account of ${who}? Disabling keeps it for later; deleting cannot be undone.`,
-                    "Delete",
-                    () => api(`/api/users/${m._id}`, { method: "DELETE" }),
-                    "Staff Member deleted successfully!",
-                  )
-                }
-              />
-            );
-          })}
-        </ul>
-      )}
-      <AccountEditor
-        key={editor.key}
-        editing={editor.editing}
-        open={editor.open}
-        onClose={editor.close}
-        onSaved={() => {
-          editor.close();
-          revalidator.revalidate();
-        }}
-      />
+      <RecordList error={loaderData.error} onRetry={() => revalidator.revalidate()} emptyText="No staff accounts found">
+        {loaderData.items.map((m) => {
+          const who = m.name || m.username;
+          return (
+            <MemberRow
+              key={m._id}
+              member={m}
+              isMe={m._id === user._id}
+              busy={busy === m._id}
+              onEdit={() => editor.openEdit(m)}
+              onPassword={() => setPasswordFor(m)}
+              onToggle={() =>
+                m.active
+                  ? act(
+                      m,
+                      `Disable ${who}? They are signed out at once and cannot sign in until enabled again.`,
+                      "Disable",
+                      () => api(`/api/users/${m._id}`, { method: "PUT", json: { active: false } }),
+                      "Staff Member disabled successfully!",
+                    )
+                  : act(
+                      m,
+                      `Enable ${who}? They can sign in again.`,
+                      "Enable",
+                      () => api(`/api/users/${m._id}`, { method: "PUT", json: { active: true } }),
+                      "Staff Member enabled successfully!",
+                    )
+              }
+              onSignOut={() =>
+                act(
+                  m,
+                  `Sign ${who} out on every device?`,
+                  "Sign out everywhere",
+                  () => api(`/api/users/${m._id}/sessions`, { method: "DELETE" }),
+                  "Signed out everywhere successfully!",
+                )
+              }
+              onClearLocks={() =>
+                act(
+                  m,
+                  `Clear the sign-in locks of ${who}? Their failed sign-ins and wrong two-factor codes are forgotten, so they can sign in again at once. Do this once you know the attempts were theirs, or after setting a new password.`,
+                  "Clear locks",
+                  () => api(`/api/users/${m._id}/sign-in-locks`, { method: "DELETE" }),
+                  "Sign-in locks cleared successfully!",
+                )
+              }
+              onTwoFactorOff={() =>
+                act(
+                  m,
+                  `Turn off two-factor sign-in for ${who}? Do this when they have lost their phone and their recovery codes; they can set it up again in My account.`,
+                  "Turn off",
+                  () => api(`/api/users/${m._id}`, { method: "PUT", json: { twoFactor: false } }),
+                  "Two-factor sign-in turned off successfully!",
+                )
+              }
+              onDelete={() =>
+                act(
+                  m,
+                  `Are you sure you want to delete the account of ${who}? Disabling keeps it for later; deleting cannot be undone.`,
+                  "Delete",
+                  () => api(`/api/users/${m._id}`, { method: "DELETE" }),
+                  "Staff Member deleted successfully!",
+                )
+              }
+            />
+          );
+        })}
+      </RecordList>
+      <AccountEditor key={editor.key} {...editorDialogProps(editor, revalidator)} />
       {passwordFor && (
         <PasswordEditor
           key={passwordFor._id}

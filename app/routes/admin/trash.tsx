@@ -3,10 +3,11 @@ import { useRevalidator } from "react-router";
 import { LIST_CONTENT } from "../../../shared/content/registry";
 import type { TrashItem } from "../../../shared/schemas/history";
 import { mayLoad, useCan } from "../../components/admin/current-user";
-import { adminMeta, type ListData, loadList } from "../../components/admin/data";
 import { useConfirm } from "../../components/admin/dialog";
+import { RecordList } from "../../components/admin/record-list";
+import { adminMeta, type ListData, loadList } from "../../components/admin/screen-data";
+import { buttonClass, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { useToast } from "../../components/admin/toast";
-import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/ui";
 import { api, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/trash";
 
@@ -72,55 +73,49 @@ export default function TrashScreen({ loaderData }: Route.ComponentProps) {
         title="Trash"
         description="Deleted records, kept for 30 days. Restore puts one back where it was, with its images."
       />
-      {loaderData.error ? (
-        <ErrorState text={loaderData.error} onRetry={() => revalidator.revalidate()} />
-      ) : loaderData.items.length === 0 ? (
-        <EmptyState text="The trash is empty" />
-      ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {loaderData.items.map((item) => {
-            const name = item.label || `(untitled ${item.typeLabel.toLowerCase()})`;
-            return (
-              <li
-                key={item._id}
-                data-trash={item.label}
-                className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center"
-              >
-                <div className="min-w-0">
-                  <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{item.typeLabel}</p>
-                  <h2 className="font-semibold break-words text-slate-900">{name}</h2>
-                  <p className="text-sm text-slate-600">
-                    Deleted <time dateTime={item.deletedAt}>{formatDate(item.deletedAt, true)}</time>
-                    {item.deletedBy && ` by ${item.deletedBy}`}
-                    {SCREEN_OF[item.type] && <span className="hidden sm:inline"> · from {SCREEN_OF[item.type]}</span>}
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-2 sm:justify-end">
+      <RecordList error={loaderData.error} onRetry={() => revalidator.revalidate()} emptyText="The trash is empty">
+        {loaderData.items.map((item) => {
+          const name = item.label || `(untitled ${item.typeLabel.toLowerCase()})`;
+          return (
+            <li
+              key={item._id}
+              data-trash={item.label}
+              className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center"
+            >
+              <div className="min-w-0">
+                <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{item.typeLabel}</p>
+                <h2 className="font-semibold break-words text-slate-900">{name}</h2>
+                <p className="text-sm text-slate-600">
+                  Deleted <time dateTime={item.deletedAt}>{formatDate(item.deletedAt, true)}</time>
+                  {item.deletedBy && ` by ${item.deletedBy}`}
+                  {SCREEN_OF[item.type] && <span className="hidden sm:inline"> · from {SCREEN_OF[item.type]}</span>}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2 sm:justify-end">
+                <button
+                  type="button"
+                  className={buttonClass("secondary", "sm")}
+                  disabled={busy !== null}
+                  onClick={() => restore(item)}
+                >
+                  {busy === item._id ? "Working..." : "Restore"}
+                  <span className="sr-only"> {name}</span>
+                </button>
+                {canPurge && (
                   <button
                     type="button"
-                    className={buttonClass("secondary", "sm")}
+                    className={buttonClass("danger-outline", "sm")}
                     disabled={busy !== null}
-                    onClick={() => restore(item)}
+                    onClick={() => purge(item)}
                   >
-                    {busy === item._id ? "Working..." : "Restore"}
-                    <span className="sr-only"> {name}</span>
+                    Delete forever<span className="sr-only"> {name}</span>
                   </button>
-                  {canPurge && (
-                    <button
-                      type="button"
-                      className={buttonClass("danger-outline", "sm")}
-                      disabled={busy !== null}
-                      onClick={() => purge(item)}
-                    >
-                      Delete forever<span className="sr-only"> {name}</span>
-                    </button>
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </RecordList>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { parseFigure, type Quantity } from "../units";
 
 /**
  * Reading a calculator's form from its URL (issue 14, docs/decisions/017). The /tools pages' loaders and
- * the browser (app/enhance/calculator.ts) read the same parameters with the same reader, so a value the
+ * the browser (app/components/tools/calculator.enhance.ts) read the same parameters with the same reader, so a value the
  * server refuses is refused as the visitor types, with the same words. Plain TypeScript rather than zod:
  * this runs in the public pages' script, whose budget zod alone would exceed (decision 015).
  *

@@ -1,3 +1,4 @@
+import { dataModule } from "../../enhance/data-module";
 import { whatsappHref } from "../../lib/format";
 
 /** Where a page can be shared, with the page's absolute URL and a line of text. */
@@ -25,11 +26,11 @@ const chip =
 
 /**
  * Share links that open the service's own share page, and a button that copies the link: it needs
- * JavaScript, so it is hidden until the `share-links` module (app/enhance/share-links.ts) shows it.
+ * JavaScript, so it is hidden until the `share-links` module (./share-links.enhance.ts) shows it.
  */
 export function ShareLinks({ url, title, summary }: { url: string; title: string; summary: string }) {
   return (
-    <div data-module="share-links" data-url={url}>
+    <div {...dataModule("share-links")} data-url={url}>
       <h2 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">Share this product</h2>
       <ul className="mt-3 flex flex-wrap gap-2">
         {shareTargets(url, title, summary).map((t) => (

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "../../shared/schemas/enquiry-values";
+import { HONEYPOT_FIELD } from "../../../shared/schemas/enquiry-values";
 
 /** The public forms' fields (contact, quote): one look, one way to show an error. */
 
@@ -24,6 +24,23 @@ interface TextFieldProps {
   max?: number;
   /** Text areas: visible lines. */
   rows?: number;
+}
+
+/**
+ * What each field of a public form takes from the form's state: its id prefix, the value to fill in again
+ * after a failed post, and its error. `field("email")` is spread into a TextField.
+ */
+export function formFields<F extends string>(
+  idPrefix: string,
+  values: Partial<Record<F, string>> | undefined,
+  issues: readonly { path: string; message: string }[] | undefined,
+) {
+  return (name: F) => ({
+    name,
+    idPrefix,
+    defaultValue: values?.[name],
+    error: issues?.find((issue) => issue.path === name)?.message,
+  });
 }
 
 /** A labelled text field, "(optional)" or a red star, with its error in words right under it. */
@@ -105,7 +122,7 @@ export function FormFailure({ message }: { message: string }) {
 }
 
 /**
- * A public form's submit button. While the form is being sent (app/enhance/enquiry-form.ts) it is disabled
+ * A public form's submit button. While the form is being sent (./enquiry-form.enhance.ts) it is disabled
  * and reads `busyLabel` beside a spinner.
  */
 export function SubmitButton({

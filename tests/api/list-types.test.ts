@@ -6,10 +6,10 @@ import { formOf } from "../support/images";
 import { startTestServer, type TestResponse, type TestServer } from "../support/server";
 
 /**
- * SPEC §7 for the list resources without relations: every list type declared in shared/content/registry.ts
+ * SPEC §7 for the list types: every list type declared in shared/content/registry.ts
  * (banner, industrial, testimonial, story, facilities, our-team, core-values, service, faq …). The shared
  * contract is checked for each of them in one table-driven suite generated from the declarations; what only
- * one resource does has its own describe block further down.
+ * one list type does has its own describe block further down.
  */
 
 let s: TestServer;
@@ -339,15 +339,24 @@ describe.each(CASES)("$path", (c) => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// what only one resource does
+// what only one list type does
 
 describe("banner and industrial", () => {
-  it("title and description are optional; an image is enough", async () => {
+  it("title and description are optional; an image is enough (described, decorative, or by an older client decorative)", async () => {
     for (const p of ["/api/banner", "/api/industrial"]) {
-      const res = await s.request("POST", p, { form: formOf({}, { image: await png() }), token });
+      const res = await s.request("POST", p, { form: formOf({ imageAlt: "A plant room" }, { image: await png() }), token });
       expect(res.status, res.text).toBe(201);
-      expect(res.body).toMatchObject({ title: "", description: "", position: 0 });
+      expect(res.body).toMatchObject({ title: "", description: "", position: 0, imageAlt: "A plant room" });
       expect(res.body.image).toMatch(UPLOAD_URL);
+      const decorative = await s.request("POST", p, { form: formOf({ imageDecorative: "true" }, { image: await png() }), token });
+      expect(decorative.status, decorative.text).toBe(201);
+      // An older client's image without a title or alt text: nothing describes it, so it is decorative (issue 31).
+      const bare = await s.request("POST", p, { form: formOf({}, { image: await png() }), token });
+      expect(bare.status, bare.text).toBe(201);
+      expect(bare.body).toMatchObject({ imageAlt: "", imageDecorative: true });
+      // Said outright, an empty alt text without the decorative mark is refused.
+      const empty = await s.request("POST", p, { form: formOf({ imageAlt: "" }, { image: await png() }), token });
+      expectValidation(empty, ["imageAlt"]);
     }
   });
 });

@@ -1,10 +1,10 @@
-import { readNumber } from "../../shared/lib/calculators/inputs";
-import { consumptionFlow } from "../../shared/lib/calculators/sizing";
-import { toCanonical } from "../../shared/lib/units";
-import { CALCULATOR_RUNS } from "../lib/calculators";
+import { readNumber } from "../../../shared/lib/calculators/inputs";
+import { consumptionFlow } from "../../../shared/lib/calculators/sizing";
+import { toCanonical } from "../../../shared/lib/units";
+import { CALCULATOR_RUNS } from "../../lib/calculators";
 
 /**
- * The /tools calculators' forms (markup: app/components/tools/calculator-parts.tsx, app/routes/tools.*.tsx)
+ * The /tools calculators' forms (markup: ./calculator-parts.tsx, app/routes/tools.*.tsx)
  * compute as the visitor types, with the code the server computes with (app/lib/calculators.ts): the results
  * panel's `data-result` texts, the sentence above them, the quote link and the field errors follow the
  * form; the address bar keeps the form's GET URL (shareable, and a reload shows the same); the main result

@@ -1,6 +1,6 @@
 /**
  * The site header (SPEC §1, §9): compact once the page is scrolled more than 10 px, and the phone menu's
- * toggle. Markup: app/components/site-header.tsx. Without JavaScript the header stays full size and the
+ * toggle. Markup: ./site-header.tsx. Without JavaScript the header stays full size and the
  * menu opens as a link to `#site-menu` (CSS `:target`).
  */
 

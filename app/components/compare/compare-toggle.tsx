@@ -1,10 +1,11 @@
+import { dataModule } from "../../enhance/data-module";
 /**
- * "Compare" for one machine: a link to /compare with it (without JavaScript), which app/enhance/compare.ts
+ * "Compare" for one machine: a link to /compare with it (without JavaScript), which ./compare.enhance.ts
  * turns into an "Add to compare" switch that keeps a list across pages.
  */
 export function CompareToggle({ slug, className = "" }: { slug: string; className?: string }) {
   return (
-    <div data-module="compare-toggle" data-slug={slug} className={`relative z-10 ${className}`}>
+    <div {...dataModule("compare-toggle")} data-slug={slug} className={`relative z-10 ${className}`}>
       <a
         href={`/compare?products=${encodeURIComponent(slug)}`}
         data-compare-link

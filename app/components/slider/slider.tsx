@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { dataModule } from "../../enhance/data-module";
 
 interface SliderProps<T> {
   slides: readonly T[];
@@ -13,7 +14,7 @@ interface SliderProps<T> {
 
 /**
  * The one slider, drawn on the server with the first slide showing. The `slider` module
- * (app/enhance/slider.ts) fades (500 ms) to the next slide every `intervalMs`, makes the dots jump to a
+ * (./slider.enhance.ts) fades (500 ms) to the next slide every `intervalMs`, makes the dots jump to a
  * slide, pauses while hovered or focused and for visitors who prefer reduced motion. Without JavaScript
  * the slides sit side by side in a strip that scrolls sideways, so every slide can be reached. With it, the
  * slides after the first are not displayed (`data-slide-waiting`) until a second after the page has
@@ -26,7 +27,7 @@ export function Slider<T>({ slides, intervalMs, label, renderSlide, className = 
     <section
       aria-roledescription="carousel"
       aria-label={label}
-      data-module="slider"
+      {...dataModule("slider")}
       data-interval={intervalMs}
       className={`relative overflow-hidden noscript:flex noscript:snap-x noscript:snap-mandatory noscript:overflow-x-auto ${className}`}
     >

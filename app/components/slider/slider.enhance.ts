@@ -1,5 +1,5 @@
 /**
- * The slider (markup: app/components/slider.tsx): one slide shows at a time and fades (CSS, 500 ms) to the
+ * The slider (markup: ./slider.tsx): one slide shows at a time and fades (CSS, 500 ms) to the
  * next after `data-interval` ms; a dot jumps to its slide. It pauses while the pointer is over it or focus
  * is in it, and does not advance on its own for visitors who prefer reduced motion. The slides after the
  * first are displayed a second after the page has loaded, once the browser is idle (`data-slide-waiting`,

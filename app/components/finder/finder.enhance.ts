@@ -1,7 +1,7 @@
-import { convertTyped } from "../../shared/lib/units";
+import { convertTyped } from "../../../shared/lib/units";
 
 /**
- * The finder's form (markup: app/routes/finder.tsx) updates its results as the filters change: the URL is
+ * The finder's form (markup: ./finder-form.tsx) updates its results as the filters change: the URL is
  * the form's GET URL (kept in the address bar, so it stays shareable), the results and the counts beside
  * each filter come from the server's own HTML for it. Changing a unit converts the numbers typed so far.
  */

@@ -1,5 +1,5 @@
 /**
- * Suggestions while typing in a search box (markup: app/components/search/search-suggestions.tsx, inside a
+ * Suggestions while typing in a search box (markup: ./search-suggestions.tsx, inside a
  * search form), as the ARIA combobox pattern has it: the box becomes a combobox (role="combobox",
  * aria-autocomplete="list", aria-controls the listbox, aria-expanded true while the suggestions show); the
  * suggestions come from GET /api/search/suggestions after a short pause in typing; Down/Up move through them

@@ -1,3 +1,4 @@
+import { dataModule } from "../../enhance/data-module";
 import { ArrowRightIcon, CloseIcon } from "../icons";
 import { PLACEHOLDER_IMAGE, ResponsiveImage, uploadSrcSet } from "../responsive-image";
 
@@ -9,29 +10,26 @@ const MAIN_SIZES = "(min-width: 1280px) 620px, (min-width: 1024px) 50vw, 100vw";
 
 /**
  * The product's pictures: a main image and thumbnails (main image first, then the additional ones).
- * Drawn on the server; the `gallery` module (app/enhance/gallery.ts) makes a thumbnail show its picture
+ * Drawn on the server; the `gallery` module (./gallery.enhance.ts) makes a thumbnail show its picture
  * as the main one and the main image open a full-screen view. Without JavaScript each thumbnail is a link
  * to its picture, so every picture can still be seen.
  */
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+export function ProductGallery({ images, alts = [], name }: { images: string[]; alts?: string[]; name: string }) {
   const pictures = images.length > 0 ? images : [""]; // "" shows the placeholder
   const count = pictures.length;
+  // Each picture's alt text as staff wrote it (shared/content/alt-text.ts). A gallery's pictures are its
+  // content, and the zoom button is named by them: one marked decorative is described by the product's name.
+  const altAt = (i: number) => alts[i] || imageAlt(name, i, count);
   return (
-    <div data-module="gallery" data-gallery>
+    <div {...dataModule("gallery")} data-gallery>
       <button
         type="button"
         aria-haspopup="dialog"
-        aria-label={`Zoom: ${imageAlt(name, 0, count)}`}
+        aria-label={`Zoom: ${altAt(0)}`}
         className="group relative block aspect-[4/3] w-full cursor-zoom-in overflow-hidden rounded-lg border border-slate-200 bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500 noscript:cursor-default"
         data-main-image
       >
-        <ResponsiveImage
-          src={pictures[0]}
-          alt={imageAlt(name, 0, count)}
-          sizes={MAIN_SIZES}
-          priority
-          className="h-full w-full object-cover"
-        />
+        <ResponsiveImage src={pictures[0]} alt={altAt(0)} sizes={MAIN_SIZES} priority className="h-full w-full object-cover" />
         <span
           aria-hidden="true"
           className="absolute right-3 bottom-3 inline-flex items-center gap-1.5 rounded-full bg-white/95 px-3 py-1.5 text-xs font-semibold text-brand-700 shadow transition group-hover:bg-white noscript:hidden"
@@ -51,7 +49,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 data-thumbnail
                 data-src={src || PLACEHOLDER_IMAGE}
                 data-srcset={uploadSrcSet(src)}
-                data-alt={imageAlt(name, i, count)}
+                data-alt={altAt(i)}
                 className="block aspect-[4/3] w-full overflow-hidden rounded-md border-2 border-transparent bg-slate-100 opacity-80 transition hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 data-[current=true]:border-brand-700 data-[current=true]:opacity-100"
               >
                 <ResponsiveImage src={src} alt="" sizes="120px" className="h-full w-full object-cover" />
@@ -60,7 +58,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           ))}
         </ul>
       )}
-      <ZoomDialog pictures={pictures} name={name} />
+      <ZoomDialog pictures={pictures} name={name} firstAlt={altAt(0)} />
     </div>
   );
 }
@@ -88,7 +86,7 @@ function ZoomIcon() {
  * Escape, or a click outside the picture. Its picture loads only when it opens (a closed dialog's lazy
  * image is not fetched).
  */
-function ZoomDialog({ pictures, name }: { pictures: string[]; name: string }) {
+function ZoomDialog({ pictures, name, firstAlt }: { pictures: string[]; name: string; firstAlt: string }) {
   const count = pictures.length;
   const button =
     "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md bg-white/10 px-3 font-semibold text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
@@ -118,7 +116,7 @@ function ZoomDialog({ pictures, name }: { pictures: string[]; name: string }) {
         <div className="flex min-h-0 flex-1 items-center justify-center p-4 sm:p-8" data-zoom-backdrop>
           <ResponsiveImage
             src={pictures[0]}
-            alt={imageAlt(name, 0, count)}
+            alt={firstAlt}
             sizes="100vw"
             className="h-auto max-h-full w-auto max-w-full rounded object-contain"
           />

@@ -1,8 +1,9 @@
 import { useLocation } from "react-router";
-import type { PublicSiteSettings } from "../../shared/content/settings";
-import { telHref } from "../lib/format";
-import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon } from "./icons";
-import { SEARCH_SUGGESTIONS_MODULE, SearchSuggestions } from "./search/search-suggestions";
+import type { PublicSiteSettings } from "../../../shared/content/settings";
+import { dataModule } from "../../enhance/data-module";
+import { telHref } from "../../lib/format";
+import { CloseIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon } from "../icons";
+import { SEARCH_SUGGESTIONS_MODULE, SearchSuggestions } from "../search-suggestions/search-suggestions";
 
 export const NAV_ITEMS = [
   { to: "/", label: "Home", end: true },
@@ -41,12 +42,38 @@ function SearchForm({ id, className = "", listClassName }: { id: string; classNa
 
 /**
  * The header of every public page, drawn on the server. Its behaviour (compact after 10 px of scrolling,
- * the phone menu's toggle) is the `site-header` module (app/enhance/site-header.ts). Without JavaScript
+ * the phone menu's toggle) is the `site-header` module (./site-header.enhance.ts). Without JavaScript
  * the toggle is a link that opens the menu with CSS (`#site-menu:target`).
  */
 /** Whether a menu item is the page shown (Products also on every /products/... page). */
 function isCurrent(pathname: string, item: (typeof NAV_ITEMS)[number]): boolean {
   return item.end ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`);
+}
+
+/** The main menu's links, the page shown marked (`aria-current`); `linkClass` styles a link by whether it is that page. */
+function NavLinks({
+  pathname,
+  listClass,
+  linkClass,
+}: {
+  pathname: string;
+  listClass: string;
+  linkClass: (isActive: boolean) => string;
+}) {
+  return (
+    <ul className={listClass}>
+      {NAV_ITEMS.map((item) => {
+        const current = isCurrent(pathname, item);
+        return (
+          <li key={item.to}>
+            <a href={item.to} aria-current={current ? "page" : undefined} className={linkClass(current)}>
+              {item.label}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 export function SiteHeader({ settings }: { settings: PublicSiteSettings }) {
@@ -56,12 +83,14 @@ export function SiteHeader({ settings }: { settings: PublicSiteSettings }) {
 
   const navLinkClass = (isActive: boolean) =>
     `rounded px-3 py-2 text-sm font-semibold transition-colors ${isActive ? "text-brand-700 underline decoration-accent-500 decoration-2 underline-offset-8" : "text-slate-700 hover:text-brand-700"}`;
+  const menuLinkClass = (isActive: boolean) =>
+    `block rounded px-3 py-3 font-semibold ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-50"}`;
   const toggleClass = "ml-auto h-11 w-11 place-items-center rounded-md text-brand-700 hover:bg-brand-50 lg:hidden";
 
   return (
     <header
       id="top"
-      data-module="site-header"
+      {...dataModule("site-header")}
       data-compact="false"
       className="group/header sticky top-0 z-40 bg-white shadow-sm print:hidden"
     >
@@ -108,19 +137,7 @@ export function SiteHeader({ settings }: { settings: PublicSiteSettings }) {
           <span className="text-lg leading-tight font-bold text-brand-700">{settings.companyName}</span>
         </a>
         <nav aria-label="Main" className="ml-auto hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <a
-                  href={item.to}
-                  aria-current={isCurrent(pathname, item) ? "page" : undefined}
-                  className={navLinkClass(isCurrent(pathname, item))}
-                >
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <NavLinks pathname={pathname} listClass="flex items-center gap-1" linkClass={navLinkClass} />
         </nav>
         <SearchForm id="site-search" className="hidden w-56 xl:block" listClassName="right-0 w-96 max-w-[calc(100vw-2rem)]" />
         <a
@@ -152,19 +169,7 @@ export function SiteHeader({ settings }: { settings: PublicSiteSettings }) {
         className="hidden border-t border-slate-200 bg-white data-[open=true]:block noscript:target:block lg:hidden!"
       >
         <nav aria-label="Main menu" className="mx-auto max-w-7xl px-4 py-3">
-          <ul className="flex flex-col">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <a
-                  href={item.to}
-                  aria-current={isCurrent(pathname, item) ? "page" : undefined}
-                  className={`block rounded px-3 py-3 font-semibold ${isCurrent(pathname, item) ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-50"}`}
-                >
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <NavLinks pathname={pathname} listClass="flex flex-col" linkClass={menuLinkClass} />
           <SearchForm id="site-menu-search" className="mt-3" />
           <a
             href="/finder"

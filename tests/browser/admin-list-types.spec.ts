@@ -125,7 +125,7 @@ const INTERACTIONS: Record<string, Pick<Case, "nameField" | "fillRest" | "requir
 
 const CASES: Case[] = LIST_CONTENT.map((c) => {
   const interactions = INTERACTIONS[c.name];
-  if (!interactions) throw new Error(`admin-simple.spec.ts: say how the form of list type "${c.name}" is filled in`);
+  if (!interactions) throw new Error(`admin-list-types.spec.ts: say how the form of list type "${c.name}" is filled in`);
   const image = c.form.find((f) => f.control === "image");
   return {
     path: `/admin/${c.admin.path}`,
@@ -175,6 +175,7 @@ for (const c of CASES) {
       await c.fillRest?.(dialog);
       if (c.image !== "none") await dialog.locator("input[type=file]").setInputFiles(pngFile());
       if (c.image !== "none") await expect(dialog.getByRole("img", { name: "Preview of photo.png" })).toBeVisible();
+      if (c.image !== "none") await dialog.getByLabel("Alt text").fill(`Photo for ${name}`);
       await dialog.getByRole("button", { name: `Add ${c.entity}` }).click();
       await expect(toasts(page)).toContainText(`${c.entity} added successfully!`);
       await expect(dialog).toBeHidden();
@@ -308,6 +309,7 @@ test("a save without any server answer shows the SPEC §8 fallback text", async 
   await dialog.getByLabel("Name", { exact: true }).fill("Nobody");
   await dialog.getByLabel("Feedback").fill("Nothing");
   await dialog.locator("input[type=file]").setInputFiles(pngFile());
+  await dialog.getByLabel("Alt text").fill("A customer's photo");
   await page.route("**/api/testimonial", (route) => route.abort());
   await dialog.getByRole("button", { name: "Add Testimonial" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Operation failed");
@@ -393,6 +395,7 @@ test("a testimonial names the product it is about: with its stars, that product'
   await dialog.getByLabel("Name", { exact: true }).fill(name);
   await dialog.getByLabel("Feedback").fill("Runs two shifts without a murmur.");
   await dialog.locator("input[type=file]").setInputFiles(pngFile());
+  await dialog.getByLabel("Alt text").fill("Portrait of the customer");
   const choice = dialog.getByLabel("Product it is about");
   await expect(choice).toHaveValue("");
   await choice.selectOption({ label: product });

@@ -1,5 +1,5 @@
 /**
- * The product gallery (markup: app/components/products/gallery.tsx). A thumbnail (a link to its picture
+ * The product gallery (markup: ./gallery.tsx). A thumbnail (a link to its picture
  * without JavaScript) becomes a toggle button that makes its picture the main one. The main image opens
  * the full-screen view: a modal <dialog> closed by its Close button, Escape or a click outside the
  * picture, with Previous/Next (and the arrow keys); Tab stays inside it, and focus returns to the main

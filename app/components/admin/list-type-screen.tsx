@@ -1,20 +1,21 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
+import { altTextErrors, formTexts, imageFields, imageTextOf, withImageText } from "../../../shared/content/alt-text";
 import type { AdminScreen, AnyListContent, CardView, FieldErrors } from "../../../shared/content/define";
-import { FILL_REQUIRED } from "../../../shared/content/fields";
+import { FILL_REQUIRED, type Fields } from "../../../shared/content/fields";
 import { isSluggedKind, type SluggedKind } from "../../../shared/schemas/redirects";
 import { api, errorMessage } from "../../lib/api-client";
 import { ResponsiveImage } from "../responsive-image";
 import { useCan } from "./current-user";
-import type { Choice, ListData } from "./data";
 import { DeclaredField, type FieldValue, type FormField, initialValue, isBlank } from "./declared-field";
 import { useConfirm } from "./dialog";
-import { EditorDialog, useEditorForm } from "./editor-form";
-import { OldAddresses } from "./old-addresses";
+import { EditorDialog, useEditorForm, useEditorState } from "./editor-form";
 import { zodErrors } from "./form-utils";
+import { OldAddresses } from "./old-addresses";
+import type { Choice, ListData } from "./screen-data";
+import { AddButton, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "./screen-parts";
 import { useToast } from "./toast";
-import { AddButton, EditDeleteButtons, EmptyState, ErrorState, PageHeader } from "./ui";
 
 /**
  * The management screen of a list type (shared/content/*: banners, industrial content, testimonials, story
@@ -28,6 +29,8 @@ type ScreenConfig<T> = AdminScreen<T> & {
   schema: z.ZodType;
   sortField: string;
   form: FormField[];
+  /** Every declared field, the images' alt texts among them (drawn by the image controls). */
+  fields: Fields;
   /** The text when a record would have no image (the declaration's `image.requiredOnCreate`). */
   imageRequired?: string;
   /** The choices of a "record" field: every product. */
@@ -48,7 +51,8 @@ type EditorValues = Record<string, FieldValue>;
 
 function initialValues<T extends { _id: string }>(config: ScreenConfig<T>, item: T | null): EditorValues {
   const stored = (item ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(config.form.map((f) => [f.name, initialValue(f, stored[f.name])]));
+  const values = Object.fromEntries(config.form.map((f) => [f.name, initialValue(f, stored[f.name])]));
+  return { ...values, ...(formTexts(config.fields, item ? stored : null) as EditorValues) };
 }
 
 function imageOf(item: unknown, name: string): string {
@@ -62,6 +66,11 @@ function inputOf(config: ScreenConfig<{ _id: string }>, all: EditorValues): Reco
   for (const f of config.form) {
     const v = all[f.name];
     if (f.control !== "image") input[f.name] = typeof v === "string" ? v.trim() : v;
+  }
+  for (const f of imageFields(config.fields)) {
+    const alt = all[f.alt];
+    input[f.alt] = typeof alt === "string" ? alt.trim() : alt;
+    input[f.decorative] = all[f.decorative];
   }
   return input;
 }
@@ -110,6 +119,8 @@ function EntityEditor<T extends { _id: string }>({ config, editing, open, onClos
     // The spec's checks first; the shared schema only when they pass.
     validate: (all) => {
       const found = requiredErrors(screen, all, editing);
+      const shown = (name: string) => Number(all[name] instanceof File || imageOf(editing, name) !== "");
+      Object.assign(found, altTextErrors(config.fields, all, shown));
       if (Object.keys(found).length > 0) return found;
       return zodErrors(config.schema, inputOf(screen, all), 1);
     },
@@ -137,6 +148,18 @@ function EntityEditor<T extends { _id: string }>({ config, editing, open, onClos
           onChange={(v) => set(f.name, v)}
           error={errors[f.name]}
           currentUrl={f.control === "image" ? imageOf(editing, f.name) || undefined : undefined}
+          text={
+            f.control === "image"
+              ? {
+                  value: imageTextOf(values, f.name),
+                  onChange: (t) => {
+                    form.setValues((v) => withImageText(v, f.name, t) as EditorValues);
+                    form.clear(`${f.name}Alt`);
+                  },
+                  error: errors[`${f.name}Alt`],
+                }
+              : undefined
+          }
           choices={f.record?.content === "product" ? config.products : undefined}
         />
       ))}
@@ -249,18 +272,7 @@ function EntityCard({
   );
 }
 
-/** Opens the add/edit dialog; `key` makes each opening start from a fresh form. */
-export function useEditorState<T>() {
-  const [state, setState] = useState<{ open: boolean; editing: T | null; key: number }>({ open: false, editing: null, key: 0 });
-  return {
-    ...state,
-    openAdd: () => setState((s) => ({ open: true, editing: null, key: s.key + 1 })),
-    openEdit: (item: T) => setState((s) => ({ open: true, editing: item, key: s.key + 1 })),
-    close: () => setState((s) => ({ ...s, open: false })),
-  };
-}
-
-export function SimpleScreen<T extends { _id: string }>({
+export function ListTypeScreen<T extends { _id: string }>({
   content,
   data,
   products,
@@ -275,6 +287,7 @@ export function SimpleScreen<T extends { _id: string }>({
     schema: content.input,
     sortField: content.sortField,
     form: content.form,
+    fields: content.fields,
     imageRequired: content.image?.requiredOnCreate,
     products,
     slugged: content.slugSource && isSluggedKind(content.name) ? content.name : undefined,

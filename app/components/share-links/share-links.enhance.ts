@@ -1,4 +1,4 @@
-/** Shows "Copy link" (markup: app/components/products/share-links.tsx) and copies the page's link with it. */
+/** Shows "Copy link" (markup: ./share-links.tsx) and copies the page's link with it. */
 
 const COPIED_VISIBLE_MS = 4000;
 

@@ -2,7 +2,7 @@
  * The comparison list (issue 14), kept across pages in this browser: "Compare" toggles on product pages and
  * finder cards add a machine (up to four), and a bar at the bottom of the page links to /compare with
  * them. Without JavaScript the toggles are plain links to /compare with that one machine, where more are
- * added with a form. Markup: app/components/products/compare-toggle.tsx, app/routes/compare.tsx.
+ * added with a form. Markup: ./compare-toggle.tsx, app/routes/compare.tsx.
  */
 
 const STORAGE_KEY = "pneuma-compare";

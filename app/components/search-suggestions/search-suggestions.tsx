@@ -1,5 +1,6 @@
+import { dataModule } from "../../enhance/data-module";
 /**
- * The list a search box suggests into while typing, drawn empty and hidden; `app/enhance/search-suggestions.ts`
+ * The list a search box suggests into while typing, drawn empty and hidden; `./search-suggestions.enhance.ts`
  * (data-module="search-suggestions" on the search form) fills it from GET /api/search/suggestions and makes
  * the box an ARIA combobox. Without JavaScript nothing of it shows and the form simply searches.
  */
@@ -21,6 +22,6 @@ export function SearchSuggestions({ inputId, className = "left-0 right-0" }: { i
 
 /** The attributes that bind a search form to the module. */
 export const SEARCH_SUGGESTIONS_MODULE = {
-  "data-module": "search-suggestions",
+  ...dataModule("search-suggestions"),
   "data-suggestions-url": "/api/search/suggestions",
 } as const;
