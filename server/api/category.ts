@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { type CategoryInput, categoryContent, categoryImageFields, categoryInput } from "../../shared/content/category";
+import { type CategoryInput, categoryContent, categoryFields, categoryInput } from "../../shared/content/category";
 import { actorOf, requirePermission } from "../auth/require-admin";
 import { createCategory, deleteCategory, getCategory, getCategoryRow, updateCategory } from "../content/category";
 import { moveToTrash, recordContentChange, rowsForFirstVersion, takeSnapshot } from "../content/history";
@@ -30,9 +30,9 @@ export function categoryRouter(ctx: AppContext): Router {
 
   router.post("/", write, body, async (req, res) => {
     const fields = readFields(req, JSON_FIELDS);
-    const input: CategoryInput = parseInput(categoryInput, fields);
+    const input = parseInput(categoryInput, fields) as CategoryInput;
     const altWrite = { sent: fields, files: () => filesOf(req, "image").length, before: null, name: input.name };
-    requireAltTexts(categoryImageFields, input, altWrite);
+    requireAltTexts(categoryFields, input, altWrite);
     const created = await withImageChanges(ctx, async (changes) => {
       const uploaded = await changes.uploadFirst(req, ["image"]);
       return inTransaction(ctx.db, async (tx) => {
@@ -59,9 +59,9 @@ export function categoryRouter(ctx: AppContext): Router {
       imageDecorative: existing.imageDecorative,
       position: existing.position,
     };
-    const input: CategoryInput = parseInput(categoryInput, { ...current, ...fields });
+    const input = parseInput(categoryInput, { ...current, ...fields }) as CategoryInput;
     const altWrite = { sent: fields, files: () => filesOf(req, "image").length, before: current, name: input.name };
-    requireAltTexts(categoryImageFields, input, altWrite);
+    requireAltTexts(categoryFields, input, altWrite);
     const updated = await withImageChanges(ctx, async (changes) => {
       const image = (await changes.uploadFirst(req, ["image"])) ?? input.image;
       changes.replace(existing.image, image);

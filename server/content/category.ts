@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { type Category, type CategoryInput, categoryToApi } from "../../shared/content/category";
+import { type Category, type CategoryInput, categoryFields, categoryToApi } from "../../shared/content/category";
+import { type FieldsRow, fieldsToRow } from "../../shared/content/fields";
 
 import { type Database, preparedOnce } from "../db/client";
 import { categories, products, subcategories } from "../db/content-tables";
@@ -82,14 +83,10 @@ function slugFor(db: Database, input: CategoryInput, exceptId?: string): Promise
   return chooseSlug(db, categories, { wanted: input.slug, source: input.name, exceptId, label: "category" });
 }
 
+/** The stored columns of a checked input: each declared field's (the slug is chosen apart). */
 function columns(input: CategoryInput) {
   return {
-    name: input.name,
-    description: input.description,
-    image: input.image ?? "",
-    imageAlt: input.imageAlt ?? "",
-    imageDecorative: input.imageDecorative ?? false,
-    features: input.features,
+    ...(fieldsToRow(categoryFields, input) as Omit<FieldsRow<typeof categoryFields>, "slug">),
     position: input.position ?? 0,
   };
 }

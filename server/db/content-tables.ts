@@ -19,7 +19,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { bannerContent } from "../../shared/content/banner";
-import type { CategoryFeature } from "../../shared/content/category";
+import { categoryFields } from "../../shared/content/category";
 import { coreValueContent } from "../../shared/content/core-value";
 import type { AnyListContent, CustomContent, ListContent } from "../../shared/content/define";
 import { facilityContent } from "../../shared/content/facility";
@@ -148,25 +148,8 @@ const keyFigureColumns = {
   cooling: text("cooling").$type<ChoiceValue<"cooling">>(),
 };
 
-/** Product categories (/products/{slug}), each with optional subcategories. */
-export const categories = pgTable(
-  "categories",
-  {
-    ...recordColumns(),
-    slug: text("slug").notNull(),
-    name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    image: text("image").notNull().default(""),
-    imageAlt: text("image_alt").notNull().default(""),
-    imageDecorative: boolean("image_decorative").notNull().default(false),
-    features: jsonb("features").$type<CategoryFeature[]>().notNull().default([]),
-    position: integer("position").notNull().default(0),
-  },
-  (t) => [
-    uniqueIndex("categories_slug_idx").on(t.slug),
-    listOrderIndex("categories_order_idx", { sort: t.position, createdAt: t.createdAt }),
-  ],
-);
+/** Product categories (/products/{slug}), from their declared fields (shared/content/category.ts). */
+export const categories = contentTable("categories", categoryFields, "position");
 
 export const subcategories = pgTable(
   "subcategories",

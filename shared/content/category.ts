@@ -1,34 +1,24 @@
 import { z } from "zod";
-import { LIMITS, optionalText, position, requiredText, slug } from "../schemas/fields";
+import { LIMITS, position, requiredText } from "../schemas/fields";
 import { withAltTexts } from "./alt-text";
 import { type CustomContent, withBaseFields } from "./define";
-import { type FieldsRow, image, inputShape } from "./fields";
+import {
+  type Field,
+  type FieldsOutput,
+  type FieldsRow,
+  fieldsToApi,
+  image,
+  inputShape,
+  longText,
+  rows,
+  slug,
+  text,
+} from "./fields";
 
 export interface CategoryFeature {
   name: string;
   description?: string;
 }
-
-/**
- * A product category (/products/{slug}) as stored; its table and its subcategories' table are in
- * server/db/content-tables.ts.
- */
-export interface CategoryRow {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  image: string;
-  imageAlt: string;
-  imageDecorative: boolean;
-  features: CategoryFeature[];
-  position: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** The category's image, with its alt text and decorative mark (shared/content/alt-text.ts). */
-export const categoryImageFields = withAltTexts({ image: image("Image") });
 
 /** Features are objects; older clients sent plain strings, which are still accepted. */
 const categoryFeature = z.preprocess(
@@ -54,16 +44,43 @@ const subcategoryInput = z.object(
   { error: "Each subcategory must have a name." },
 );
 
-export const categoryInput = z.object({
-  name: requiredText("Name", LIMITS.name),
-  slug: slug.optional(),
-  description: optionalText("Description", LIMITS.text),
-  features: z
+/**
+ * A category's features: `{ name, description? }` (older clients sent plain strings, still accepted), added
+ * one at a time in the category form (its "featureList" part).
+ */
+const features: Field<CategoryFeature[]> = {
+  ...rows("Features", { name: "Feature name", description: "Feature description" }),
+  input: z
     .array(categoryFeature, { error: "Features must be a list." })
     .max(LIMITS.listItems, `Features may have at most ${LIMITS.listItems} items.`)
     .transform((list) => list.map((f) => (f.description ? f : { name: f.name })))
     .default([]),
-  ...inputShape(categoryImageFields),
+  toRow: (v) => (Array.isArray(v) ? (v as CategoryFeature[]) : []),
+  toApi: (v) => v,
+};
+
+/**
+ * Product categories (/products/{slug}), each with optional subcategories: their fields, declared once
+ * (the table in server/db/content-tables.ts, the input, the answer and the form follow from them). The
+ * subcategories have a table of their own, edited in the category form.
+ */
+export const categoryFields = withAltTexts({
+  name: text("Name", { required: "Please enter a category name", max: LIMITS.name }),
+  slug: slug("name"),
+  description: longText("Description", { rows: 3 }),
+  image: image("Image", { hint: "Optional." }),
+  features,
+});
+type CategoryFields = typeof categoryFields;
+
+/** The category form's own parts (app/components/admin/category-editor.tsx); subcategories come after the fields. */
+export const categoryForm = { parts: { features: "featureList" } } as const;
+
+/** A category as stored. */
+export type CategoryRow = FieldsRow<CategoryFields> & { id: string; position: number; createdAt: Date; updatedAt: Date };
+
+export const categoryInput = z.object({
+  ...inputShape(categoryFields),
   /** When present, the complete list: rows with an _id are renamed, rows without are added, missing rows removed. */
   subcategories: z
     .array(subcategoryInput, { error: "Subcategories must be a list." })
@@ -75,23 +92,24 @@ export const categoryInput = z.object({
     .optional(),
   position: position.optional(),
 });
-/** A checked category input (its image fields typed from their declarations). */
-export type CategoryInput = z.infer<typeof categoryInput> & Partial<FieldsRow<typeof categoryImageFields>>;
+/** A checked category input. */
+export type CategoryInput = Partial<FieldsRow<CategoryFields>> & {
+  name: string;
+  subcategories?: { _id?: string; name: string }[];
+  position?: number;
+};
 
 /** A category as the API answers it, with its subcategories (in order) and how many products it has. */
 export function categoryToApi(r: CategoryRow, subcategories: { id: string; name: string }[], productCount: number) {
-  return withBaseFields(r, {
-    name: r.name,
-    slug: r.slug,
-    description: r.description,
-    image: r.image,
-    imageAlt: r.imageAlt,
-    imageDecorative: r.imageDecorative,
-    features: r.features,
-    subcategories: subcategories.map((s) => ({ _id: s.id, name: s.name })),
-    productCount,
-    position: r.position,
-  });
+  const out = fieldsToApi(categoryFields, r) as FieldsOutput<CategoryFields> & {
+    subcategories: { _id: string; name: string }[];
+    productCount: number;
+    position: number;
+  };
+  out.subcategories = subcategories.map((s) => ({ _id: s.id, name: s.name }));
+  out.productCount = productCount;
+  out.position = r.position;
+  return withBaseFields(r, out);
 }
 export type Category = ReturnType<typeof categoryToApi>;
 
@@ -102,4 +120,5 @@ export const categoryContent: CustomContent = {
   label: "Category",
   plural: "categories",
   path: "/category",
+  fields: categoryFields,
 };
