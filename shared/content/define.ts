@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { position, type RecordBase } from "../schemas/fields";
 import { type WithAltTexts, withAltTexts } from "./alt-text";
-import { type AnyField, type ApiOf, type Fields, fieldsToApi, fieldsToRow, inputShape, type StoredOf } from "./fields";
+import {
+  type AnyField,
+  type ApiOf,
+  type Fields,
+  fieldsToApi,
+  fieldsToRow,
+  formFields,
+  inputShape,
+  type StoredOf,
+} from "./fields";
 
 /**
  * How a content type is declared (docs/decisions/026-fields-declared-once.md). Each type's module in
@@ -135,7 +144,7 @@ export function defineList<D extends Fields, O extends string = "position">(
       requiredOnCreate: imageField[1].required,
     },
     slugSource: slugField?.from ? (input) => String(input[slugField.from as string] ?? "") : undefined,
-    form: entries.filter(([, f]) => f.control !== "none").map(([k, f]) => ({ ...f, name: k })),
+    form: formFields(spec.fields),
     toRow: (input) => ({
       ...fieldsToRow(spec.fields, input),
       [sortField]: typeof input[sortField] === "number" ? input[sortField] : 0,

@@ -444,3 +444,10 @@ export function fieldLabel(key: string, fields?: Fields): string {
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** The fields an admin form draws, in the declaration's order, each with its name (a slug is made, not typed). */
+export function formFields(fields: Fields): (AnyField & { name: string })[] {
+  return Object.entries(fields)
+    .filter(([, f]) => f.control !== "none")
+    .map(([name, f]) => ({ ...f, name }));
+}

@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 import { altTextErrors, type ImageText } from "../../../shared/content/alt-text";
 import { type Category, type CategoryFeature, categoryFields, categoryForm } from "../../../shared/content/category";
-import type { AnyField } from "../../../shared/content/fields";
+import { formFields } from "../../../shared/content/fields";
 import { errorMessage } from "../../lib/api-client";
 import { CloseIcon } from "../icons";
-import { DeclaredField, type FieldValue, type FormField, initialValue, isBlank } from "./declared-field";
+import { DeclaredField, type FieldValue, type FormField, formText, initialValue, requiredErrors } from "./declared-field";
 import { EditorDialog, useEditorForm } from "./editor-form";
 import { ImageField } from "./fields";
 import { OldAddresses } from "./old-addresses";
@@ -37,9 +37,7 @@ interface Props {
 }
 
 /** The declared fields the form draws, in the declaration's order (the image's alt text goes with the image). */
-const FORM: FormField[] = Object.entries(categoryFields as Record<string, AnyField>)
-  .filter(([, f]) => f.control !== "none")
-  .map(([name, f]) => ({ ...f, name }));
+const FORM: FormField[] = formFields(categoryFields);
 
 /** The form's values: each declared field's by its name, the chosen image file and its texts, the subcategories. */
 type CategoryValues = Record<string, unknown> & {
@@ -68,7 +66,7 @@ function initialValues(editing: Category | null): CategoryValues {
 function validate(v: CategoryValues, currentImage: string): Record<string, string> {
   const texts = { imageAlt: v.imageText.alt, imageDecorative: v.imageText.decorative };
   const found = altTextErrors(categoryFields, texts, () => Number(v.image !== null || currentImage !== ""));
-  for (const f of FORM) if (f.required && isBlank(f, v[f.name] as FieldValue)) found[f.name] = f.required;
+  Object.assign(found, requiredErrors(FORM, v));
   const subs = trimmed(v.subcategories);
   if (subs.some((s) => s.name === "")) found.subcategories = CATEGORY_TEXTS.subcategoryNameRequired;
   else if (new Set(subs.map((s) => s.name.toLowerCase())).size !== subs.length)
@@ -81,10 +79,7 @@ function toFormData(v: CategoryValues): FormData {
   for (const f of FORM) {
     if (f.control === "image") continue;
     const value = v[f.name];
-    form.append(
-      f.name,
-      typeof value === "string" ? value.trim() : typeof value === "boolean" ? String(value) : JSON.stringify(value),
-    );
+    form.append(f.name, formText(typeof value === "string" ? value.trim() : value));
   }
   form.append("subcategories", JSON.stringify(trimmed(v.subcategories)));
   form.append("imageAlt", v.imageText.alt.trim());

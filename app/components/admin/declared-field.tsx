@@ -26,10 +26,21 @@ export function initialValue(field: FormField, stored: unknown): FieldValue {
 }
 
 /** Whether a required field is left empty (an image is checked on its own: a record may keep its current one). */
-export function isBlank(field: FormField, value: FieldValue): boolean {
+function isBlank(field: FormField, value: FieldValue): boolean {
   if (field.control === "image" || field.control === "checkbox") return false;
   return Array.isArray(value) ? value.length === 0 : typeof value !== "string" || value.trim() === "";
 }
+
+/** SPEC §5's message of each required field left empty (images are checked apart: a record may keep its own). */
+export function requiredErrors(form: FormField[], values: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const f of form) if (f.required && isBlank(f, (values[f.name] ?? "") as FieldValue)) errors[f.name] = f.required;
+  return errors;
+}
+
+/** A value as a multipart form sends it: text as it is, yes/no as "true"/"false", lists and records as JSON. */
+export const formText = (value: unknown): string =>
+  typeof value === "string" ? value : typeof value === "boolean" ? String(value) : JSON.stringify(value);
 
 interface Props {
   field: FormField;

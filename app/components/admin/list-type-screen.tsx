@@ -8,7 +8,7 @@ import { isSluggedKind, type SluggedKind } from "../../../shared/schemas/redirec
 import { api, errorMessage } from "../../lib/api-client";
 import { ResponsiveImage } from "../responsive-image";
 import { useCan } from "./current-user";
-import { DeclaredField, type FieldValue, type FormField, initialValue, isBlank } from "./declared-field";
+import { DeclaredField, type FieldValue, type FormField, formText, initialValue, requiredErrors } from "./declared-field";
 import { useConfirm } from "./dialog";
 import { EditorDialog, useEditorForm, useEditorState } from "./editor-form";
 import { zodErrors } from "./form-utils";
@@ -78,7 +78,7 @@ function inputOf(config: ScreenConfig<{ _id: string }>, all: EditorValues): Reco
 function toFormData(config: ScreenConfig<{ _id: string }>, all: EditorValues): FormData {
   const form = new FormData();
   for (const [name, v] of Object.entries(inputOf(config, all))) {
-    form.append(name, typeof v === "string" ? v : typeof v === "boolean" ? String(v) : JSON.stringify(v));
+    form.append(name, formText(v));
   }
   for (const f of config.form) {
     const file = all[f.name];
@@ -88,16 +88,16 @@ function toFormData(config: ScreenConfig<{ _id: string }>, all: EditorValues): F
 }
 
 /** SPEC §5's checks: required fields (each with its message, or one for the form) and a new record's image. */
-function requiredErrors(config: ScreenConfig<{ _id: string }>, all: EditorValues, editing: unknown): FieldErrors {
+function specErrors(config: ScreenConfig<{ _id: string }>, all: EditorValues, editing: unknown): FieldErrors {
   const errors: FieldErrors = {};
   const image = config.form.find((f) => f.control === "image");
   if (image && config.imageRequired && !(all[image.name] instanceof File) && !imageOf(editing, image.name)) {
     errors[image.name] = config.imageRequired;
   }
-  const missing = config.form.filter((f) => f.required && isBlank(f, all[f.name] ?? ""));
+  const missing = requiredErrors(config.form, all);
   if (config.requiredTogether) {
-    if (missing.length > 0) errors.form = FILL_REQUIRED;
-  } else for (const f of missing) errors[f.name] = f.required!;
+    if (Object.keys(missing).length > 0) errors.form = FILL_REQUIRED;
+  } else Object.assign(errors, missing);
   return errors;
 }
 
@@ -118,14 +118,14 @@ function EntityEditor<T extends { _id: string }>({ config, editing, open, onClos
     initial: () => initialValues(config, editing),
     // The spec's checks first; the shared schema only when they pass.
     validate: (all) => {
-      const found = requiredErrors(screen, all, editing);
+      const found = specErrors(screen, all, editing);
       const shown = (name: string) => Number(all[name] instanceof File || imageOf(editing, name) !== "");
       Object.assign(found, altTextErrors(config.fields, all, shown));
       if (Object.keys(found).length > 0) return found;
       return zodErrors(config.schema, inputOf(screen, all), 1);
     },
     blocked: (all) =>
-      config.requiredTogether && config.form.some((f) => f.required && isBlank(f, all[f.name] ?? "")) ? FILL_REQUIRED : null,
+      config.requiredTogether && Object.keys(requiredErrors(config.form, all)).length > 0 ? FILL_REQUIRED : null,
     body: (all) => toFormData(screen, all),
     failure: (err) => errorMessage(err, config.texts.saveFallback),
     onSaved,

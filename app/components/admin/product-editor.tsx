@@ -1,7 +1,7 @@
 import { Fragment, useId } from "react";
 import { altTextErrors, formTexts, imageFields, imageTextOf, withImageText } from "../../../shared/content/alt-text";
 import type { Category } from "../../../shared/content/category";
-import type { AnyField } from "../../../shared/content/fields";
+import { formFields } from "../../../shared/content/fields";
 import { type Product, productFields, productForm, productInput } from "../../../shared/content/product";
 import {
   ATTACHMENT_MAX_COUNT,
@@ -12,7 +12,7 @@ import {
 import { LIMITS } from "../../../shared/schemas/fields";
 import { errorDetail } from "../../lib/api-client";
 import { AttachmentsField, type NewAttachment } from "./attachments-field";
-import { DeclaredField, type FieldValue, type FormField, initialValue, isBlank } from "./declared-field";
+import { DeclaredField, type FieldValue, type FormField, formText, initialValue, requiredErrors } from "./declared-field";
 import { EditorDialog, useEditorForm } from "./editor-form";
 import { CheckboxField, ImageField, MultiImageField, SelectField, TextField } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";
@@ -36,9 +36,7 @@ type Errors = Record<string, string>;
 type Row = Record<string, string>;
 
 /** The declared fields the form shows, in the declaration's order. */
-const FORM: FormField[] = Object.entries(productFields as Record<string, AnyField>)
-  .filter(([, f]) => f.control !== "none")
-  .map(([name, f]) => ({ ...f, name }));
+const FORM: FormField[] = formFields(productFields);
 
 /** The form's values: each declared field's by its name, and what the parts keep beside them. */
 type ProductValues = Record<string, unknown> & {
@@ -109,9 +107,8 @@ const shownImages = (v: ProductValues, adding: boolean) => (name: string) =>
 
 /** SPEC §5's checks, then the shared schema's for the rest (lengths, rows without a name, key figures, titles). */
 function validate(v: ProductValues, adding: boolean, categories: Category[]): Errors {
-  const found: Errors = {};
+  const found: Errors = requiredErrors(FORM, v);
   for (const f of FORM) {
-    if (f.required && f.control !== "image" && isBlank(f, v[f.name] as FieldValue)) found[f.name] = f.required;
     if (f.required && f.control === "image" && adding && !(v[f.name] instanceof File)) found[f.name] = f.required;
   }
   Object.assign(found, altTextErrors(productFields, v, shownImages(v, adding)));
@@ -141,7 +138,7 @@ function validate(v: ProductValues, adding: boolean, categories: Category[]): Er
 function toFormData(v: ProductValues, categories: Category[]): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(toInput(v, categories))) {
-    form.append(key, typeof value === "string" ? value : typeof value === "boolean" ? String(value) : JSON.stringify(value));
+    form.append(key, formText(value));
   }
   for (const f of FORM) if (f.control === "image" && v[f.name] instanceof File) form.append(f.name, v[f.name] as File);
   for (const f of v.newImages) form.append("additionalImages", f);
