@@ -26,6 +26,19 @@ const PER_REQUEST_EFFORT: Effort = { gzipLevel: 6, brotliQuality: 4 };
 
 type Encoding = "br" | "gzip" | "identity";
 
+/**
+ * A body's per-request compressions while the body lives: a page kept on the query shelf is compressed at
+ * the per-request levels too, and shares the one made for its own request instead of making it twice.
+ */
+const perRequest = new WeakMap<Buffer, Map<"gzip" | "br", Promise<Buffer>>>();
+function compressPerRequest(body: Buffer, encoding: "gzip" | "br"): Promise<Buffer> {
+  const made = perRequest.get(body) ?? new Map<"gzip" | "br", Promise<Buffer>>();
+  perRequest.set(body, made);
+  const bytes = made.get(encoding) ?? compress(body, encoding, PER_REQUEST_EFFORT);
+  made.set(encoding, bytes);
+  return bytes;
+}
+
 interface KeptAnswer {
   etag: string;
   contentType: string;
@@ -101,8 +114,9 @@ export class ResponseCache {
     const compressingKey = `${shelf}:${key}`;
     if (this.compressing.get(compressingKey) === generation || answers.has(key)) return;
     this.compressing.set(compressingKey, generation);
-    const effort = shelf === "content" ? KEPT_EFFORT : PER_REQUEST_EFFORT;
-    const work = Promise.all([compress(body, "gzip", effort), compress(body, "br", effort)]).then(
+    const squeeze = (encoding: "gzip" | "br") =>
+      shelf === "content" ? compress(body, encoding, KEPT_EFFORT) : compressPerRequest(body, encoding);
+    const work = Promise.all([squeeze("gzip"), squeeze("br")]).then(
       ([gzipped, brotli]) => {
         if (generation !== this.generation) return; // content changed while compressing
         const bytes = body.length + gzipped.length + brotli.length + key.length;
@@ -223,7 +237,7 @@ export async function compressForRequest(
   acceptEncoding: string | undefined,
 ): Promise<{ encoding: Encoding; bytes: Buffer }> {
   const encoding = preferredEncoding(acceptEncoding);
-  return { encoding, bytes: encoding === "identity" ? body : await compress(body, encoding, PER_REQUEST_EFFORT) };
+  return { encoding, bytes: encoding === "identity" ? body : await compressPerRequest(body, encoding) };
 }
 
 /** Browsers send a handful of distinct Accept-Encoding values; each is parsed once. */

@@ -42,8 +42,32 @@ export function finderConditions(f: FinderFilters, except?: Facet): SQL[] {
   return c;
 }
 
+/** A machine's figures in canonical units, as `meetsFigures` reads them. */
+export interface Figures {
+  flowMin: number | null;
+  flowMax: number | null;
+  maxPressure: number | null;
+  motorPower: number | null;
+}
+
+/**
+ * `figureConditions` for one machine held in memory (the finder's counts, server/content/product-finder.ts):
+ * the same comparisons with the same bounds, a missing figure never meeting one. A test compares the two.
+ */
+export function meetsFigures(m: Figures, f: FinderFilters): boolean {
+  const atLeastOf = (v: number | null, bound: number | null) => bound === null || (v !== null && v >= atLeast(bound));
+  const atMostOf = (v: number | null, bound: number | null) => bound === null || (v !== null && v <= atMost(bound));
+  return (
+    atLeastOf(m.flowMax, f.flowMin) &&
+    atMostOf(m.flowMin, f.flowMax) &&
+    atLeastOf(m.maxPressure, f.pressureMin) &&
+    atLeastOf(m.motorPower, f.powerMin) &&
+    atMostOf(m.motorPower, f.powerMax)
+  );
+}
+
 /** The conditions on typed figures alone (no facet leaves them out). */
-export function figureConditions(f: FinderFilters): SQL[] {
+function figureConditions(f: FinderFilters): SQL[] {
   const c: SQL[] = [];
   if (f.flowMin !== null) c.push(gte(products.flowMax, atLeast(f.flowMin)));
   if (f.flowMax !== null) c.push(lte(products.flowMin, atMost(f.flowMax)));

@@ -13,7 +13,7 @@ import {
   productQueryKey,
   productQueryShelf,
 } from "./product";
-import { findProducts } from "./product-finder";
+import { findProducts, loadMachineFigures } from "./product-finder";
 import { searchSuggestions } from "./search";
 import { forgivingSearch, type SearchOptions } from "./search-spelling";
 import { getSettings } from "./settings";
@@ -87,7 +87,12 @@ export const readSettings = (ctx: AppContext) => ctx.cache.read("settings", () =
  */
 export function readFinder(ctx: AppContext, filters: FinderFilters, page: number, limit: number) {
   const shelf = hasNumberFilters(filters) ? "query" : "content";
-  return ctx.cache.read(`finder:${finderKey(filters)}|${page}|${limit}`, () => findProducts(ctx.db, filters, page, limit), shelf);
+  const figures = () => ctx.cache.read("finder-figures", () => loadMachineFigures(ctx.db));
+  return ctx.cache.read(
+    `finder:${finderKey(filters)}|${page}|${limit}`,
+    () => findProducts(ctx.db, filters, page, limit, figures()),
+    shelf,
+  );
 }
 
 /** The site search's answer for `q` (normalised by the caller), kept on the query shelf. */
