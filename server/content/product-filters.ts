@@ -102,6 +102,42 @@ export function finderOrder(f: FinderFilters): SQL[] {
   return [descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, ...catalogueOrder];
 }
 
+/** A machine as `finderCompare` orders it: its figures, price and place in the catalogue's order. */
+export interface Ordered extends Figures {
+  id: string;
+  position: number;
+  /** Microseconds since 1970, as the database keeps them (a Date would lose the microseconds). */
+  createdAt: number;
+  price: number | null;
+}
+
+const SORT_KEYS = { flow: "flowMax", pressure: "maxPressure", power: "motorPower", price: "price" } as const;
+
+/**
+ * `finderOrder` for machines held in memory (the /finder page, server/content/product-finder.ts): the same
+ * keys, missing figures last, ties in the catalogue's order. A test compares it with the database's.
+ */
+export function finderCompare(f: FinderFilters): (a: Ordered, b: Ordered) => number {
+  const { sort } = f;
+  const keys: { key: keyof Ordered & keyof typeof ORDERABLE; descending: boolean }[] = sort
+    ? [{ key: SORT_KEYS[sort.replace("-", "") as keyof typeof SORT_KEYS], descending: sort.startsWith("-") }]
+    : fitOrder(f).map((k) => ({ key: k.column, descending: k.direction === "desc" }));
+  return (a, b) => {
+    for (const { key, descending } of keys) {
+      const x = a[key];
+      const y = b[key];
+      if (x === y) continue;
+      if (x === null) return 1; // nulls last, either way
+      if (y === null) return -1;
+      return (x < y ? -1 : 1) * (descending ? -1 : 1);
+    }
+    if (a.position !== b.position) return a.position - b.position;
+    if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
+    return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  };
+}
+const ORDERABLE = { flowMax: 0, maxPressure: 0, motorPower: 0, price: 0 } as const;
+
 /**
  * How far a machine is from the filters, for "the closest" when nothing matches: for each number filter
  * the factor it misses by (on a log scale, so 10% short of 250 CFM counts like 10% short of 25), a machine

@@ -10,11 +10,10 @@ import {
   compressorsOnly,
   distanceFrom,
   type Facet,
-  type Figures,
-  finderConditions,
+  finderCompare,
   finderOrder,
   meetsFigures,
-  whereAll,
+  type Ordered,
 } from "./product-filters";
 
 export interface FacetCount {
@@ -49,8 +48,8 @@ type ChoiceKey = (typeof CHOICE_FACETS)[number]["key"];
 /** Machines of one category with one set of choice values; `n`: how many meet the typed figures. */
 type Group = { id: string; slug: string; name: string; n: number } & Record<ChoiceKey, string | null>;
 
-/** One machine as the counts see it: its group (an index into `groups`) and figures. */
-type Machine = { group: number } & Figures;
+/** One machine as the finder sees it: its group (an index into `groups`), figures and place in the order. */
+type Machine = { group: number } & Ordered;
 
 /**
  * Every machine's figures (canonical units) and group (category and choice values): what the finder's
@@ -77,21 +76,27 @@ export async function loadMachineFigures(db: Database): Promise<MachineFigures> 
       flowMax: products.flowMax,
       maxPressure: products.maxPressure,
       motorPower: products.motorPower,
+      productId: products.id,
+      position: products.position,
+      createdAt: sql<number>`(extract(epoch from ${products.createdAt}) * 1000000)::float8`.mapWith(Number),
+      price: sql<number | null>`${products.price}::float8`,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(categories.position, categories.id);
   const groups: Group[] = [];
   const groupOf = new Map<string, number>();
-  const machines: Machine[] = rows.map(({ flowMin, flowMax, maxPressure, motorPower, ...g }) => {
-    const key = `${g.id}|${g.compressorType}|${g.lubrication}|${g.drive}|${g.cooling}`;
-    let group = groupOf.get(key);
-    if (group === undefined) {
-      group = groups.push({ ...g, n: 0 }) - 1;
-      groupOf.set(key, group);
-    }
-    return { group, flowMin, flowMax, maxPressure, motorPower };
-  });
+  const machines: Machine[] = rows.map(
+    ({ flowMin, flowMax, maxPressure, motorPower, productId, position, createdAt, price, ...g }) => {
+      const key = `${g.id}|${g.compressorType}|${g.lubrication}|${g.drive}|${g.cooling}`;
+      let group = groupOf.get(key);
+      if (group === undefined) {
+        group = groups.push({ ...g, n: 0 }) - 1;
+        groupOf.set(key, group);
+      }
+      return { group, flowMin, flowMax, maxPressure, motorPower, id: productId, position: position!, createdAt, price };
+    },
+  );
   return { groups, machines };
 }
 
@@ -139,22 +144,20 @@ function countAll(figures: MachineFigures, f: FinderFilters) {
 }
 
 /**
- * A page of matches in the chosen order. The order is found on the ids alone, then the page's rows are
- * read: sorting thousands of matches with every column of their wide rows took a third longer.
+ * A page of matches in the chosen order, found among the machines in memory; then only that page's rows
+ * are read. (Ordering thousands of matches in the database cost the embedded database's one thread
+ * more than everything else a distinct finder query does.)
  */
-async function pageOfMatches(db: Database, f: FinderFilters, page: number, limit: number) {
-  const ids = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(whereAll(finderConditions(f)))
-    .orderBy(...finderOrder(f))
-    .limit(limit)
-    .offset((page - 1) * limit);
+async function pageOfMatches(db: Database, all: MachineFigures, f: FinderFilters, page: number, limit: number) {
+  const matches = all.machines.filter((m) => meetsFigures(m, f) && passes(all.groups[m.group]!, f));
+  const ids = matches
+    .sort(finderCompare(f))
+    .slice((page - 1) * limit, page * limit)
+    .map((m) => m.id);
   if (ids.length === 0) return [];
-  const pageIds = ids.map((r) => r.id);
-  const rows = await selectProducts(db).where(inArray(products.id, pageIds));
+  const rows = await selectProducts(db).where(inArray(products.id, ids));
   const byId = new Map(rows.map(toApi).map((p) => [p._id, p]));
-  return ids.flatMap(({ id }) => byId.get(id) ?? []);
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The /finder page's read: a page of matches in the chosen order, their number, facet counts, the closest. */
@@ -165,10 +168,9 @@ export async function findProducts(
   limit: number,
   figures: Promise<MachineFigures> = loadMachineFigures(db),
 ): Promise<FinderResult> {
-  const [rows, { total, facets }] = await Promise.all([
-    pageOfMatches(db, f, page, limit),
-    figures.then((all) => countAll(all, f)),
-  ]);
+  const all = await figures;
+  const { total, facets } = countAll(all, f);
+  const rows = await pageOfMatches(db, all, f, page, limit);
   const closest =
     total === 0 && hasFilters(f)
       ? (

@@ -853,7 +853,7 @@ describe("GET /api/product with the finder's filters (issue 14)", () => {
     });
   });
 
-  it("the finder's counts, made in memory, agree with the database's filter (GET /api/product) at the bounds", async () => {
+  it("the finder's matches and order, found in memory, agree with the database's (GET /api/product)", async () => {
     const queries = [
       "flowMin=17.5&flowUnit=cfm",
       "flowMax=14&flowUnit=cfm",
@@ -864,6 +864,11 @@ describe("GET /api/product with the finder's filters (issue 14)", () => {
       "powerMin=22&pressureMin=7&sort=-power",
       "flowMin=128&flowUnit=cfm&type=rotary-screw",
       "flowMin=0.1&flowUnit=m3/min&cooling=air",
+      "sort=price",
+      "sort=-price",
+      "sort=-flow&lubrication=oil-free",
+      "flowMax=200&flowUnit=cfm",
+      "",
     ];
     for (const query of queries) {
       const { filters } = readFinderParams(new URLSearchParams(`category=${category.slug}&${query}`));
