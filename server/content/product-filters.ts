@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import {
   asksForFlow,
   boundAtLeast as atLeast,
@@ -169,5 +169,3 @@ export function distanceFrom(f: FinderFilters): SQL {
   if (compressorsOnly(f)) terms.push(mismatch(sql`${products.compressorType} is not null`));
   return terms.length > 0 ? sql.join(terms, sql` + `) : sql`0.0`;
 }
-
-export const whereAll = (conditions: SQL[]) => (conditions.length > 0 ? and(...conditions) : undefined);
