@@ -39,6 +39,7 @@ type Control =
   | "images"
   | "rows"
   | "attachments"
+  | "part"
   | "none";
 
 export interface Field<Stored = unknown, Api = Stored> {
@@ -71,6 +72,13 @@ export interface Field<Stored = unknown, Api = Stored> {
   /** Rows: each cell's key and label, the row's name first, and what each empty cell shows. */
   columns?: Record<string, string>;
   placeholders?: Record<string, string>;
+  /** Rows: the kind of box of cells that are not plain text (a phone number, an e-mail address). */
+  cellTypes?: Record<string, InputType>;
+  /** Rows: the admin list's words and bounds (default: "Add {first column}", at least one row, 100 at most). */
+  list?: RowsList;
+  /** Texts: what the empty box shows, and the kind of box (a link, a phone number). */
+  placeholder?: string;
+  inputType?: InputType;
   /** Image lists: how many at most. */
   max?: number;
   /** Lists of texts: the label of the box for one new item. */
@@ -83,6 +91,19 @@ export interface Field<Stored = unknown, Api = Stored> {
    * in the images' order.
    */
   alt?: "one" | "many";
+}
+
+/** A box that is not plain text: the browser offers the right keyboard and checks. */
+type InputType = "url" | "tel" | "email";
+
+/** How the admin form lists rows: its "Add …" button, the noun of one row, how many may be and must stay. */
+export interface RowsList {
+  add: string;
+  noun: string;
+  max: number;
+  min?: number;
+  /** Up and down buttons. */
+  reorder?: boolean;
 }
 
 /** Any field, where code works the same for all. */
@@ -130,7 +151,10 @@ const requiredMessage = (o: Common) => (o.required === true ? FILL_REQUIRED : o.
 const same = <T>(v: T) => v;
 
 /** One line of text. Required: stored NOT NULL; optional: "" when left out. */
-export function text(label: string, o: Common & { max?: number } = {}): Field<string> {
+export function text(
+  label: string,
+  o: Common & { max?: number; placeholder?: string; inputType?: InputType } = {},
+): Field<string> {
   const max = o.max ?? LIMITS.title;
   return {
     kind: "text",
@@ -142,6 +166,8 @@ export function text(label: string, o: Common & { max?: number } = {}): Field<st
     toApi: same,
     control: "text",
     hint: o.hint,
+    placeholder: o.placeholder,
+    inputType: o.inputType,
   };
 }
 
@@ -377,7 +403,7 @@ export function images(label: string, o: { max: number; tooMany?: string; hint?:
 export function rows<K extends string>(
   label: string,
   columns: Record<K, string>,
-  o: { hint?: string; placeholders?: Record<K, string> } = {},
+  o: { hint?: string; placeholders?: Record<K, string>; cellTypes?: Partial<Record<K, InputType>>; list?: RowsList } = {},
 ): Field<Record<K, string>[]> {
   const keys = Object.keys(columns) as K[];
   const nameKey = keys[0]!;
@@ -403,8 +429,32 @@ export function rows<K extends string>(
     control: "rows",
     columns,
     placeholders: o.placeholders,
+    cellTypes: o.cellTypes as Record<string, InputType> | undefined,
+    list: o.list,
     hint: o.hint,
   };
+}
+
+/**
+ * A value of several parts edited by a component the declaration names (the settings' social links and
+ * notification lists), with its own input check. Stored in a JSON document, never a column of its own.
+ */
+export function part<T>(label: string, input: z.ZodType<T>): Field<T> {
+  return {
+    kind: "part",
+    label,
+    column: { type: "jsonb", notNull: true },
+    input,
+    json: true,
+    toRow: (v) => v as T,
+    toApi: same,
+    control: "part",
+  };
+}
+
+/** The same field with a check of its own (the settings' links, phone numbers and limits). */
+export function checkedBy<S, A>(field: Field<S, A>, input: z.ZodType): Field<S, A> {
+  return { ...field, input };
 }
 
 /** PDF files with a title each (a product's brochures, manuals, certificates): shared/content/product-attachments.ts. */

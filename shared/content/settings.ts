@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_PRICE_NOTE } from "../schemas/defaults";
 import { LIMITS } from "../schemas/fields";
 import type { CustomContent } from "./define";
+import { checkedBy, type FieldsRow, inputShape, longText, part, rows, text } from "./fields";
 
 const line = (label: string, max: number = LIMITS.title) =>
   z
@@ -26,60 +27,161 @@ const notificationList = (label: string) =>
     .transform((list) => [...new Set(list.map((a) => a.toLowerCase()))])
     .default([]);
 
-/** The company details shown in the header, footer and contact page, editable by staff. */
-export const siteSettingsSchema = z.object({
-  companyName: line("Company name").min(1, "Company name is required."),
-  tagline: line("Tagline", LIMITS.short).default(""),
-  phones: labelled(
-    "Phone numbers",
-    line("Phone number", 40).refine(
-      (v) => /^[0-9+()\-.\s]{5,40}$/.test(v),
-      "Phone numbers may contain only digits, spaces and + - ( ).",
-    ),
-  ).default([]),
-  emails: labelled("E-mail addresses", line("E-mail", 254).pipe(z.email("Each e-mail address must be valid."))).default([]),
-  address: line("Address", LIMITS.short).default(""),
-  mapUrl: httpUrl("Map link").default(""),
-  workingHours: z
-    .array(z.object({ days: line("Days"), hours: line("Hours") }), { error: "Working hours must be a list." })
-    .max(14, "Working hours may have at most 14 rows.")
-    .default([]),
+const PHONE = /^[0-9+()\-.\s]{5,40}$/;
+const WHATSAPP = /^\+?[0-9\s-]{8,20}$/;
+
+/**
+ * The company details shown in the header, footer and contact page, editable by staff: one field object
+ * each (shared/content/fields.ts), giving its check, label (in history too) and admin control. They are kept
+ * as one JSON document (server/content/settings.ts), so each keeps the settings' own messages (`checkedBy`).
+ */
+export const settingsFields = {
+  companyName: checkedBy(
+    text("Company name", { required: "Company name is required." }),
+    line("Company name").min(1, "Company name is required."),
+  ),
+  tagline: text("Tagline", { max: LIMITS.short }),
+  address: checkedBy(longText("Address", { max: LIMITS.short, rows: 2 }), line("Address", LIMITS.short).default("")),
+  mapUrl: checkedBy(
+    text("Map link", { inputType: "url", placeholder: "https://maps.google.com/…" }),
+    httpUrl("Map link").default(""),
+  ),
+  whatsapp: checkedBy(
+    text("WhatsApp number", { inputType: "tel", placeholder: "+91 98765 43210" }),
+    line("WhatsApp number", 40)
+      .refine((v) => v === "" || WHATSAPP.test(v), "WhatsApp number must be digits, with an optional leading +.")
+      .default(""),
+  ),
   /** What a price means (ex-works, taxes): shown beside every price on the public pages and on the datasheet. */
-  priceNote: line("Price note").default(DEFAULT_PRICE_NOTE),
-  whatsapp: line("WhatsApp number", 40)
-    .refine((v) => v === "" || /^\+?[0-9\s-]{8,20}$/.test(v), "WhatsApp number must be digits, with an optional leading +.")
-    .default(""),
-  /** Who hears of each kind of enquiry; an empty list means the first address of `emails`. */
-  notifications: z
-    .object({
-      quotes: notificationList("Quote request notifications"),
-      services: notificationList("Service request notifications"),
-      messages: notificationList("Message notifications"),
-    })
-    .default({ quotes: [], services: [], messages: [] }),
-  social: z
-    .object({
-      facebook: httpUrl("Facebook link").default(""),
-      linkedin: httpUrl("LinkedIn link").default(""),
-      x: httpUrl("X link").default(""),
-      instagram: httpUrl("Instagram link").default(""),
-      youtube: httpUrl("YouTube link").default(""),
-    })
-    .default({ facebook: "", linkedin: "", x: "", instagram: "", youtube: "" }),
-  homeSpecifications: z
-    .array(
-      z.object({
-        label: line("Specification label").min(1, "Every specification row needs a label."),
-        value: line("Specification value"),
-      }),
+  priceNote: checkedBy(text("Price note", { placeholder: DEFAULT_PRICE_NOTE }), line("Price note").default(DEFAULT_PRICE_NOTE)),
+  phones: checkedBy(
+    rows(
+      "Phone numbers",
+      { label: "Phone label", value: "Phone number" },
       {
-        error: "Home specifications must be a list.",
+        placeholders: { label: "Label (e.g. Sales)", value: "+91 427 200 1480" },
+        cellTypes: { value: "tel" },
+        list: { add: "Add Phone", noun: "Phone", max: 20, min: 0, reorder: true },
       },
-    )
-    .max(50, "Home specifications may have at most 50 rows.")
-    .default([]),
-});
-export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+    ),
+    labelled(
+      "Phone numbers",
+      line("Phone number", 40).refine((v) => PHONE.test(v), "Phone numbers may contain only digits, spaces and + - ( )."),
+    ).default([]),
+  ),
+  emails: checkedBy(
+    rows(
+      "E-mail addresses",
+      { label: "E-mail label", value: "E-mail address" },
+      {
+        placeholders: { label: "Label (e.g. Service)", value: "sales@example.com" },
+        cellTypes: { value: "email" },
+        list: { add: "Add E-mail", noun: "E-mail", max: 20, min: 0, reorder: true },
+      },
+    ),
+    labelled("E-mail addresses", line("E-mail", 254).pipe(z.email("Each e-mail address must be valid."))).default([]),
+  ),
+  /** Who hears of each kind of enquiry; an empty list means the first address of `emails`. */
+  notifications: part(
+    "Enquiry notifications",
+    z
+      .object({
+        quotes: notificationList("Quote request notifications"),
+        services: notificationList("Service request notifications"),
+        messages: notificationList("Message notifications"),
+      })
+      .default({ quotes: [], services: [], messages: [] }),
+  ),
+  workingHours: checkedBy(
+    rows(
+      "Working hours",
+      { days: "Days", hours: "Hours" },
+      {
+        placeholders: { days: "Days (e.g. Mon-Fri)", hours: "Hours (e.g. 9-6)" },
+        list: { add: "Add Hours", noun: "Hours", max: 14, min: 0, reorder: true },
+      },
+    ),
+    z
+      .array(z.object({ days: line("Days"), hours: line("Hours") }), { error: "Working hours must be a list." })
+      .max(14, "Working hours may have at most 14 rows.")
+      .default([]),
+  ),
+  social: part(
+    "Social links",
+    z
+      .object({
+        facebook: httpUrl("Facebook link").default(""),
+        linkedin: httpUrl("LinkedIn link").default(""),
+        x: httpUrl("X link").default(""),
+        instagram: httpUrl("Instagram link").default(""),
+        youtube: httpUrl("YouTube link").default(""),
+      })
+      .default({ facebook: "", linkedin: "", x: "", instagram: "", youtube: "" }),
+  ),
+  homeSpecifications: checkedBy(
+    rows(
+      "Home specifications",
+      { label: "Specification label", value: "Specification value" },
+      {
+        placeholders: { label: "Label (e.g. Power range)", value: "Value (e.g. 5–250 kW)" },
+        list: { add: "Add Row", noun: "Specification", max: 50, min: 0, reorder: true },
+      },
+    ),
+    z
+      .array(
+        z.object({
+          label: line("Specification label").min(1, "Every specification row needs a label."),
+          value: line("Specification value"),
+        }),
+        { error: "Home specifications must be a list." },
+      )
+      .max(50, "Home specifications may have at most 50 rows.")
+      .default([]),
+  ),
+};
+export type SiteSettings = FieldsRow<typeof settingsFields>;
+/** Every field's check together: the API's, the admin form's and the stored document's. */
+export const siteSettingsSchema = z.object(inputShape(settingsFields)) as unknown as z.ZodType<SiteSettings> & {
+  shape: Record<keyof SiteSettings, z.ZodType>;
+};
+
+/**
+ * The Settings screen: its sections, each with the fields it shows, and the parts it draws with a component
+ * of their own (app/components/admin/settings-form.tsx).
+ */
+export const settingsForm = {
+  sections: [
+    {
+      title: "Company",
+      description: "Shown in the header, footer, contact page and search results.",
+      fields: ["companyName", "tagline", "address", "mapUrl", "whatsapp"],
+    },
+    {
+      title: "Prices",
+      description:
+        "A short note shown beside every price on the product pages, under the products of a category, and on the datasheets. Leave empty to show none.",
+      fields: ["priceNote"],
+    },
+    { title: "Phone numbers and e-mail addresses", fields: ["phones", "emails"] },
+    {
+      title: "Enquiry notifications",
+      description:
+        "Who gets an e-mail when an enquiry arrives; several addresses each. When a list is empty, its enquiries go to the first e-mail address under Phone numbers and e-mail addresses.",
+      fields: ["notifications"],
+    },
+    { title: "Working hours", fields: ["workingHours"] },
+    { title: "Social links", description: "Leave empty to hide a link.", fields: ["social"] },
+    {
+      title: "Home page specifications",
+      description: "The specification table on the home page.",
+      fields: ["homeSpecifications"],
+    },
+  ],
+  parts: { notifications: "notificationLists", social: "socialLinks" },
+} as const satisfies {
+  sections: readonly { title: string; description?: string; fields: readonly (keyof typeof settingsFields)[] }[];
+  parts: Partial<Record<keyof typeof settingsFields, string>>;
+};
 
 /**
  * The settings the public pages show: all anyone gets (GET /api/settings without a token, the pages'
@@ -111,4 +213,5 @@ export const settingsContent: CustomContent = {
   label: "Site settings",
   plural: "site settings",
   path: "/settings",
+  fields: settingsFields,
 };

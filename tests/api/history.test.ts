@@ -82,6 +82,19 @@ describe("history of every list type", () => {
     expect(versions.map((v: { changed: string[] }) => v.changed)).toEqual([[], ["Description"], ["Name", "Position"], []]);
   });
 
+  it("a settings version names the settings it changed by their declared labels", async () => {
+    await ok(s.request("PUT", "/api/settings", { token, json: { tagline: "First tagline" } }));
+    await ok(
+      s.request("PUT", "/api/settings", {
+        token,
+        json: { whatsapp: "+91 98765 43210", mapUrl: "https://maps.example/pneuma", tagline: "Second tagline" },
+      }),
+    );
+    const versions = await ok(s.request("GET", "/api/settings/site/revisions", { token }));
+    // In the form's order, by the labels the Settings screen shows ("Map link", not the key's "Map url").
+    expect(versions[0].changed).toEqual(["Tagline", "Map link", "WhatsApp number"]);
+  });
+
   it("keeps the newest REVISIONS_KEEP versions, and the retention job deletes the rest with images nothing uses", async () => {
     const created = await ok(
       s.request("POST", "/api/banner", { token, form: formOf({ title: "v0" }, { image: await png(40, 30) }) }),

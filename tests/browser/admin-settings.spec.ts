@@ -94,7 +94,7 @@ test.describe("Saving settings", () => {
 
       await page.goto(`${ADMIN_URL}/admin/specifications`);
       await page.getByRole("button", { name: "+ Add Row" }).click();
-      const rows = await page.locator("input[id*='-specs-label-']").count();
+      const rows = await page.locator("input[id*='-homeSpecifications-label-']").count();
       await page.getByLabel(`Specification label ${rows}`).fill(specLabel);
       await page.getByLabel(`Specification value ${rows}`).fill("16 bar");
       if (rows > 1) {

@@ -1,6 +1,9 @@
-import type { ComponentProps } from "react";
+import { type ComponentProps, useId } from "react";
 import type { AnyField } from "../../../shared/content/fields";
+import { LIMITS } from "../../../shared/schemas/fields";
 import { CheckboxField, ImageField, ListField, SelectField, StarField, TextField } from "./fields";
+import { rowErrorsOf } from "./form-utils";
+import { RowsField } from "./rows-field";
 
 /**
  * The admin control of one declared field (shared/content/fields.ts), chosen by its `control`: every edit
@@ -124,9 +127,55 @@ export function DeclaredField({ field, value, onChange, error, currentUrl, choic
           required={required}
           multiline={field.control === "textarea"}
           rows={field.rows}
+          type={field.inputType}
+          placeholder={field.placeholder}
           error={error}
           hint={field.hint}
         />
       );
   }
+}
+
+type Row = Record<string, string>;
+
+/**
+ * A declared list of rows (`rows` in shared/content/fields.ts): a box per cell, the "Add …" button and each
+ * row's message (errors by path, "<name>.<row>").
+ */
+export function DeclaredRows({
+  field,
+  rows,
+  onChange,
+  errors,
+}: {
+  field: FormField;
+  rows: Row[];
+  onChange: (rows: Row[]) => void;
+  errors: Record<string, string>;
+}) {
+  const id = useId();
+  const rowErrors = rowErrorsOf(errors, field.name);
+  const columns = Object.entries(field.columns ?? {});
+  const noun = field.list?.noun ?? (columns[0]?.[1] ?? field.label).replace(/ name$/, "");
+  return (
+    <RowsField
+      id={`${id}-${field.name}`}
+      legend={field.label}
+      columns={columns.map(([key, label]) => ({
+        key,
+        label,
+        placeholder: field.placeholders?.[key],
+        type: field.cellTypes?.[key],
+      }))}
+      rows={rows}
+      onChange={onChange}
+      minRows={field.list?.min ?? 1}
+      reorder={field.list?.reorder}
+      addLabel={field.list?.add ?? `Add ${noun}`}
+      rowNoun={noun}
+      maxRows={field.list?.max ?? LIMITS.listItems}
+      error={rowErrors.list}
+      rowErrors={rowErrors.rows}
+    />
+  );
 }

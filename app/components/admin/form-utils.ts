@@ -15,14 +15,17 @@ export function zodErrors(schema: z.ZodType, values: unknown, depth?: number): R
   return errors;
 }
 
-/** Per-row messages of a list field ("phones.2.value" → {2: message}), plus the list's own message. */
+/**
+ * Per-row messages of a list field ("phones.2.value" → {2: message}), plus the list's own message. The
+ * field may be a path itself ("notifications.quotes.1" → row 1 of "notifications.quotes").
+ */
 export function rowErrorsOf(errors: Record<string, string>, field: string): { list?: string; rows: Record<number, string> } {
   const rows: Record<number, string> = {};
   let list: string | undefined;
   for (const [key, message] of Object.entries(errors)) {
     if (key === field) list = message;
     else if (key.startsWith(`${field}.`)) {
-      const index = Number(key.split(".")[1]);
+      const index = Number(key.slice(field.length + 1).split(".")[0]);
       if (Number.isInteger(index) && !(index in rows)) rows[index] = message;
     }
   }

@@ -1,4 +1,4 @@
-import { Fragment, useId } from "react";
+import { Fragment } from "react";
 import { altTextErrors, formTexts, imageFields, imageTextOf, withImageText } from "../../../shared/content/alt-text";
 import type { Category } from "../../../shared/content/category";
 import { formFields } from "../../../shared/content/fields";
@@ -12,13 +12,20 @@ import {
 import { LIMITS } from "../../../shared/schemas/fields";
 import { errorDetail } from "../../lib/api-client";
 import { AttachmentsField, type NewAttachment } from "./attachments-field";
-import { DeclaredField, type FieldValue, type FormField, formText, initialValue, requiredErrors } from "./declared-field";
+import {
+  DeclaredField,
+  DeclaredRows,
+  type FieldValue,
+  type FormField,
+  formText,
+  initialValue,
+  requiredErrors,
+} from "./declared-field";
 import { EditorDialog, useEditorForm } from "./editor-form";
 import { CheckboxField, ImageField, MultiImageField, SelectField, TextField } from "./fields";
-import { rowErrorsOf, zodErrors } from "./form-utils";
+import { zodErrors } from "./form-utils";
 import { KeyFiguresFields, type KeyFigureValues, keyFigureInput, keyFigureValues } from "./key-figures-fields";
 import { OldAddresses } from "./old-addresses";
-import { RowsField } from "./rows-field";
 
 /**
  * Add / edit a product (SPEC §5). Its fields come from their declarations (shared/content/product.ts): each
@@ -233,7 +240,6 @@ function ProductField({
   editing: Product | null;
   categories: Category[];
 }) {
-  const id = useId();
   const { values, errors, set, clear } = form;
   const part = (productForm.parts as Record<string, keyof typeof PARTS>)[field.name];
   if (part) {
@@ -242,26 +248,8 @@ function ProductField({
   }
   const value = values[field.name];
   switch (field.control) {
-    case "rows": {
-      const rowErrors = rowErrorsOf(errors, field.name);
-      const columns = Object.entries(field.columns ?? {});
-      const noun = (columns[0]?.[1] ?? field.label).replace(/ name$/, "");
-      return (
-        <RowsField
-          id={`${id}-rows`}
-          legend={field.label}
-          columns={columns.map(([key, label]) => ({ key, label, placeholder: field.placeholders?.[key] }))}
-          rows={value as Row[]}
-          onChange={(rows) => set(field.name, rows)}
-          minRows={1}
-          addLabel={`Add ${noun}`}
-          rowNoun={noun}
-          maxRows={LIMITS.listItems}
-          error={rowErrors.list}
-          rowErrors={rowErrors.rows}
-        />
-      );
-    }
+    case "rows":
+      return <DeclaredRows field={field} rows={value as Row[]} onChange={(rows) => set(field.name, rows)} errors={errors} />;
     case "image":
       return (
         <ImageField

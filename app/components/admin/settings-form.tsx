@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
-import { type SiteSettings, siteSettingsSchema } from "../../../shared/content/settings";
-import { DEFAULT_PRICE_NOTE, DEFAULT_SITE_SETTINGS } from "../../../shared/schemas/defaults";
+import { type SiteSettings, settingsFields, settingsForm, siteSettingsSchema } from "../../../shared/content/settings";
+import { DEFAULT_SITE_SETTINGS } from "../../../shared/schemas/defaults";
 import { api, errorMessage } from "../../lib/api-client";
+import { DeclaredField, DeclaredRows } from "./declared-field";
 import { type EditorForm, useEditorForm } from "./editor-form";
 import { FormErrors, NeedsAttention, TextField } from "./fields";
 import { rowErrorsOf, zodErrors } from "./form-utils";
@@ -102,6 +103,26 @@ export function Section({ title, description, children }: { title: string; descr
   );
 }
 
+/** The social links (saved as `social`), one box each. */
+function SocialLinks({ form }: PartProps) {
+  const { values, errors, set } = form;
+  return (
+    <div className="grid gap-4 md:col-span-2 md:grid-cols-2">
+      {SOCIAL.map((s) => (
+        <TextField
+          key={s.key}
+          label={`${s.label} link`}
+          type="url"
+          placeholder="https://…"
+          value={values.social[s.key]}
+          onChange={(v) => set("social", { ...values.social, [s.key]: v }, `social.${s.key}`)}
+          error={errors[`social.${s.key}`]}
+        />
+      ))}
+    </div>
+  );
+}
+
 const SOCIAL: { key: keyof SiteSettings["social"]; label: string }[] = [
   { key: "facebook", label: "Facebook" },
   { key: "linkedin", label: "LinkedIn" },
@@ -110,9 +131,43 @@ const SOCIAL: { key: keyof SiteSettings["social"]; label: string }[] = [
   { key: "youtube", label: "YouTube" },
 ];
 
+/** The three lists of who hears of each kind of enquiry (saved as `notifications`). */
+function NotificationLists({ form }: PartProps) {
+  const id = useId();
+  const { values, errors, set } = form;
+  return (
+    <div className="space-y-4 md:col-span-2">
+      {NOTIFICATION_LISTS.map((list) => {
+        const listErrors = rowErrorsOf(errors, `notifications.${list.key}`);
+        return (
+          <RowsField
+            key={list.key}
+            id={`${id}-notify-${list.key}`}
+            legend={list.legend}
+            columns={[{ key: "value", label: list.column, placeholder: "sales@example.com", type: "email" }]}
+            rows={values.notifications[list.key].map((value) => ({ value }))}
+            onChange={(rows) =>
+              set("notifications", { ...values.notifications, [list.key]: rows.map((r) => r.value) }, `notifications.${list.key}`)
+            }
+            addLabel={list.add}
+            rowNoun={list.noun}
+            maxRows={10}
+            hint={
+              values.notifications[list.key].length === 0
+                ? `No addresses: these go to ${values.emails[0]?.value.trim() || "the first e-mail address above"}.`
+                : undefined
+            }
+            error={listErrors.list ?? errors.notifications}
+            rowErrors={listErrors.rows}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
 type NotificationKey = keyof SiteSettings["notifications"];
 
-/** The three lists of who hears of each kind of enquiry (saved as `notifications`). */
 const NOTIFICATION_LISTS: { key: NotificationKey; legend: string; column: string; add: string; noun: string }[] = [
   { key: "quotes", legend: "Quote requests", column: "Quote request address", add: "Add Quote Address", noun: "quote address" },
   {
@@ -125,176 +180,57 @@ const NOTIFICATION_LISTS: { key: NotificationKey; legend: string; column: string
   { key: "messages", legend: "Messages", column: "Message address", add: "Add Message Address", noun: "message address" },
 ];
 
-/** Like rowErrorsOf, for a list under a nested path ("notifications.quotes.1" → row 1). */
-function nestedRowErrors(errors: Record<string, string>, path: string): { list?: string; rows: Record<number, string> } {
-  const rows: Record<number, string> = {};
-  for (const [key, message] of Object.entries(errors)) {
-    if (!key.startsWith(`${path}.`)) continue;
-    const index = Number(key.slice(path.length + 1).split(".")[0]);
-    if (Number.isInteger(index) && !(index in rows)) rows[index] = message;
-  }
-  return { list: errors[path], rows };
+type SettingsEditor = EditorForm<SiteSettings>;
+interface PartProps {
+  form: SettingsEditor;
 }
 
-const NOTIFICATIONS_HELP =
-  "Who gets an e-mail when an enquiry arrives; several addresses each. When a list is empty, its enquiries go to the first e-mail address under Phone numbers and e-mail addresses.";
+/** The parts the declaration names (settingsForm.parts), by name. */
+const PARTS: Record<(typeof settingsForm.parts)[keyof typeof settingsForm.parts], (props: PartProps) => React.ReactNode> = {
+  socialLinks: SocialLinks,
+  notificationLists: NotificationLists,
+};
 
+type SettingName = keyof typeof settingsFields;
+
+/** One declared setting: its part, its rows, or its box (texts side by side, a textarea across). */
+function SettingField({ name, form }: { name: SettingName; form: SettingsEditor }) {
+  const field = { ...settingsFields[name], name };
+  const partName = (settingsForm.parts as Partial<Record<SettingName, keyof typeof PARTS>>)[name];
+  if (partName) {
+    const Part = PARTS[partName];
+    return <Part form={form} />;
+  }
+  const set = (value: unknown) => form.set(name, value as never);
+  if (field.control === "rows") {
+    return (
+      <div className="md:col-span-2">
+        <DeclaredRows field={field} rows={form.values[name] as Record<string, string>[]} onChange={set} errors={form.errors} />
+      </div>
+    );
+  }
+  const box = <DeclaredField field={field} value={form.values[name] as string} onChange={set} error={form.errors[name]} />;
+  return field.control === "textarea" ? <div className="md:col-span-2">{box}</div> : box;
+}
+
+/** The Settings screen's form, drawn from the declaration (shared/content/settings.ts): its sections and fields. */
 export function SettingsForm({ initial }: { initial: SiteSettings }) {
-  const id = useId();
   const form = useSettingsSave(initial, (s) => s);
-  const { values, errors, set } = form;
-  const text = (key: "companyName" | "tagline" | "address" | "mapUrl" | "whatsapp" | "priceNote") => ({
-    value: values[key],
-    onChange: (v: string) => set(key, v),
-    error: errors[key],
-  });
-  const phones = rowErrorsOf(errors, "phones");
-  const emails = rowErrorsOf(errors, "emails");
-  const hours = rowErrorsOf(errors, "workingHours");
-  const specs = rowErrorsOf(errors, "homeSpecifications");
-
   return (
     <form noValidate className="space-y-6" onSubmit={form.submit}>
-      <Section title="Company" description="Shown in the header, footer, contact page and search results.">
-        <div className="grid gap-4 md:grid-cols-2">
-          <TextField label="Company name" required {...text("companyName")} />
-          <TextField label="Tagline" {...text("tagline")} />
-        </div>
-        <TextField label="Address" multiline rows={2} {...text("address")} />
-        <div className="grid gap-4 md:grid-cols-2">
-          <TextField label="Map link" type="url" placeholder="https://maps.google.com/…" {...text("mapUrl")} />
-          <TextField label="WhatsApp number" type="tel" placeholder="+91 98765 43210" {...text("whatsapp")} />
-        </div>
-      </Section>
-
-      <Section
-        title="Prices"
-        description="A short note shown beside every price on the product pages, under the products of a category, and on the datasheets. Leave empty to show none."
-      >
-        <TextField label="Price note" placeholder={DEFAULT_PRICE_NOTE} {...text("priceNote")} />
-      </Section>
-
-      <Section title="Phone numbers and e-mail addresses">
-        <RowsField
-          id={`${id}-phones`}
-          legend="Phone numbers"
-          columns={[
-            { key: "label", label: "Phone label", placeholder: "Label (e.g. Sales)" },
-            { key: "value", label: "Phone number", placeholder: "+91 427 200 1480", type: "tel" },
-          ]}
-          rows={values.phones}
-          onChange={(rows) => set("phones", rows)}
-          reorder
-          addLabel="Add Phone"
-          rowNoun="Phone"
-          maxRows={20}
-          error={phones.list}
-          rowErrors={phones.rows}
-        />
-        <RowsField
-          id={`${id}-emails`}
-          legend="E-mail addresses"
-          columns={[
-            { key: "label", label: "E-mail label", placeholder: "Label (e.g. Service)" },
-            { key: "value", label: "E-mail address", placeholder: "sales@example.com", type: "email" },
-          ]}
-          rows={values.emails}
-          onChange={(rows) => set("emails", rows)}
-          reorder
-          addLabel="Add E-mail"
-          rowNoun="E-mail"
-          maxRows={20}
-          error={emails.list}
-          rowErrors={emails.rows}
-        />
-      </Section>
-
-      <Section title="Enquiry notifications" description={NOTIFICATIONS_HELP}>
-        {NOTIFICATION_LISTS.map((list) => {
-          const listErrors = nestedRowErrors(errors, `notifications.${list.key}`);
-          return (
-            <RowsField
-              key={list.key}
-              id={`${id}-notify-${list.key}`}
-              legend={list.legend}
-              columns={[{ key: "value", label: list.column, placeholder: "sales@example.com", type: "email" }]}
-              rows={values.notifications[list.key].map((value) => ({ value }))}
-              onChange={(rows) =>
-                set(
-                  "notifications",
-                  { ...values.notifications, [list.key]: rows.map((r) => r.value) },
-                  `notifications.${list.key}`,
-                )
-              }
-              addLabel={list.add}
-              rowNoun={list.noun}
-              maxRows={10}
-              hint={
-                values.notifications[list.key].length === 0
-                  ? `No addresses: these go to ${values.emails[0]?.value.trim() || "the first e-mail address above"}.`
-                  : undefined
-              }
-              error={listErrors.list ?? errors.notifications}
-              rowErrors={listErrors.rows}
-            />
-          );
-        })}
-      </Section>
-
-      <Section title="Working hours">
-        <RowsField
-          id={`${id}-hours`}
-          legend="Working hours"
-          columns={[
-            { key: "days", label: "Days", placeholder: "Days (e.g. Mon-Fri)" },
-            { key: "hours", label: "Hours", placeholder: "Hours (e.g. 9-6)" },
-          ]}
-          rows={values.workingHours}
-          onChange={(rows) => set("workingHours", rows)}
-          reorder
-          addLabel="Add Hours"
-          rowNoun="Hours"
-          maxRows={14}
-          error={hours.list}
-          rowErrors={hours.rows}
-        />
-      </Section>
-
-      <Section title="Social links" description="Leave empty to hide a link.">
-        <div className="grid gap-4 md:grid-cols-2">
-          {SOCIAL.map((s) => (
-            <TextField
-              key={s.key}
-              label={`${s.label} link`}
-              type="url"
-              placeholder="https://…"
-              value={values.social[s.key]}
-              onChange={(v) => set("social", { ...values.social, [s.key]: v }, `social.${s.key}`)}
-              error={errors[`social.${s.key}`]}
-            />
-          ))}
-        </div>
-      </Section>
-
-      <Section title="Home page specifications" description="The specification table on the home page.">
-        <RowsField
-          id={`${id}-specs`}
-          legend="Specification rows"
-          columns={[
-            { key: "label", label: "Specification label", placeholder: "Label (e.g. Power range)" },
-            { key: "value", label: "Specification value", placeholder: "Value (e.g. 5–250 kW)" },
-          ]}
-          rows={values.homeSpecifications}
-          onChange={(rows) => set("homeSpecifications", rows)}
-          reorder
-          addLabel="Add Row"
-          rowNoun="Specification"
-          maxRows={50}
-          error={specs.list}
-          rowErrors={specs.rows}
-        />
-      </Section>
-
+      {settingsForm.sections.map((section) => (
+        <Section
+          key={section.title}
+          title={section.title}
+          description={"description" in section ? section.description : undefined}
+        >
+          <div className={section.fields.length > 1 ? "grid gap-4 md:grid-cols-2" : undefined}>
+            {section.fields.map((name) => (
+              <SettingField key={name} name={name} form={form} />
+            ))}
+          </div>
+        </Section>
+      ))}
       <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-slate-100/95 px-4 py-3 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
         <SaveBar form={form} />
       </div>

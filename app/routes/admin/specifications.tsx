@@ -1,8 +1,6 @@
-import { useId } from "react";
 import { useRevalidator } from "react-router";
-import type { SiteSettings } from "../../../shared/content/settings";
-import { rowErrorsOf } from "../../components/admin/form-utils";
-import { RowsField } from "../../components/admin/rows-field";
+import { type SiteSettings, settingsFields } from "../../../shared/content/settings";
+import { DeclaredRows } from "../../components/admin/declared-field";
 import { adminMeta } from "../../components/admin/screen-data";
 import { ErrorState, PageHeader } from "../../components/admin/screen-parts";
 import { loadSettings, SaveBar, Section, useSettingsSave } from "../../components/admin/settings-form";
@@ -15,30 +13,18 @@ export const clientLoader = () => loadSettings();
 export const meta = () => adminMeta("Home Specifications");
 
 function SpecificationsForm({ initial }: { initial: SiteSettings }) {
-  const id = useId();
   const form = useSettingsSave(initial, (s) => ({ homeSpecifications: s.homeSpecifications }));
-  const specs = rowErrorsOf(form.errors, "homeSpecifications");
   return (
     <form noValidate className="space-y-6" onSubmit={form.submit}>
       <Section
         title="Specification table"
         description="Each row is a label and a value. Use the arrows to change the order; an empty table hides it."
       >
-        <RowsField
-          id={`${id}-specs`}
-          legend="Specification rows"
-          columns={[
-            { key: "label", label: "Specification label", placeholder: "Label (e.g. Power range)" },
-            { key: "value", label: "Specification value", placeholder: "Value (e.g. 5–250 kW)" },
-          ]}
+        <DeclaredRows
+          field={{ ...settingsFields.homeSpecifications, name: "homeSpecifications" }}
           rows={form.values.homeSpecifications}
-          onChange={(next) => form.set("homeSpecifications", next)}
-          reorder
-          addLabel="Add Row"
-          rowNoun="Specification"
-          maxRows={50}
-          error={specs.list}
-          rowErrors={specs.rows}
+          onChange={(next) => form.set("homeSpecifications", next as SiteSettings["homeSpecifications"])}
+          errors={form.errors}
         />
       </Section>
       <SaveBar form={form} label="Save Specifications" />
