@@ -5,18 +5,21 @@ import type { Product } from "../../shared/content/product";
 import { categoryPath, datasheetPath, productPath } from "../../shared/lib/product-paths";
 import { STAR_MAX } from "../../shared/schemas/defaults";
 import { Breadcrumbs } from "../components/breadcrumbs";
+import { CardGrid } from "../components/card-grid";
 import { CompareToggle } from "../components/compare/compare-toggle";
 import { ProductGallery } from "../components/gallery/gallery";
-import { TestimonialFigure, type TestimonialItem } from "../components/home/testimonials";
-import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
+import { type TestimonialItem, TestimonialList } from "../components/home/testimonials";
+import { ArrowRightIcon, PhoneIcon } from "../components/icons";
 import { Paragraphs } from "../components/paragraphs";
 import { ProductDownloads } from "../components/products/downloads";
+import { FeatureList } from "../components/products/feature-list";
 import { KeyFiguresList } from "../components/products/key-figures";
 import { CatalogueNotFound } from "../components/products/not-found-view";
 import { PriceNote } from "../components/products/price-note";
 import { ProductCard, type ProductSummary, toProductSummary } from "../components/products/product-card";
 import { RatingStars, ratingText, reviewSummary } from "../components/products/rating-stars";
 import { ShareLinks } from "../components/share-links/share-links";
+import { SpecificationsTable } from "../components/specifications-table";
 import { formatPrice, telHref } from "../lib/format";
 import { orFallback } from "../lib/read-with-fallback.server";
 import {
@@ -278,19 +281,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <h2 id="features-heading" className="text-2xl font-bold text-brand-700">
                   Key features
                 </h2>
-                <ul className="mt-4 space-y-3">
-                  {product.features.map((f) => (
-                    <li key={`${f.featureName}-${f.featureValue}`} className="flex gap-3 rounded-lg border border-slate-200 p-4">
-                      <span className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-accent-500 text-brand-900">
-                        <CheckIcon className="h-3.5 w-3.5" />
-                      </span>
-                      <span>
-                        <span className="block font-semibold text-slate-900">{f.featureName}</span>
-                        {f.featureValue && <span className="block text-sm text-slate-600">{f.featureValue}</span>}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
+                <FeatureList
+                  features={product.features.map((f) => ({ name: f.featureName, detail: f.featureValue }))}
+                  look="product"
+                  className="mt-4 space-y-3"
+                />
               </section>
             )}
             {product.specifications.length > 0 && (
@@ -298,31 +293,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <h2 id="specifications-heading" className="text-2xl font-bold text-brand-700">
                   Specifications
                 </h2>
-                <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
-                  <table className="w-full text-left text-sm">
-                    <caption className="sr-only">Specifications of {product.name}</caption>
-                    <thead className="bg-brand-700 text-white">
-                      <tr>
-                        <th scope="col" className="px-4 py-3 font-semibold">
-                          Specification
-                        </th>
-                        <th scope="col" className="px-4 py-3 font-semibold">
-                          Value
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {product.specifications.map((s) => (
-                        <tr key={`${s.specName}-${s.specValue}`} className="border-t border-slate-200 even:bg-slate-50">
-                          <th scope="row" className="px-4 py-3 font-medium text-slate-700">
-                            {s.specName}
-                          </th>
-                          <td className="px-4 py-3 text-slate-900">{s.specValue}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <SpecificationsTable
+                  rows={product.specifications.map((s) => ({ label: s.specName, value: s.specValue }))}
+                  caption={`Specifications of ${product.name}`}
+                  valueHeading="Value"
+                  className="mt-4 rounded-lg text-sm"
+                />
               </section>
             )}
           </div>
@@ -333,13 +309,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <h2 id="reviews-heading" className="text-2xl font-bold text-brand-700">
               Customer reviews
             </h2>
-            <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {reviews.map((t) => (
-                <li key={t._id} data-testid="review">
-                  <TestimonialFigure item={t} />
-                </li>
-              ))}
-            </ul>
+            <TestimonialList items={reviews} className="mt-4" itemTestId="review" />
           </section>
         )}
       </div>
@@ -359,13 +329,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <ArrowRightIcon className="h-4 w-4" />
               </a>
             </div>
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {related.map((p) => (
-                <li key={p._id} className="flex">
-                  <ProductCard product={p} />
-                </li>
-              ))}
-            </ul>
+            <CardGrid items={related} className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {(p) => <ProductCard product={p} />}
+            </CardGrid>
           </div>
         </section>
       )}

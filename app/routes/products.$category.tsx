@@ -5,9 +5,10 @@ import type { Category } from "../../shared/content/category";
 import { categoryPath, PRODUCTS_PER_PAGE } from "../../shared/lib/product-paths";
 import { slugify } from "../../shared/lib/slug";
 import { Breadcrumbs } from "../components/breadcrumbs";
-import { CheckIcon } from "../components/icons";
+import { CardGrid } from "../components/card-grid";
 import { Paragraphs } from "../components/paragraphs";
 import { productCountLabel } from "../components/products/category-card";
+import { FeatureList } from "../components/products/feature-list";
 import { SalesCallToAction } from "../components/products/landing-sections";
 import { CatalogueNotFound } from "../components/products/not-found-view";
 import { Pagination } from "../components/products/pagination";
@@ -153,19 +154,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               <h1 className="mt-2 text-3xl font-bold text-brand-700 sm:text-4xl">{category.name}</h1>
               <Paragraphs text={category.description} className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700" />
               {category.features.length > 0 && (
-                <ul className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-                  {category.features.map((f) => (
-                    <li key={f.name} className="flex gap-3">
-                      <span className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-brand-700 text-white">
-                        <CheckIcon className="h-3.5 w-3.5" />
-                      </span>
-                      <span className="text-sm text-slate-700">
-                        <span className="font-semibold text-slate-900">{f.name}</span>
-                        {f.description && <span className="block">{f.description}</span>}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
+                <FeatureList
+                  features={category.features.map((f) => ({ name: f.name, detail: f.description }))}
+                  look="category"
+                  className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-2"
+                />
               )}
             </div>
             {category.image && (
@@ -216,13 +209,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {products.map((p) => (
-                <li key={p._id} className="flex">
-                  <ProductCard product={p} comparable />
-                </li>
-              ))}
-            </ul>
+            <CardGrid items={products} className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {(p) => <ProductCard product={p} comparable />}
+            </CardGrid>
             {/* Once for every price on the cards above. */}
             <PriceNote className="mt-6" lead="Prices:" />
           </>

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { readCategories, readProducts } from "../../server/content/public-reads";
+import { CardGrid } from "../components/card-grid";
 import { CategoryCard, toCategorySummary } from "../components/products/category-card";
 import { ApplicationsBlock, SalesCallToAction, TechnologyBlock } from "../components/products/landing-sections";
 import { PriceNote } from "../components/products/price-note";
@@ -74,13 +75,9 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             {NO_CATEGORIES}
           </p>
         ) : (
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {categories.map((c) => (
-              <li key={c._id} className="flex">
-                <CategoryCard category={c} />
-              </li>
-            ))}
-          </ul>
+          <CardGrid items={categories} className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {(c) => <CategoryCard category={c} />}
+          </CardGrid>
         )}
       </section>
 
@@ -91,13 +88,9 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             <h2 id="featured-heading" className="mt-2 text-3xl font-bold text-brand-700">
               Featured products
             </h2>
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {featured.map((p) => (
-                <li key={p._id} className="flex">
-                  <ProductCard product={p} showCategory />
-                </li>
-              ))}
-            </ul>
+            <CardGrid items={featured} className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {(p) => <ProductCard product={p} showCategory />}
+            </CardGrid>
             <PriceNote className="mt-6" lead="Prices:" />
           </div>
         </section>

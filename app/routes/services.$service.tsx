@@ -4,7 +4,9 @@ import { imageAltOf } from "../../shared/content/alt-text";
 import type { Service } from "../../shared/content/service";
 import { serviceContent } from "../../shared/content/service";
 import { Breadcrumbs } from "../components/breadcrumbs";
-import { ArrowRightIcon, CheckIcon, PhoneIcon } from "../components/icons";
+import { CardGrid } from "../components/card-grid";
+import { CheckList } from "../components/check-list";
+import { ArrowRightIcon, PhoneIcon } from "../components/icons";
 import { Paragraphs } from "../components/paragraphs";
 import { ResponsiveImage } from "../components/responsive-image";
 import { ServiceCard, serviceHref } from "../components/services/service-card";
@@ -158,14 +160,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               <h2 id="service-benefits" className="text-xl font-bold text-brand-700">
                 Benefits
               </h2>
-              <ul className="mt-4 space-y-3" data-testid="service-benefits">
-                {service.benefits.map((b) => (
-                  <li key={b} className="flex gap-3 text-slate-800">
-                    <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-500" />
-                    <span>{b}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={service.benefits} className="mt-4 space-y-3 text-slate-800" testId="service-benefits" />
             </section>
           )}
         </div>
@@ -184,13 +179,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               All services
             </a>
           </div>
-          <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="other-services">
-            {others.map((s) => (
-              <li key={s._id} className="flex">
-                <ServiceCard service={s} />
-              </li>
-            ))}
-          </ul>
+          <CardGrid items={others} className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3" testId="other-services">
+            {(s) => <ServiceCard service={s} />}
+          </CardGrid>
         </section>
       )}
     </>

@@ -1,6 +1,7 @@
 import { readList } from "../../server/content/public-reads";
 import type { Service } from "../../shared/content/service";
 import { serviceContent } from "../../shared/content/service";
+import { CardGrid } from "../components/card-grid";
 import { ArrowRightIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
 import { ServiceCard } from "../components/services/service-card";
@@ -54,13 +55,9 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
             {failed ? SERVICES_FAILED : SERVICES_EMPTY}
           </p>
         ) : (
-          <ul className="mt-8 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-            {services.map((s) => (
-              <li key={s._id} className="flex">
-                <ServiceCard service={s} />
-              </li>
-            ))}
-          </ul>
+          <CardGrid items={services} className="mt-8 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+            {(s) => <ServiceCard service={s} />}
+          </CardGrid>
         )}
       </section>
 

@@ -1,8 +1,9 @@
 import { type ImageTexts, imageAltOf } from "../../../shared/content/alt-text";
 import type { Facility } from "../../../shared/content/facility";
-import { CheckIcon } from "../icons";
+import { CheckList } from "../check-list";
 import { Paragraphs } from "../paragraphs";
 import { ResponsiveImage } from "../responsive-image";
+import { HeadedSection } from "../section-heading";
 
 /** A facility card lists this many features, then "+ N more" (SPEC §9). */
 const FACILITY_CARD_FEATURES = 3;
@@ -30,14 +31,7 @@ function FeaturedFacility({ facility }: { facility: FacilityItem }) {
         <h3 className="mt-2 text-2xl font-bold text-brand-700 sm:text-3xl">{facility.title}</h3>
         <Paragraphs text={facility.description} className="mt-4 text-lg leading-relaxed text-slate-700" />
         {facility.features.length > 0 && (
-          <ul className="mt-6 space-y-3" aria-label={`${facility.title} features`}>
-            {facility.features.map((f) => (
-              <li key={f} className="flex items-start gap-3 text-slate-700">
-                <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-500" />
-                {f}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={facility.features} className="mt-6 space-y-3 text-slate-700" label={`${facility.title} features`} />
         )}
       </div>
     </article>
@@ -59,19 +53,13 @@ function FacilityCard({ facility }: { facility: FacilityItem }) {
         <h3 className="text-xl font-bold text-brand-700">{facility.title}</h3>
         <Paragraphs text={facility.description} className="mt-3 leading-relaxed text-slate-700" />
         {shown.length > 0 && (
-          <ul className="mt-4 space-y-2 text-sm" aria-label={`${facility.title} features`}>
-            {shown.map((f) => (
-              <li key={f} className="flex items-start gap-2 text-slate-700">
-                <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-500" />
-                {f}
-              </li>
-            ))}
+          <CheckList items={shown} className="mt-4 space-y-2 text-sm text-slate-700" small label={`${facility.title} features`}>
             {hidden > 0 && (
               <li className="pl-6 font-semibold text-brand-500" data-testid="more-features">
                 {moreLabel(hidden)}
               </li>
             )}
-          </ul>
+          </CheckList>
         )}
       </div>
     </article>
@@ -83,27 +71,25 @@ export function Facilities({ facilities }: { facilities: readonly FacilityItem[]
   const [featured, ...rest] = facilities;
   if (!featured) return null;
   return (
-    <section aria-labelledby="facilities-title" className="py-16 sm:py-20">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">Where we work</p>
-          <h2 id="facilities-title" className="mt-2 text-3xl font-bold text-brand-700 sm:text-4xl">
-            Our Facilities
-          </h2>
-        </div>
-        <div className="mt-10">
-          <FeaturedFacility facility={featured} />
-        </div>
-        {rest.length > 0 && (
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="More facilities" data-testid="facility-grid">
-            {rest.map((f) => (
-              <li key={f._id}>
-                <FacilityCard facility={f} />
-              </li>
-            ))}
-          </ul>
-        )}
+    <HeadedSection
+      id="facilities-title"
+      eyebrow="Where we work"
+      title="Our Facilities"
+      className="py-16 sm:py-20"
+      headingClassName="max-w-2xl"
+    >
+      <div className="mt-10">
+        <FeaturedFacility facility={featured} />
       </div>
-    </section>
+      {rest.length > 0 && (
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="More facilities" data-testid="facility-grid">
+          {rest.map((f) => (
+            <li key={f._id}>
+              <FacilityCard facility={f} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </HeadedSection>
   );
 }

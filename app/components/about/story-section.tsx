@@ -2,6 +2,7 @@ import { type ImageTexts, imageAltOf } from "../../../shared/content/alt-text";
 import type { Story } from "../../../shared/content/story";
 import { Paragraphs } from "../paragraphs";
 import { ResponsiveImage } from "../responsive-image";
+import { SectionHeading } from "../section-heading";
 import { AT_A_GLANCE } from "./about-content";
 
 export type StoryItem = Pick<Story, "title" | "content" | "image"> & ImageTexts;
@@ -11,15 +12,11 @@ export function StorySection({ story }: { story: StoryItem }) {
   return (
     <section aria-labelledby="story-title" className="py-16 sm:py-20">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
-        <div>
-          <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">Who we are</p>
-          <h2 id="story-title" className="mt-2 text-3xl font-bold text-brand-700 sm:text-4xl">
-            {story.title}
-          </h2>
+        <SectionHeading id="story-title" eyebrow="Who we are" title={story.title}>
           <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-700" data-testid="story-content">
             <Paragraphs text={story.content} />
           </div>
-        </div>
+        </SectionHeading>
         {story.image ? (
           <div className="relative">
             <div className="absolute -right-3 -bottom-3 hidden h-28 w-28 rounded-lg bg-accent-500 sm:block" aria-hidden="true" />

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { OldAddress, SluggedKind } from "../../../shared/schemas/redirects";
 import { api, errorMessage } from "../../lib/api-client";
 import { useCan } from "./current-user";
-import { buttonClass } from "./screen-parts";
+import { RowActionButton } from "./screen-parts";
 
 /**
  * In a product's, category's or service's dialog: the addresses the record had before its slug changed,
@@ -62,15 +62,7 @@ export function OldAddresses({ kind, recordId }: { kind: SluggedKind; recordId: 
         {addresses.map((a) => (
           <li key={a._id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2 py-1.5">
             <span className="font-mono text-sm wrap-anywhere text-slate-800">{a.path}</span>
-            <button
-              type="button"
-              className={buttonClass("danger-outline", "sm")}
-              disabled={busy !== null}
-              onClick={() => remove(a)}
-            >
-              {busy === a._id ? "Removing..." : "Remove"}
-              <span className="sr-only"> the old address {a.path}</span>
-            </button>
+            <RowActionButton action="remove" row={a} busy={busy} target={`the old address ${a.path}`} onClick={remove} />
           </li>
         ))}
       </ul>

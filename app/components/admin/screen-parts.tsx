@@ -131,3 +131,36 @@ export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; on
     </>
   );
 }
+
+/** What a row's action button says, and while it works. */
+const ROW_ACTIONS = {
+  remove: { label: "Remove", busyLabel: "Removing...", variant: "danger-outline" },
+  restore: { label: "Restore", busyLabel: "Working...", variant: "secondary" },
+  purge: { label: "Delete forever", busyLabel: "Delete forever", variant: "danger-outline" },
+} as const satisfies Record<string, { label: string; busyLabel: string; variant: ButtonVariant }>;
+
+/**
+ * A small button acting on one row of a list (Remove, Restore): disabled while any row is being changed
+ * (`busy` holds that row's id), saying so while its own row is; `target` ends its accessible name.
+ */
+export function RowActionButton<Row extends { _id: string }>({
+  action,
+  row,
+  busy,
+  target,
+  onClick,
+}: {
+  action: keyof typeof ROW_ACTIONS;
+  row: Row;
+  busy: string | null;
+  target: string;
+  onClick: (row: Row) => void;
+}) {
+  const { label, busyLabel, variant } = ROW_ACTIONS[action];
+  return (
+    <button type="button" className={buttonClass(variant, "sm")} disabled={busy !== null} onClick={() => onClick(row)}>
+      {busy === row._id ? busyLabel : label}
+      <span className="sr-only"> {target}</span>
+    </button>
+  );
+}

@@ -1,19 +1,14 @@
 import type { ReactNode } from "react";
 import type { PublicSiteSettings } from "../../../shared/content/settings";
 import { telHref, whatsappHref } from "../../lib/format";
+import { BadgedPoint } from "../badged-point";
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "../icons";
 
 function InfoBlock({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <div className="flex gap-4">
-      <span className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-brand-700 text-white sm:h-11 sm:w-11">
-        {icon}
-      </span>
-      <div className="min-w-0 flex-1">
-        <h3 className="font-bold text-brand-900">{title}</h3>
-        <div className="mt-1 text-slate-700">{children}</div>
-      </div>
-    </div>
+    <BadgedPoint as="div" badge={icon} title={title}>
+      <div className="mt-1 text-slate-700">{children}</div>
+    </BadgedPoint>
   );
 }
 

@@ -1,4 +1,5 @@
 import { ArrowRightIcon } from "../icons";
+import { HeadedSection } from "../section-heading";
 
 const svgBase = {
   viewBox: "0 0 48 48",
@@ -54,35 +55,33 @@ const CARDS = [
 /** Two large cards: the catalogue and the services. The whole card is the link. */
 export function FeatureCards() {
   return (
-    <section aria-labelledby="features-title" className="bg-brand-50 py-16 sm:py-20">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="max-w-3xl">
-          <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">What we do</p>
-          <h2 id="features-title" className="mt-2 text-3xl font-bold text-brand-700 sm:text-4xl">
-            Machines and service under one roof
-          </h2>
-        </div>
-        <ul className="mt-10 grid gap-6 md:grid-cols-2">
-          {CARDS.map(({ to, title, text, action, Icon }) => (
-            <li key={to}>
-              <a
-                href={to}
-                className="group flex h-full flex-col rounded-xl border border-brand-100 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:p-8"
-              >
-                <span className="grid h-14 w-14 place-items-center rounded-lg bg-brand-700 text-white">
-                  <Icon className="h-8 w-8" />
-                </span>
-                <h3 className="mt-5 text-2xl font-bold text-brand-700">{title}</h3>
-                <p className="mt-3 flex-1 leading-relaxed text-slate-700">{text}</p>
-                <span className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 group-hover:underline">
-                  {action}
-                  <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-1" />
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <HeadedSection
+      id="features-title"
+      eyebrow="What we do"
+      title="Machines and service under one roof"
+      className="bg-brand-50 py-16 sm:py-20"
+      headingClassName="max-w-3xl"
+    >
+      <ul className="mt-10 grid gap-6 md:grid-cols-2">
+        {CARDS.map(({ to, title, text, action, Icon }) => (
+          <li key={to}>
+            <a
+              href={to}
+              className="group flex h-full flex-col rounded-xl border border-brand-100 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 sm:p-8"
+            >
+              <span className="grid h-14 w-14 place-items-center rounded-lg bg-brand-700 text-white">
+                <Icon className="h-8 w-8" />
+              </span>
+              <h3 className="mt-5 text-2xl font-bold text-brand-700">{title}</h3>
+              <p className="mt-3 flex-1 leading-relaxed text-slate-700">{text}</p>
+              <span className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700 group-hover:underline">
+                {action}
+                <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-1" />
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </HeadedSection>
   );
 }

@@ -3,6 +3,7 @@ import { STAR_MAX } from "../../../shared/schemas/defaults";
 import { StarIcon } from "../icons";
 import { starRating } from "../products/rating-stars";
 import { ResponsiveImage } from "../responsive-image";
+import { HeadedSection } from "../section-heading";
 
 /** At most this many testimonials on the home page (SPEC §9). */
 export const MAX_TESTIMONIALS = 3;
@@ -31,7 +32,7 @@ function QuoteMark() {
 }
 
 /** One customer's quote with their stars (when rated), photo, name and designation: the home page and product pages. */
-export function TestimonialFigure({ item }: { item: TestimonialItem }) {
+function TestimonialFigure({ item }: { item: TestimonialItem }) {
   const rating = starRating(item.star);
   return (
     <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -58,32 +59,45 @@ export function TestimonialFigure({ item }: { item: TestimonialItem }) {
   );
 }
 
+/** Customer quotes in a grid of up to three columns: the home page's testimonials, a product page's reviews. */
+export function TestimonialList({
+  items,
+  className,
+  itemTestId,
+}: {
+  items: TestimonialItem[];
+  className: string;
+  itemTestId: string;
+}) {
+  return (
+    <ul className={`${className} grid gap-6 md:grid-cols-2 lg:grid-cols-3`}>
+      {items.map((t) => (
+        <li key={t._id} data-testid={itemTestId}>
+          <TestimonialFigure item={t} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Up to three customer quotes, or the empty-state line when there are none. */
 export function Testimonials({ items }: { items: TestimonialItem[] }) {
   const shown = items.slice(0, MAX_TESTIMONIALS);
   return (
-    <section aria-labelledby="testimonials-title" className="bg-slate-50 py-16 sm:py-20">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">Testimonials</p>
-          <h2 id="testimonials-title" className="mt-2 text-3xl font-bold text-brand-700 sm:text-4xl">
-            What our customers say
-          </h2>
-        </div>
-        {shown.length === 0 ? (
-          <p className="mx-auto mt-10 max-w-xl rounded-lg border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">
-            {NO_TESTIMONIALS}
-          </p>
-        ) : (
-          <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {shown.map((t) => (
-              <li key={t._id} data-testid="testimonial">
-                <TestimonialFigure item={t} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <HeadedSection
+      id="testimonials-title"
+      eyebrow="Testimonials"
+      title="What our customers say"
+      className="bg-slate-50 py-16 sm:py-20"
+      headingClassName="mx-auto max-w-2xl text-center"
+    >
+      {shown.length === 0 ? (
+        <p className="mx-auto mt-10 max-w-xl rounded-lg border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">
+          {NO_TESTIMONIALS}
+        </p>
+      ) : (
+        <TestimonialList items={shown} className="mt-10" itemTestId="testimonial" />
+      )}
+    </HeadedSection>
   );
 }

@@ -1,7 +1,7 @@
 import type { Category } from "../../../shared/content/category";
 import { CARD_FEATURES, categoryPath } from "../../../shared/lib/product-paths";
-import { ArrowRightIcon, CheckIcon } from "../icons";
-import { ResponsiveImage } from "../responsive-image";
+import { CardMore, CardPicture } from "../card-parts";
+import { CheckIcon } from "../icons";
 
 export type CategorySummary = Pick<Category, "_id" | "name" | "slug" | "description" | "image" | "features" | "productCount">;
 
@@ -30,17 +30,15 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
       data-render-near
       className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-lg"
     >
-      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
-        <ResponsiveImage
-          src={category.image}
-          alt=""
-          sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
-          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-        />
+      <CardPicture
+        src={category.image}
+        sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
+        className="relative aspect-[4/3] overflow-hidden bg-slate-100"
+      >
         <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-700 shadow-sm">
           {productCountLabel(category.productCount)}
         </span>
-      </div>
+      </CardPicture>
       <div className="flex flex-1 flex-col p-5">
         <h3 className="text-xl font-bold text-brand-700">
           <a href={categoryPath(category.slug)} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
@@ -60,13 +58,7 @@ export function CategoryCard({ category }: { category: CategorySummary }) {
             ))}
           </ul>
         )}
-        <span
-          aria-hidden="true"
-          className="mt-auto inline-flex items-center gap-1 pt-5 text-sm font-semibold text-brand-700 group-hover:underline"
-        >
-          View products
-          <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
-        </span>
+        <CardMore label="View products" className="mt-auto pt-5" />
       </div>
     </article>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { telHref } from "../../lib/format";
+import { BadgedPoint } from "../badged-point";
 import { ArrowRightIcon, PhoneIcon } from "../icons";
 
 /** Static content of the products landing page: the technology and applications blocks and a closing call to action. */
@@ -139,18 +140,14 @@ export function ApplicationsBlock() {
       </div>
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {APPLICATIONS.map((a, i) => (
-          <li key={a.title} className="flex gap-4 rounded-lg border border-slate-200 bg-slate-50 p-5">
-            <span
-              aria-hidden="true"
-              className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white"
-            >
-              {String(i + 1).padStart(2, "0")}
-            </span>
-            <div>
-              <h3 className="font-semibold text-brand-700">{a.title}</h3>
-              <p className="mt-1 text-sm leading-relaxed text-slate-600">{a.text}</p>
-            </div>
-          </li>
+          <BadgedPoint
+            key={a.title}
+            badge={String(i + 1).padStart(2, "0")}
+            title={a.title}
+            className="rounded-lg border border-slate-200 bg-slate-50 p-5"
+          >
+            <p className="mt-1 text-sm leading-relaxed text-slate-600">{a.text}</p>
+          </BadgedPoint>
         ))}
       </ul>
     </section>

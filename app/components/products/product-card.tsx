@@ -3,9 +3,8 @@ import { choiceLabel, formatFigureValue } from "../../../shared/content/product-
 import type { FinderUnits } from "../../../shared/content/product-finder";
 import { CARD_SPECIFICATIONS, productPath } from "../../../shared/lib/product-paths";
 import { formatPrice } from "../../lib/format";
+import { CardMore, CardPicture } from "../card-parts";
 import { CompareToggle } from "../compare/compare-toggle";
-import { ArrowRightIcon } from "../icons";
-import { ResponsiveImage } from "../responsive-image";
 
 /** What a product card needs; loaders send only these fields. */
 export type ProductSummary = Pick<Product, "_id" | "name" | "slug" | "shortDescription" | "price" | "mainImage"> & {
@@ -99,14 +98,7 @@ export function ProductCard({
       data-render-near
       className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-lg"
     >
-      <div className="aspect-[4/3] overflow-hidden bg-slate-100">
-        <ResponsiveImage
-          src={product.mainImage}
-          alt=""
-          sizes={sizes}
-          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-        />
-      </div>
+      <CardPicture src={product.mainImage} sizes={sizes} className="aspect-[4/3] overflow-hidden bg-slate-100" />
       <div className="flex flex-1 flex-col p-5">
         {bestFit && (
           <p className="mb-2 self-start rounded-full bg-accent-500 px-3 py-0.5 text-xs font-bold text-brand-900" data-best-fit>
@@ -141,10 +133,7 @@ export function ProductCard({
           <p className="text-lg font-bold text-slate-900" data-price>
             {formatPrice(product.price)}
           </p>
-          <span aria-hidden="true" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
-            View details
-            <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
-          </span>
+          <CardMore label="View details" />
         </div>
         {comparable && <CompareToggle slug={product.slug} className="mt-3" />}
       </div>

@@ -1,5 +1,6 @@
 import type { PublicSiteSettings } from "../../../shared/content/settings";
 import { telHref } from "../../lib/format";
+import { BadgedPoint } from "../badged-point";
 import { MailIcon, PhoneIcon } from "../icons";
 
 const STEPS = [
@@ -24,18 +25,9 @@ export function QuoteAside({ settings }: { settings: PublicSiteSettings }) {
         </h2>
         <ol className="mt-5 space-y-5">
           {STEPS.map((step, i) => (
-            <li key={step.title} className="flex gap-4">
-              <span
-                aria-hidden="true"
-                className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-brand-700 font-bold text-white"
-              >
-                {i + 1}
-              </span>
-              <div className="min-w-0">
-                <h3 className="font-semibold text-brand-900">{step.title}</h3>
-                <p className="mt-0.5 text-sm text-slate-700">{step.text}</p>
-              </div>
-            </li>
+            <BadgedPoint key={step.title} badge={i + 1} title={step.title}>
+              <p className="mt-0.5 text-sm text-slate-700">{step.text}</p>
+            </BadgedPoint>
           ))}
         </ol>
       </section>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CheckIcon } from "../icons";
 import { quoteThankYou, type QuoteReceipt as Receipt } from "./texts";
 
@@ -19,7 +20,27 @@ function Facts({ rows }: { rows: [label: string, value: string][] }) {
   );
 }
 
-const sectionTitle = "text-lg font-bold text-brand-900";
+/** One part of the receipt under its h3 (the page's h2 is the receipt's title). */
+function ReceiptSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h3 id={id} className="text-lg font-bold text-brand-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
 
 /**
  * The receipt that takes the form's place once a quote request is stored (with or without JavaScript):
@@ -57,10 +78,7 @@ export function QuoteReceipt({ receipt, titleId }: { receipt: Receipt; titleId: 
       </div>
       <div role="alert" />
 
-      <section aria-labelledby={`${titleId}-products`}>
-        <h3 id={`${titleId}-products`} className={sectionTitle}>
-          Products
-        </h3>
+      <ReceiptSection id={`${titleId}-products`} title="Products">
         {receipt.items.length === 0 ? (
           <p className="mt-3 text-slate-700">None listed: a general quote request, described in your message.</p>
         ) : (
@@ -93,12 +111,9 @@ export function QuoteReceipt({ receipt, titleId }: { receipt: Receipt; titleId: 
             </tbody>
           </table>
         )}
-      </section>
+      </ReceiptSection>
 
-      <section aria-labelledby={`${titleId}-sizing`}>
-        <h3 id={`${titleId}-sizing`} className={sectionTitle}>
-          Sizing details
-        </h3>
+      <ReceiptSection id={`${titleId}-sizing`} title="Sizing details">
         <Facts
           rows={[
             ["Required air flow", details.flow],
@@ -107,12 +122,9 @@ export function QuoteReceipt({ receipt, titleId }: { receipt: Receipt; titleId: 
             ["Application", details.application],
           ]}
         />
-      </section>
+      </ReceiptSection>
 
-      <section aria-labelledby={`${titleId}-contact`}>
-        <h3 id={`${titleId}-contact`} className={sectionTitle}>
-          Your details
-        </h3>
+      <ReceiptSection id={`${titleId}-contact`} title="Your details">
         <Facts
           rows={[
             ["Name", contact.name],
@@ -122,12 +134,9 @@ export function QuoteReceipt({ receipt, titleId }: { receipt: Receipt; titleId: 
             ...(receipt.message ? ([["Message", receipt.message]] as [string, string][]) : []),
           ]}
         />
-      </section>
+      </ReceiptSection>
 
-      <section aria-labelledby={`${titleId}-next`} className="rounded-lg bg-slate-50 p-5">
-        <h3 id={`${titleId}-next`} className={sectionTitle}>
-          What happens next
-        </h3>
+      <ReceiptSection id={`${titleId}-next`} title="What happens next" className="rounded-lg bg-slate-50 p-5">
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-800">
           <li>An engineer checks the products and sizing details against your plant's needs.</li>
           <li>
@@ -137,7 +146,7 @@ export function QuoteReceipt({ receipt, titleId }: { receipt: Receipt; titleId: 
           </li>
           <li>Something to add or change? Call or write to us with your reference, {receipt.reference}.</li>
         </ol>
-      </section>
+      </ReceiptSection>
 
       <div className="flex flex-wrap items-center gap-3 print:hidden">
         <button

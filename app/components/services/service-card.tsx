@@ -1,6 +1,6 @@
 import type { Service } from "../../../shared/content/service";
-import { ArrowRightIcon, CheckIcon } from "../icons";
-import { ResponsiveImage } from "../responsive-image";
+import { CardMore, CardPicture } from "../card-parts";
+import { CheckIcon } from "../icons";
 
 /** Benefits shown on a card; the detail page lists them all. */
 const CARD_BENEFITS = 3;
@@ -19,14 +19,11 @@ export function ServiceCard({ service, headingLevel = 3 }: { service: Service; h
       data-render-near
       className="group relative flex w-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg"
     >
-      <div className="aspect-[3/2] overflow-hidden bg-brand-50">
-        <ResponsiveImage
-          src={service.image}
-          alt=""
-          sizes="(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw"
-          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-        />
-      </div>
+      <CardPicture
+        src={service.image}
+        sizes="(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw"
+        className="aspect-[3/2] overflow-hidden bg-brand-50"
+      />
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <Heading className="text-xl font-bold text-brand-700">
           <a
@@ -47,13 +44,7 @@ export function ServiceCard({ service, headingLevel = 3 }: { service: Service; h
             ))}
           </ul>
         )}
-        <span
-          aria-hidden="true"
-          className="mt-auto inline-flex items-center gap-1.5 pt-5 text-sm font-semibold text-brand-500 group-hover:text-brand-700"
-        >
-          View details
-          <ArrowRightIcon className="h-4 w-4 transition-transform group-hover:translate-x-1" />
-        </span>
+        <CardMore label="View details" className="mt-auto pt-5" />
       </div>
     </article>
   );

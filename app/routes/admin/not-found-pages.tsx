@@ -6,7 +6,7 @@ import { Dialog, useConfirm } from "../../components/admin/dialog";
 import { TextField } from "../../components/admin/fields";
 import { RecordList } from "../../components/admin/record-list";
 import { adminMeta } from "../../components/admin/screen-data";
-import { buttonClass, ErrorState, formatDate, PageHeader } from "../../components/admin/screen-parts";
+import { buttonClass, ErrorState, formatDate, PageHeader, RowActionButton } from "../../components/admin/screen-parts";
 import { useToast } from "../../components/admin/toast";
 import { api, apiWithHeaders, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/not-found-pages";
@@ -122,15 +122,7 @@ export default function NotFoundScreen({ loaderData }: Route.ComponentProps) {
                 <span className="sr-only">redirects to</span> {r.to}
               </span>
             </p>
-            <button
-              type="button"
-              className={buttonClass("danger-outline", "sm")}
-              disabled={busy !== null}
-              onClick={() => remove(r)}
-            >
-              {busy === r._id ? "Removing..." : "Remove"}
-              <span className="sr-only"> the redirect from {r.from}</span>
-            </button>
+            <RowActionButton action="remove" row={r} busy={busy} target={`the redirect from ${r.from}`} onClick={remove} />
           </li>
         ))}
       </ListSection>

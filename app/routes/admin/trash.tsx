@@ -6,7 +6,7 @@ import { mayLoad, useCan } from "../../components/admin/current-user";
 import { useConfirm } from "../../components/admin/dialog";
 import { RecordList } from "../../components/admin/record-list";
 import { adminMeta, type ListData, loadList } from "../../components/admin/screen-data";
-import { buttonClass, formatDate, PageHeader } from "../../components/admin/screen-parts";
+import { formatDate, PageHeader, RowActionButton } from "../../components/admin/screen-parts";
 import { useToast } from "../../components/admin/toast";
 import { api, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/trash";
@@ -92,25 +92,8 @@ export default function TrashScreen({ loaderData }: Route.ComponentProps) {
                 </p>
               </div>
               <div className="flex flex-wrap gap-2 sm:justify-end">
-                <button
-                  type="button"
-                  className={buttonClass("secondary", "sm")}
-                  disabled={busy !== null}
-                  onClick={() => restore(item)}
-                >
-                  {busy === item._id ? "Working..." : "Restore"}
-                  <span className="sr-only"> {name}</span>
-                </button>
-                {canPurge && (
-                  <button
-                    type="button"
-                    className={buttonClass("danger-outline", "sm")}
-                    disabled={busy !== null}
-                    onClick={() => purge(item)}
-                  >
-                    Delete forever<span className="sr-only"> {name}</span>
-                  </button>
-                )}
+                <RowActionButton action="restore" row={item} busy={busy} target={name} onClick={restore} />
+                {canPurge && <RowActionButton action="purge" row={item} busy={busy} target={name} onClick={purge} />}
               </div>
             </li>
           );
