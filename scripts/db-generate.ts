@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getTableName } from "drizzle-orm";
 import { storageOf } from "../server/db/content-tables";
-import { CONTENT } from "../shared/content/registry";
+import { CONTENT, LIST_CONTENT } from "../shared/content/registry";
 
 const dir = path.join(import.meta.dirname, "..", "server", "db", "migrations");
 const sqlFiles = () =>
@@ -18,6 +18,27 @@ const sqlFiles = () =>
 /** The statement migration 0002 uses for every content table. */
 const contentTrigger = (table: string) =>
   `CREATE CONSTRAINT TRIGGER ${table}_content_changed AFTER INSERT OR UPDATE OR DELETE ON "${table}" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION pneuma_content_changed();`;
+
+/**
+ * drizzle-kit reads the tables a schema file exports by name, and the list types' tables are built from the
+ * registry (server/db/content-tables.ts): server/db/list-tables.ts exports each by name, written here first.
+ */
+const camel = (table: string) => table.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+writeFileSync(
+  path.join(import.meta.dirname, "..", "server", "db", "list-tables.ts"),
+  [
+    "// Written by `npm run db:generate` (scripts/db-generate.ts) from shared/content/registry.ts; do not edit.",
+    "// drizzle-kit reads the tables a schema file exports by name; the server reaches each by tableOf(content).",
+    'import type { AnyListContent } from "../../shared/content/define";',
+    'import { LIST_CONTENT } from "../../shared/content/registry";',
+    'import { tableOf } from "./content-tables";',
+    "",
+    "const table = (name: string) => tableOf(LIST_CONTENT.find((c) => c.name === name) as AnyListContent);",
+    "",
+    ...LIST_CONTENT.map((c) => `export const ${camel(c.table)} = table(${JSON.stringify(c.name)});`),
+    "",
+  ].join("\n"),
+);
 
 const before = new Set(sqlFiles());
 const args = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { type $Type, getTableName, type HasDefault, type NotNull, sql } from "drizzle-orm";
+import { type $Type, type HasDefault, type NotNull, sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -18,21 +18,15 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { bannerContent } from "../../shared/content/banner";
 import { categoryFields } from "../../shared/content/category";
-import { coreValueContent } from "../../shared/content/core-value";
 import type { AnyListContent, CustomContent, ListContent } from "../../shared/content/define";
-import { facilityContent } from "../../shared/content/facility";
 import { faqContent } from "../../shared/content/faq";
 import type { AnyField, Fields, StoredOf } from "../../shared/content/fields";
-import { industrialContent } from "../../shared/content/industrial";
 import { productFields } from "../../shared/content/product";
 import type { ChoiceValue } from "../../shared/content/product-figures";
-import { CONTENT } from "../../shared/content/registry";
+import { CONTENT, LIST_CONTENT } from "../../shared/content/registry";
 import { serviceContent } from "../../shared/content/service";
 import type { SiteSettings } from "../../shared/content/settings";
-import { storyContent } from "../../shared/content/story";
-import { teamMemberContent } from "../../shared/content/team-member";
 import { testimonialContent } from "../../shared/content/testimonial";
 import { createdAtColumn, idColumn, updatedAtColumn } from "./columns";
 
@@ -195,22 +189,12 @@ export const siteSettings = pgTable("site_settings", {
 
 // ---- list types ------------------------------------------------------------------------------------------
 
-export const banners = listTable(bannerContent);
-export const industrials = listTable(industrialContent);
-export const testimonials = listTable(testimonialContent);
-export const stories = listTable(storyContent);
-export const coreValues = listTable(coreValueContent);
-export const facilities = listTable(facilityContent);
-export const teamMembers = listTable(teamMemberContent);
-export const services = listTable(serviceContent);
-export const faqs = listTable(faqContent);
-
-const LIST_TABLES = new Map<string, PgTable>(
-  [banners, industrials, testimonials, stories, coreValues, facilities, teamMembers, services, faqs].map((t) => [
-    getTableName(t),
-    t,
-  ]),
-);
+/**
+ * Every list type's table, built from its declaration in the registry: none is written here. drizzle-kit
+ * reads them from server/db/list-tables.ts, which `npm run db:generate` writes; the server reaches each by
+ * `tableOf(content)`.
+ */
+const LIST_TABLES = new Map<string, PgTable>(LIST_CONTENT.map((content: AnyListContent) => [content.table, listTable(content)]));
 
 /**
  * A column holding uploaded files' URLs (images, and product attachments): one URL (text), a JSON list of
@@ -258,13 +242,18 @@ export function storageOf(content: AnyListContent | CustomContent): Storage {
   return storage;
 }
 
-/** A list type's table. */
-export function tableOf(content: AnyListContent): PgTable & Record<string, PgColumn> {
-  return storageOf(content).tables[0] as PgTable & Record<string, PgColumn>;
+/** A list type's table, its columns typed from the declaration's fields. */
+export function tableOf<F extends Fields, O extends string>(content: ListContent<F, O>): ReturnType<typeof listTable<F, O>> {
+  return storageOf(content as AnyListContent).tables[0] as ReturnType<typeof listTable<F, O>>;
 }
 
 /** Every declared type has its tables here (checked at start: a type added to the registry without one fails loudly). */
 for (const content of CONTENT) storageOf(content);
+
+/** The list types' tables the server's own queries name. */
+export const testimonials = tableOf(testimonialContent);
+export const services = tableOf(serviceContent);
+export const faqs = tableOf(faqContent);
 
 /**
  * A list type's table built and known, for a type declared outside the registry (the tests' declaration

@@ -8,26 +8,18 @@
  */
 import sharp from "sharp";
 import { z } from "zod";
+import { bannerContent } from "../../shared/content/banner";
+import { coreValueContent } from "../../shared/content/core-value";
+import { facilityContent } from "../../shared/content/facility";
+import { industrialContent } from "../../shared/content/industrial";
 import { keyFigureInput, keyFiguresToRow } from "../../shared/content/product-figures";
 import { type SiteSettings, siteSettingsSchema } from "../../shared/content/settings";
+import { storyContent } from "../../shared/content/story";
+import { teamMemberContent } from "../../shared/content/team-member";
 import { newId } from "../../shared/lib/ids";
 import { slugify } from "../../shared/lib/slug";
 import type { Database } from "../db/client";
-import {
-  banners,
-  categories,
-  coreValues,
-  facilities,
-  faqs,
-  industrials,
-  products,
-  services,
-  siteSettings,
-  stories,
-  subcategories,
-  teamMembers,
-  testimonials,
-} from "../db/content-tables";
+import { categories, faqs, products, services, siteSettings, subcategories, tableOf, testimonials } from "../db/content-tables";
 import type { ImageStore } from "../uploads/images";
 import {
   type AvatarOptions,
@@ -43,6 +35,14 @@ import {
   type WorkshopVariant,
   workshopScene,
 } from "./illustrations";
+
+/** The list types the demo fills besides those the server's queries name. */
+const banners = tableOf(bannerContent);
+const industrials = tableOf(industrialContent);
+const stories = tableOf(storyContent);
+const facilities = tableOf(facilityContent);
+const teamMembers = tableOf(teamMemberContent);
+const coreValues = tableOf(coreValueContent);
 
 // ---------------------------------------------------------------------------------------------------
 // Company details

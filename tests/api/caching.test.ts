@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coreValues } from "../../server/db/content-tables";
+import { tableOf } from "../../server/db/content-tables";
+import { coreValueContent } from "../../shared/content/core-value";
 import { png } from "../support/content-api";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -79,6 +80,7 @@ describe("content cache", () => {
 
   it("sees a change made to the database by another process within a second (database notification)", async () => {
     expect(await titles()).not.toContain("Written elsewhere");
+    const coreValues = tableOf(coreValueContent);
     await s.ctx.db.insert(coreValues).values({ title: "Written elsewhere", description: "", icon: "" });
     // Read again until it shows, for a second at most (vitest reads once more when the second is over).
     await expect.poll(titles, { timeout: 1_000, interval: 20 }).toContain("Written elsewhere");
