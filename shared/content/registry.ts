@@ -13,10 +13,9 @@ import { testimonialContent } from "./testimonial";
 
 /**
  * Every content type, in the admin sidebar's order. Adding a list type = its module in shared/content/ (its
- * fields), a line here, its table's line in server/db/content-tables.ts (drizzle-kit reads the tables
- * exported there; the server refuses to start without it) and `npm run db:generate -- --name x` (table and
- * cache trigger). Everything iterated "for every content type" reads these lists
- * (docs/decisions/026-fields-declared-once.md).
+ * fields), a line here and `npm run db:generate -- --name x` (its table, built from the fields, and cache
+ * trigger; it also names the table for drizzle-kit in server/db/list-tables.ts). Everything iterated "for
+ * every content type" reads these lists (docs/decisions/026-fields-declared-once.md).
  */
 export const LIST_CONTENT = [
   bannerContent,
