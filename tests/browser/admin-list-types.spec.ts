@@ -38,7 +38,7 @@ interface Case {
 }
 
 /** What each screen's form needs filled in, by the declaration's name. */
-const INTERACTIONS: Record<string, Pick<Case, "nameField" | "fillRest" | "requiredMessages" | "fixture">> = {
+const INTERACTIONS: Record<string, Interactions> = {
   banner: {
     nameField: "Title",
     requiredMessages: [],
@@ -123,9 +123,29 @@ const INTERACTIONS: Record<string, Pick<Case, "nameField" | "fillRest" | "requir
   },
 };
 
+type Interactions = Pick<Case, "nameField" | "fillRest" | "requiredMessages" | "fixture">;
+
+/**
+ * How a type the table above does not know is filled in, from its declaration: its first text field names a
+ * record, its other required boxes get a text or a number, its example is the API fixture.
+ */
+function declaredInteractions(c: (typeof LIST_CONTENT)[number]): Interactions {
+  const form = c.form;
+  const named = form.find((f) => f.control === "text");
+  if (!named) throw new Error(`admin-list-types.spec.ts: say how the form of list type "${c.name}" is filled in`);
+  const others = form.filter((f) => f !== named && f.required && ["text", "textarea", "number"].includes(f.control));
+  return {
+    nameField: named.label,
+    fillRest: async (d) => {
+      for (const f of others) await d.getByLabel(f.label, { exact: true }).fill(f.control === "number" ? "1" : "Filled in");
+    },
+    requiredMessages: [...new Set(form.flatMap((f) => (f.required && f.control !== "image" ? [f.required] : [])))],
+    fixture: (name) => ({ ...(c.example as Record<string, string>), [named.name]: name }),
+  };
+}
+
 const CASES: Case[] = LIST_CONTENT.map((c) => {
-  const interactions = INTERACTIONS[c.name];
-  if (!interactions) throw new Error(`admin-list-types.spec.ts: say how the form of list type "${c.name}" is filled in`);
+  const interactions = INTERACTIONS[c.name] ?? declaredInteractions(c);
   const image = c.form.find((f) => f.control === "image");
   return {
     path: `/admin/${c.admin.path}`,

@@ -19,12 +19,11 @@ const SPEC_TEXTS: Record<string, { empty: string; deleteFailed: string }> = {
 };
 
 describe("list declarations carry the SPEC §8 texts", () => {
-  it("every list type is listed here", () => {
-    expect(LIST_CONTENT.map((c) => c.name).sort()).toEqual(Object.keys(SPEC_TEXTS).sort());
-  });
-
-  it.each(LIST_CONTENT.map((c) => [c.name, c] as const))("%s: empty list and failed delete", (name, c) => {
-    const { empty, deleteFailed } = c.admin.texts;
-    expect({ empty, deleteFailed }).toEqual(SPEC_TEXTS[name]);
+  // A type added later has no SPEC text to hold to: only these are checked, and they must all still exist.
+  it.each(Object.entries(SPEC_TEXTS))("%s: empty list and failed delete", (name, texts) => {
+    const c = LIST_CONTENT.find((l) => l.name === name);
+    expect(c, `list type ${name}`).toBeDefined();
+    const { empty, deleteFailed } = c!.admin.texts;
+    expect({ empty, deleteFailed }).toEqual(texts);
   });
 });
