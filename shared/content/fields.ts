@@ -15,7 +15,7 @@ import { attachmentToApi, keptAttachmentsInput, type ProductAttachment } from ".
 interface ColumnSpec {
   type: "text" | "integer" | "smallint" | "numeric" | "money" | "boolean" | "jsonb" | "date";
   notNull: boolean;
-  default?: string | number | boolean | readonly unknown[];
+  default?: string | number | boolean | readonly unknown[] | Readonly<Record<string, unknown>>;
   /** A unique index `<table>_<column>_idx`. */
   unique?: boolean;
   /** A foreign key to another content type's id, and (unless `indexed` is false) an index `<table>_<name>_idx`. */
@@ -437,16 +437,18 @@ export function rows<K extends string>(
 
 /**
  * A value of several parts edited by a component the declaration names (the settings' social links and
- * notification lists), with its own input check. Stored in a JSON document, never a column of its own.
+ * notification lists), with its own input check, which gives its empty value (`.default(…)`). Stored as
+ * JSON (a jsonb column in a table).
  */
-export function part<T>(label: string, input: z.ZodType<T>): Field<T> {
+export function part<T extends object>(label: string, input: z.ZodType<T>): Field<T> {
+  const empty = input.parse(undefined);
   return {
     kind: "part",
     label,
-    column: { type: "jsonb", notNull: true },
+    column: { type: "jsonb", notNull: true, default: empty as Readonly<Record<string, unknown>> },
     input,
     json: true,
-    toRow: (v) => v as T,
+    toRow: (v) => (v === undefined ? empty : (v as T)),
     toApi: same,
     control: "part",
   };

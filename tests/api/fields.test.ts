@@ -1,6 +1,7 @@
 import { generateDrizzleJson, generateMigration } from "drizzle-kit/api";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { listStore } from "../../server/content/list-content";
 import { queryRows } from "../../server/db/client";
 import { declaredListTable } from "../../server/db/content-tables";
@@ -15,6 +16,7 @@ import {
   longText,
   money,
   number,
+  part,
   relation,
   rows,
   slug,
@@ -56,6 +58,15 @@ const sink = defineList("kitchen-sink", {
     productId: relation("Product", { content: "product", onDelete: "set null" }),
     files: attachments("Files"),
     rating: answered(stars("Rating"), (n) => (n === null ? null : `${n} of 5`)),
+    hours: part(
+      "Hours",
+      z
+        .object({
+          open: z.string({ error: "Hours must be text." }).trim().default(""),
+          close: z.string({ error: "Hours must be text." }).trim().default(""),
+        })
+        .default({ open: "", close: "" }),
+    ),
   },
   admin: {
     path: "kitchen-sink",
@@ -102,7 +113,7 @@ describe("every field kind", () => {
     expect(of("active")).toMatchObject({ data_type: "boolean", is_nullable: "NO" });
     expect(of("day")).toMatchObject({ data_type: "date" });
     expect(of("rating")).toMatchObject({ data_type: "smallint" });
-    for (const json of ["gallery", "tags", "specs", "files"]) expect(of(json)?.data_type).toBe("jsonb");
+    for (const json of ["gallery", "tags", "specs", "files", "hours"]) expect(of(json)?.data_type).toBe("jsonb");
     expect(of("product_id")).toMatchObject({ data_type: "text", is_nullable: "YES" });
     expect(of("position")).toMatchObject({ data_type: "integer", is_nullable: "NO" });
   });
@@ -126,6 +137,7 @@ describe("every field kind", () => {
       ],
       productId: "",
       rating: "4",
+      hours: { open: " 9:00 ", close: "18:00" },
     });
     expect(input.success, JSON.stringify(input.error?.issues)).toBe(true);
     const saved = await store.insert(s.ctx.db, input.data as Record<string, unknown>);
@@ -146,6 +158,7 @@ describe("every field kind", () => {
       productId: null,
       files: [],
       rating: "4 of 5",
+      hours: { open: "9:00", close: "18:00" },
       position: 0,
     });
     expect(await store.get(s.ctx.db, "sink-one")).toEqual(saved);
@@ -169,6 +182,7 @@ describe("every field kind", () => {
       productId: null,
       files: [],
       rating: null,
+      hours: { open: "", close: "" },
     });
   });
 
@@ -190,6 +204,7 @@ describe("every field kind", () => {
     expect(issues({ productId: "nope" })).toEqual(["Product must be chosen from the list."]);
     expect(issues({ rating: "6" })).toEqual(["Rating must be from 1 to 5."]);
     expect(issues({ slug: "Not A Slug!" })).toEqual(["Slug may use only letters, digits and single hyphens."]);
+    expect(issues({ hours: { open: 9 } })).toEqual(["Hours must be text."]);
   });
 
   it("a relation must point at a record that exists (the store's check, not the database's error)", async () => {
@@ -214,6 +229,7 @@ describe("every field kind", () => {
       ["productId", "record"],
       ["files", "attachments"],
       ["rating", "stars"],
+      ["hours", "part"],
     ]);
     expect(sink.jsonFields).toEqual(expect.arrayContaining(["gallery", "tags", "specs", "files"]));
   });
