@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
-import { type ServerProcess, startServerProcess } from "../support/process";
+import { type ServerProcess, type SignedInServer, startSignedInServerProcess } from "../support/process";
 import { type RawAnswer, rawRequest } from "../support/raw-http";
 import { ADMIN } from "../support/server";
 
@@ -13,26 +9,13 @@ import { ADMIN } from "../support/server";
  * key normalisation are checked in response-cache.test.ts; here, what React Router's pages make of it.
  */
 
+let running: SignedInServer;
 let server: ServerProcess;
-let dataDir: string;
-let scratch: ScratchDatabase | null = null;
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-page-cache-"));
-  if (testDatabaseKind() === "postgres") scratch = await createScratchDatabase();
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: "info",
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-  });
+  running = await startSignedInServerProcess(ADMIN, { LOG_LEVEL: "info" });
+  server = running.server;
 });
-afterAll(async () => {
-  server?.proc.kill("SIGTERM");
-  await server?.exited;
-  await scratch?.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => running?.stop());
 
 type Raw = RawAnswer;
 
@@ -162,12 +145,7 @@ describe("real pages kept as bytes", () => {
 
   it("shows a change at once", async () => {
     await warm("/");
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const { token } = running;
     const saved = await fetch(`${server.url}/api/settings`, {
       method: "PUT",
       headers: { "content-type": "application/json", "x-auth-token": token },

@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstLoad, totalKb } from "../../scripts/first-load.js";
 import { PROJECT_ROOT } from "../../server/paths";
-import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
-import { type ServerProcess, startServerProcess } from "../support/process";
+import { type ServerProcess, type SignedInServer, startSignedInServerProcess } from "../support/process";
 import { ADMIN } from "../support/server";
 
 /**
@@ -16,26 +13,13 @@ import { ADMIN } from "../support/server";
 const BUDGET_KB = 100;
 const clientDir = path.resolve(PROJECT_ROOT, process.env.BUILD_DIR || "build", "client");
 
+let running: SignedInServer;
 let server: ServerProcess;
-let dataDir: string;
-let scratch: ScratchDatabase | null = null;
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-first-load-"));
-  if (testDatabaseKind() === "postgres") scratch = await createScratchDatabase();
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    SEED_DEMO: "false",
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-  });
+  running = await startSignedInServerProcess(ADMIN, { SEED_DEMO: "false" });
+  server = running.server;
 });
-afterAll(async () => {
-  server?.proc.kill("SIGTERM");
-  await server?.exited;
-  await scratch?.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => running?.stop());
 
 describe("the staff sign-in page's first load", () => {
   it(`is at most ${BUDGET_KB} KB of script (gzip), without React or React Router`, async () => {
