@@ -111,21 +111,30 @@ function passes(g: Group, f: FinderFilters, except?: Facet): boolean {
   return true;
 }
 
-/** The groups with how many of their machines meet the typed figures (those with none left out). */
-function groupsMeeting({ groups, machines }: MachineFigures, f: FinderFilters): Group[] {
+/**
+ * One pass over the machines: how many of each group meet the typed figures (groups with none left out),
+ * and the machines that also pass every other filter, the page's candidates. (A group passes the choice
+ * and category filters or not as a whole: asked once per group, not per machine.)
+ */
+function matchAll({ groups, machines }: MachineFigures, f: FinderFilters): { groups: Group[]; matches: Machine[] } {
   const n = new Array<number>(groups.length).fill(0);
-  for (const m of machines) if (meetsFigures(m, f)) n[m.group]!++;
-  return groups.flatMap((g, i) => (n[i]! > 0 ? [{ ...g, n: n[i]! }] : []));
+  const open = groups.map((g) => passes(g, f));
+  const matches: Machine[] = [];
+  for (const m of machines) {
+    if (!meetsFigures(m, f)) continue;
+    n[m.group]!++;
+    if (open[m.group]) matches.push(m);
+  }
+  return { groups: groups.flatMap((g, i) => (n[i]! > 0 ? [{ ...g, n: n[i]! }] : [])), matches };
 }
 
 /**
- * The total and every facet's counts: the machines that meet the typed figures, grouped by category and
+ * Every facet's counts: the machines that meet the typed figures, grouped by category and
  * choice values (a few hundred groups at 10,000 products); each facet's counts then sum the groups that
  * pass the other filters. Made in memory from `MachineFigures`: scanning the products' wide rows for a
  * grouped count took half the embedded database's one thread per distinct finder query at 10,000 products.
  */
-function countAll(figures: MachineFigures, f: FinderFilters) {
-  const groups = groupsMeeting(figures, f);
+function countAll(groups: Group[], f: FinderFilters) {
   const sum = (list: Group[]) => list.reduce((n, g) => n + g.n, 0);
   const facets: FinderResult["facets"] = { types: [], lubrication: [], drive: [], cooling: [], category: [] };
   for (const { facet, key } of CHOICE_FACETS) {
@@ -140,7 +149,7 @@ function countAll(figures: MachineFigures, f: FinderFilters) {
     if (last?.value === g.slug) last.count += g.n;
     else facets.category.push({ value: g.slug, label: g.name, count: g.n });
   }
-  return { total: sum(groups.filter((g) => passes(g, f))), facets };
+  return facets;
 }
 
 /**
@@ -148,8 +157,7 @@ function countAll(figures: MachineFigures, f: FinderFilters) {
  * are read. (Ordering thousands of matches in the database cost the embedded database's one thread
  * more than everything else a distinct finder query does.)
  */
-async function pageOfMatches(db: Database, all: MachineFigures, f: FinderFilters, page: number, limit: number) {
-  const matches = all.machines.filter((m) => meetsFigures(m, f) && passes(all.groups[m.group]!, f));
+async function pageOfMatches(db: Database, matches: Machine[], f: FinderFilters, page: number, limit: number) {
   const ids = matches
     .sort(finderCompare(f))
     .slice((page - 1) * limit, page * limit)
@@ -168,9 +176,10 @@ export async function findProducts(
   limit: number,
   figures: Promise<MachineFigures> = loadMachineFigures(db),
 ): Promise<FinderResult> {
-  const all = await figures;
-  const { total, facets } = countAll(all, f);
-  const rows = await pageOfMatches(db, all, f, page, limit);
+  const { groups, matches } = matchAll(await figures, f);
+  const facets = countAll(groups, f);
+  const total = matches.length;
+  const rows = await pageOfMatches(db, matches, f, page, limit);
   const closest =
     total === 0 && hasFilters(f)
       ? (
