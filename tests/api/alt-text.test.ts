@@ -250,7 +250,7 @@ describe("the demo content", { timeout: 120_000 }, () => {
   let demo: TestServer;
 
   beforeAll(async () => {
-    demo = await startTestServer({ SEED_DEMO: "true" });
+    demo = await startTestServer({}, { seeded: true });
   });
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
+import { copyMigratedPglite, createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 import { formOf, imageFile, pngBytes } from "../support/images";
 import { run, type ServerProcess, startServerProcess } from "../support/process";
 
@@ -27,20 +27,23 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-async function env(): Promise<Record<string, string>> {
+/** A data directory (and on PostgreSQL a database): `migrated` a copy of the run's, else empty. */
+async function env(migrated: boolean): Promise<Record<string, string>> {
   const dir = await tempDir();
   let url: string | null = null;
   if (kind === "postgres") {
-    const scratch = await createScratchDatabase();
+    const scratch = await createScratchDatabase({ migrated });
     scratches.push(scratch);
     url = scratch.url;
+  } else if (migrated) {
+    await copyMigratedPglite(dir);
   }
   return { DATA_DIR: dir, LOG_LEVEL: "info", SEED_DEMO: "false", ...(url ? { DATABASE_URL: url } : {}) };
 }
 
 beforeAll(async () => {
-  source = await env();
-  target = await env();
+  source = await env(true);
+  target = await env(false); // restored into as on a new machine
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { cp } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
@@ -74,10 +75,72 @@ export async function copyMigratedPglite(dataDir: string): Promise<void> {
   await cp(path.join(inject("pgliteTemplate"), "db"), path.join(dataDir, "db"), { recursive: true });
 }
 
+/**
+ * Puts a copy of the run's embedded database with the demo content (`db/` and its pictures in `uploads/`)
+ * into `dataDir`: seeding draws every demo picture, about 8 s of a core per server otherwise. No staff
+ * account is in it; the server creates its first owner as on any first start.
+ */
+export async function copySeededPglite(dataDir: string): Promise<void> {
+  const seeded = await seededPglite();
+  await cp(path.join(seeded, "db"), path.join(dataDir, "db"), { recursive: true });
+  await cp(path.join(seeded, "uploads"), path.join(dataDir, "uploads"), { recursive: true });
+}
+
+/**
+ * The run's seeded directory, made once by the first test file that asks (the others wait for its "done"
+ * file): a run of files that need none does not pay for the pictures.
+ */
+async function seededPglite(): Promise<string> {
+  const dir = inject("pgliteSeeded");
+  const done = path.join(dir, "done");
+  const failed = path.join(dir, "failed");
+  const claimed = await mkdir(path.join(dir, "claim")).then(
+    () => true,
+    () => false,
+  );
+  if (claimed) {
+    try {
+      await seedCopyOfMigrated(dir);
+      await writeFile(done, "");
+    } catch (err) {
+      await writeFile(failed, String(err));
+      throw err;
+    }
+    return dir;
+  }
+  const deadline = Date.now() + 120_000;
+  while (!existsSync(done)) {
+    if (existsSync(failed)) throw new Error(`seeding the demo content failed: ${await readFile(failed, "utf8")}`);
+    if (Date.now() > deadline) throw new Error("seeding the demo content did not finish in 120 s");
+    await new Promise((resolve) => setTimeout(resolve, 100)); // another worker is seeding: poll its files
+  }
+  return dir;
+}
+
+async function seedCopyOfMigrated(dataDir: string): Promise<void> {
+  // Loaded here only: the demo content and its drawing code stay out of files that do not seed.
+  const [{ openDatabase }, { seedDemoContent }, { ImageStore }] = await Promise.all([
+    import("../../server/db/client"),
+    import("../../server/seed/demo"),
+    import("../../server/uploads/images"),
+  ]);
+  await cp(path.join(inject("pgliteTemplate"), "db"), path.join(dataDir, "db"), { recursive: true });
+  const images = new ImageStore(path.join(dataDir, "uploads"));
+  await images.init();
+  const handle = await openDatabase({ dataDir, databaseUrl: null, lockHolder: "test set-up" });
+  try {
+    await seedDemoContent(handle.db, images);
+  } finally {
+    await handle.close();
+  }
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
     /** A data directory whose `db/` is PGlite with every migration applied. */
     pgliteTemplate: string;
+    /** An empty directory where the first file that needs it puts a seeded copy of pgliteTemplate. */
+    pgliteSeeded: string;
     /** On PostgreSQL runs: a database with every migration applied, copied with CREATE DATABASE … TEMPLATE. */
     postgresTemplate: string | null;
   }

@@ -13,7 +13,8 @@ import { adminUrl, databaseUrlOf, dropDatabase, testDatabaseKind } from "./datab
  * Once per run of the API tests: the production build that spawned servers run is made current, and the
  * database every test server starts from is created and migrated once (a PGlite data directory, and on
  * PostgreSQL runs a template database), so each test server copies it instead of running initdb and every
- * migration (tests/support/database.ts).
+ * migration (tests/support/database.ts). The copy with the demo content is made by the first file that asks
+ * for it, into the directory given here.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync(process.execPath, [path.join(PROJECT_ROOT, "scripts", "build-if-stale.js")], {
@@ -23,6 +24,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pgliteTemplate = await mkdtemp(path.join(tmpdir(), "pneuma-test-template-"));
   await migrate(pgliteTemplate, null);
   project.provide("pgliteTemplate", pgliteTemplate);
+  const pgliteSeeded = await mkdtemp(path.join(tmpdir(), "pneuma-test-seeded-"));
+  project.provide("pgliteSeeded", pgliteSeeded);
 
   let postgresTemplate: string | null = null;
   if (testDatabaseKind() === "postgres") {
@@ -36,6 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await rm(pgliteTemplate, { recursive: true, force: true });
+    await rm(pgliteSeeded, { recursive: true, force: true });
     if (postgresTemplate) await dropDatabase(postgresTemplate);
   };
 }
@@ -44,3 +48,4 @@ async function migrate(dataDir: string, databaseUrl: string | null): Promise<voi
   const handle = await openDatabase({ dataDir, databaseUrl, lockHolder: "test set-up" });
   await handle.close();
 }
+

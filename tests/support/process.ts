@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "../../server/paths";
-import { createScratchDatabase, testDatabaseKind } from "./database";
+import { copyMigratedPglite, copySeededPglite, createScratchDatabase, testDatabaseKind } from "./database";
 
 export interface ServerProcess {
   proc: ChildProcess;
@@ -85,12 +85,19 @@ export interface SignedInServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts the production server on a new data directory (or a scratch PostgreSQL database), its owner signed in. The
+ * database is a copy of the run's migrated one (on PGlite with the demo content already in, unless SEED_DEMO
+ * is "false"), so the server does not run initdb, the migrations or the seeding itself: process.test.ts is
+ * where a first start is tested.
+ */
 export async function startSignedInServerProcess(
   owner: { username: string; password: string },
   env: Record<string, string> = {},
 ): Promise<SignedInServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-process-"));
-  const scratch = testDatabaseKind() === "postgres" ? await createScratchDatabase() : null;
+  const scratch = testDatabaseKind() === "postgres" ? await createScratchDatabase({ migrated: true }) : null;
+  if (!scratch) await (env.SEED_DEMO === "false" ? copyMigratedPglite(dataDir) : copySeededPglite(dataDir));
   const server = await startServerProcess({
     DATA_DIR: dataDir,
     ADMIN_USERNAME: owner.username,

@@ -10,7 +10,7 @@ import { openDatabase } from "../../server/db/client";
 import { setLogLevel } from "../../server/log";
 import { prepareData } from "../../server/start-up";
 import { ImageStore } from "../../server/uploads/images";
-import { copyMigratedPglite, createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "./database";
+import { copyMigratedPglite, copySeededPglite, createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "./database";
 
 export const ADMIN = { username: "admin", password: "correct-horse-battery" };
 
@@ -48,7 +48,13 @@ export interface TestResponse {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { shareDataWith?: TestServer; context?: ContextOptions; pages?: RequestHandler } = {},
+  options: {
+    shareDataWith?: TestServer;
+    context?: ContextOptions;
+    pages?: RequestHandler;
+    /** With the demo content: a copy of the run's seeded database on PGlite; seeded at start on PostgreSQL. */
+    seeded?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-test-"));
   let scratch: ScratchDatabase | null = null;
@@ -59,6 +65,8 @@ export async function startTestServer(
     env = { DATABASE_URL: shared.databaseUrl, UPLOAD_DIR: shared.ctx.config.uploadDir, ...env };
   } else if (testDatabaseKind() === "postgres") {
     scratch = await createScratchDatabase({ migrated: true });
+  } else if (options.seeded) {
+    await copySeededPglite(dataDir);
   } else {
     await copyMigratedPglite(dataDir);
   }
@@ -76,6 +84,7 @@ export async function startTestServer(
     ADMIN_PASSWORD: ADMIN.password,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...(env.SMTP_URL && env.SITE_URL === undefined ? { SITE_URL: url } : {}),
+    ...(options.seeded ? { SEED_DEMO: "true" } : {}),
     ...env,
   });
   setLogLevel("silent");
