@@ -48,4 +48,3 @@ async function migrate(dataDir: string, databaseUrl: string | null): Promise<voi
   const handle = await openDatabase({ dataDir, databaseUrl, lockHolder: "test set-up" });
   await handle.close();
 }
-
