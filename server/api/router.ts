@@ -11,6 +11,7 @@ import { errorHandler, HttpError, sendError } from "../http/errors";
 import { activityRouter } from "./activity";
 import { categoryRouter } from "./category";
 import { contactsRouter } from "./contacts";
+import { customersRouter } from "./customers";
 import { historyRouter } from "./history";
 import { productAnswerKeys, productRouter } from "./product";
 import { quotesRouter } from "./quotes";
@@ -81,6 +82,7 @@ export function apiRouter(ctx: AppContext): Router {
   for (const c of CONTENT) api.use(c.path, historyRouter(ctx, c));
   for (const [path, router] of content) api.use(path, router);
   api.use("/contacts", contactsRouter(ctx));
+  api.use("/customers", customersRouter(ctx));
   api.use("/quotes", quotesRouter(ctx));
   api.use("/search", searchRouter(ctx));
   api.use("/users", usersRouter(ctx));

@@ -15,6 +15,8 @@ import {
   EMPTY_DETAILS,
   type EmailState,
   type KindCounts,
+  LEAD_SOURCES,
+  type LeadSource,
 } from "../../shared/schemas/enquiry-values";
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
@@ -64,6 +66,8 @@ export function toApi(r: ContactRow, extras?: Extras): Contact {
     notification: mail?.staff ?? OFF,
     acknowledgement: mail?.customer ?? OFF,
     held: r.held,
+    source: (LEAD_SOURCES as readonly string[]).includes(r.source) ? (r.source as LeadSource) : "website",
+    customerId: r.customerId,
   });
 }
 
@@ -117,7 +121,7 @@ async function withExtras(db: Database, rows: ContactRow[]): Promise<Contact[]> 
 }
 
 /** `%` and `_` in a search are letters, not wildcards. */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

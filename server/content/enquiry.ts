@@ -20,6 +20,7 @@ import { clientKey, type Limit, networkKey, takeLimits } from "../http/throttle"
 import { customerAcknowledgement, staffNotification } from "../mail/enquiry-emails";
 import { queueHeldDigest } from "../mail/held-digest";
 import { emailSiteUrl, queueEmail } from "../mail/outbox";
+import { customerForEnquiry } from "../sales/customers";
 import { getContact, toApi } from "./contact";
 import { readSettings } from "./public-reads";
 import { containsPattern, normalizeQuery, searchTerms } from "./search";
@@ -145,6 +146,8 @@ async function store(
     if ("bot" in enquiry) return { _id: newId(), reference: await peekReference(db, enquiry.bot, now) };
     held = cap !== null && (await takeLimits(db, [cap])) !== null;
     const reference = await nextReference(db, enquiry.type, now);
+    // A held enquiry (past the cap: maybe a flood) is linked to a known customer but makes no new one.
+    const customerId = await customerForEnquiry(db, enquiry, { create: !held });
     const [row] = await db
       .insert(contacts)
       .values({
@@ -152,6 +155,7 @@ async function store(
         id: newId(),
         reference,
         held,
+        customerId,
         searchText: searchTextOf(enquiry, reference),
         createdAt: now,
         updatedAt: now,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { Role } from "../../shared/auth/roles";
+import type { Address } from "../../shared/sales/customer";
 import type { EnquiryService, QuoteDetails, QuoteItem } from "../../shared/schemas/enquiry-values";
 import { createdAtColumn as createdAt, idColumn as id, updatedAtColumn as updatedAt } from "./columns";
 
@@ -52,10 +54,15 @@ export const contacts = pgTable(
     held: boolean("held").notNull().default(false),
     /** When the hourly digest of held enquiries listed it (null: not yet). */
     digestedAt: timestamp("digested_at", { withTimezone: true }),
+    /** Where the lead came from: website (the site's forms), manual (staff typed it in), indiamart. */
+    source: text("source").notNull().default("website"),
+    /** The customer it was linked to (by e-mail or phone) or created for; none when held or unlinked. */
+    customerId: text("customer_id").references((): AnyPgColumn => customers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("contacts_customer_idx").on(t.customerId),
     // The inbox's order exactly (newest first, id breaks ties): a page, and the export's next batch after a
     // (created_at, id) key, are read from the index instead of scanning and sorting.
     index("contacts_order_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -77,6 +84,49 @@ export const enquiryCounters = pgTable(
     last: integer("last").notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.year] })],
+);
+
+/** The sales desk's customers (companies); shared/sales/customer.ts says what each field holds. */
+export const customers = pgTable(
+  "customers",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** Upper case, checked; "" for none. */
+    gstin: text("gstin").notNull().default(""),
+    billingAddress: jsonb("billing_address").$type<Address>().notNull(),
+    deliveryAddress: jsonb("delivery_address").$type<Address>().notNull(),
+    /** Lower-cased name, GSTIN, city and the people's names, e-mails and phones: what the list's search matches. */
+    searchText: text("search_text").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("customers_name_idx").on(sql`lower(${t.name})`, t.id), index("customers_gstin_idx").on(t.gstin)],
+);
+
+/**
+ * A customer's people, in the order staff gave them. `emailKey` and `phoneKey` are what an enquiry is matched
+ * on (lower-cased address; the phone's last ten digits), indexed so a new enquiry finds its customer at once.
+ */
+export const customerPeople = pgTable(
+  "customer_people",
+  {
+    id: id(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    emailKey: text("email_key").notNull(),
+    phoneKey: text("phone_key").notNull(),
+  },
+  (t) => [
+    index("customer_people_customer_idx").on(t.customerId, t.position),
+    index("customer_people_email_idx").on(t.emailKey).where(sql`${t.emailKey} <> ''`),
+    index("customer_people_phone_idx").on(t.phoneKey).where(sql`${t.phoneKey} <> ''`),
+  ],
 );
 
 /** Staff notes on an enquiry, newest last. */

@@ -25,6 +25,7 @@ export const ACTIVITY_ACTIONS = {
   "two-factor-on": "Turned on two-factor sign-in",
   "two-factor-off": "Turned off two-factor sign-in",
   backup: "Backup",
+  merge: "Merged",
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -32,6 +33,7 @@ export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 export const ACTIVITY_SUBJECTS: Record<string, string> = {
   ...Object.fromEntries(CONTENT.map((c) => [c.name, c.plural[0]!.toUpperCase() + c.plural.slice(1)])),
   enquiry: "Enquiries",
+  customer: "Customers",
   user: "Staff accounts",
   session: "Sign-ins",
   backup: "Backups",

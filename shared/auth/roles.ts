@@ -19,12 +19,14 @@ export type Permission =
   /** The activity log. */
   | "activity"
   /** Delete from the trash for good. */
-  | "purge";
+  | "purge"
+  /** The sales desk: customers (and, as it grows, deals and quotations). */
+  | "sales";
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  owner: ["content", "settings", "enquiries", "deleteEnquiries", "staff", "activity", "purge"],
+  owner: ["content", "settings", "enquiries", "deleteEnquiries", "staff", "activity", "purge", "sales"],
   editor: ["content"],
-  sales: ["enquiries"],
+  sales: ["enquiries", "sales"],
 };
 
 export function can(role: Role, permission: Permission): boolean {
@@ -37,7 +39,7 @@ export const ROLE_LABEL: Record<Role, string> = { owner: "Owner", editor: "Edito
 export const ROLE_DESCRIPTION: Record<Role, string> = {
   owner: "Everything, including staff accounts, site settings, the activity log and backups.",
   editor: "All site content: banners to products, services, FAQ, core values and the home specification table.",
-  sales: "Enquiries: read, status, notes and export. Sees the catalogue but cannot change it.",
+  sales: "Enquiries: read, status, notes and export; customers. Sees the catalogue but cannot change it.",
 };
 
 /** The answer of GET /api/auth/me, and the `user` of the login answer. */

@@ -6,7 +6,8 @@ import { LIMITS, optionalText, requiredText } from "./fields";
 export * from "./enquiry-values";
 
 const email = requiredText("Email", 254).pipe(z.email("Email must be a valid e-mail address."));
-const phone = z
+/** A phone number as people type it (the sales desk's customer people use it too). */
+export const phone = z
   .string({ error: "Phone must be text." })
   .trim()
   .max(40, "Phone must be at most 40 characters.")

@@ -114,7 +114,15 @@ export interface Contact extends RecordBase {
    * hourly digest lists it), until staff release it.
    */
   held: boolean;
+  /** Where the lead came from (LEAD_SOURCES). */
+  source: LeadSource;
+  /** The sales desk's customer it is linked to; null when none (a held enquiry, or the customer was deleted). */
+  customerId: string | null;
 }
+
+/** The sources of leads: the site's forms, staff typing one in, IndiaMART's Lead Manager. */
+export const LEAD_SOURCES = ["website", "manual", "indiamart"] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 /** What POST /api/contacts and POST /api/quotes answer. */
 export interface EnquiryReceipt {

@@ -86,6 +86,16 @@ const CALLS: Call[] = [
   { method: "DELETE", path: `/api/users/${missing}`, permission: "staff", refusal: "manage staff accounts" },
   { method: "DELETE", path: `/api/users/${missing}/sessions`, permission: "staff", refusal: "manage staff accounts" },
   { method: "GET", path: "/api/activity", permission: "activity", refusal: "read the activity log" },
+  ...(
+    [
+      ["GET", "/api/customers"],
+      ["POST", "/api/customers", {}],
+      ["GET", `/api/customers/${missing}`],
+      ["PUT", `/api/customers/${missing}`, { name: "x" }],
+      ["DELETE", `/api/customers/${missing}`],
+      ["POST", `/api/customers/${missing}/merge`, { otherId: newId() }],
+    ] as const
+  ).map(([method, path, json]): Call => ({ method, path, json, permission: "sales", refusal: "work with customers" })),
 ];
 
 let s: TestServer;

@@ -1,0 +1,70 @@
+import { type Request, Router } from "express";
+import { type Customer, customerInput, customerMergeInput } from "../../shared/sales/customer";
+import { contactListQuery } from "../../shared/schemas/contact";
+import { recordActivity } from "../activity/log";
+import { actorOf, requirePermission } from "../auth/require-admin";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { badRequest, notFound, parseInput } from "../http/errors";
+import { createCustomer, deleteCustomer, getCustomer, listCustomers, mergeCustomers, updateCustomer } from "../sales/customers";
+import { readFields } from "./forms";
+
+const notFoundError = () => notFound("Customer not found.");
+const listQuery = contactListQuery.pick({ q: true, page: true, limit: true });
+
+/** /api/customers: the sales desk's companies (owners and sales; editors none). Lists are plain arrays with X-Total-Count. */
+export function customersRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requirePermission(ctx, "sales", "work with customers"));
+  const log = (req: Request, action: "create" | "update" | "delete" | "merge", c: Customer, detail = "") =>
+    recordActivity(ctx.db, actorOf(req), { action, entityType: "customer", entityId: c._id, entityLabel: c.name, detail });
+
+  router.get("/", async (req, res) => {
+    const { items, total } = await listCustomers(ctx.db, parseInput(listQuery, req.query));
+    res.setHeader("X-Total-Count", String(total));
+    res.json(items);
+  });
+
+  router.post("/", async (req, res) => {
+    const input = parseInput(customerInput, readFields(req));
+    const id = await ctx.db.transaction((tx) => createCustomer(tx as unknown as Database, input));
+    const customer = (await getCustomer(ctx.db, id))!;
+    await log(req, "create", customer);
+    res.status(201).json(customer);
+  });
+
+  router.get("/:id", async (req, res) => {
+    const customer = await getCustomer(ctx.db, String(req.params.id));
+    if (!customer) throw notFoundError();
+    res.json(customer);
+  });
+
+  router.put("/:id", async (req, res) => {
+    const input = parseInput(customerInput, readFields(req));
+    const found = await ctx.db.transaction((tx) => updateCustomer(tx as unknown as Database, String(req.params.id), input));
+    if (!found) throw notFoundError();
+    const customer = (await getCustomer(ctx.db, String(req.params.id)))!;
+    await log(req, "update", customer);
+    res.json(customer);
+  });
+
+  router.delete("/:id", async (req, res) => {
+    const customer = await getCustomer(ctx.db, String(req.params.id));
+    if (!customer || !(await deleteCustomer(ctx.db, customer._id))) throw notFoundError();
+    await log(req, "delete", customer);
+    res.json({ message: "Customer deleted. Their enquiries are kept." });
+  });
+
+  router.post("/:id/merge", async (req, res) => {
+    const { otherId } = parseInput(customerMergeInput, readFields(req));
+    const id = String(req.params.id);
+    if (otherId === id) throw badRequest("A customer cannot be merged with itself.");
+    const other = await getCustomer(ctx.db, otherId);
+    const merged = await ctx.db.transaction((tx) => mergeCustomers(tx as unknown as Database, id, otherId));
+    if (!merged || !other) throw notFoundError();
+    await log(req, "merge", merged, `merged in ${other.name}`);
+    res.json(merged);
+  });
+
+  return router;
+}

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "../../shared/lib/ids";
+import { buyer } from "../support/enquiries";
+import { startTestServer, type TestServer } from "../support/server";
+import { addStaff } from "../support/staff";
+
+/** The sales desk's customers: GSTIN and addresses checked, people, enquiries linked by e-mail or phone, merging. */
+
+let s: TestServer;
+let owner: string;
+let sales: string;
+
+beforeAll(async () => {
+  s = await startTestServer({ RATE_LIMITS: "off" });
+  owner = await s.login();
+  sales = (await addStaff(s, owner, "sales")).token;
+});
+afterAll(() => s?.close());
+
+const ADDRESS = { line1: "14 Mill Road", city: "Coimbatore", state: "Tamilnadu", pincode: "641 001", country: "India" };
+const total = async () => Number((await s.request("GET", "/api/customers", { token: owner })).headers.get("x-total-count"));
+const post = (json: unknown, token = sales) => s.request("POST", "/api/customers", { token, json });
+
+describe("a customer's details", () => {
+  it("are stored checked and normalised: GSTIN in capitals, its state code, the state's name, the PIN code's digits", async () => {
+    const res = await post({
+      name: "Sri Murugan Spinning Mills",
+      gstin: " 33aagcp4765j1z5 ",
+      billingAddress: ADDRESS,
+      people: [{ name: "Senthil", phone: "+91 98431 00001", email: "Senthil@Murugan.example" }],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: "Sri Murugan Spinning Mills",
+      gstin: "33AAGCP4765J1Z5",
+      stateCode: "33",
+      billingAddress: { line1: "14 Mill Road", city: "Coimbatore", state: "Tamil Nadu", pincode: "641001", country: "India" },
+      deliveryAddress: { line1: "", state: "", country: "India" },
+      people: [{ name: "Senthil", phone: "+91 98431 00001", email: "senthil@murugan.example" }],
+      enquiries: 0,
+    });
+    expect((await s.request("GET", `/api/customers/${res.body._id}`, { token: owner })).body).toEqual(res.body);
+  });
+
+  it("without a GSTIN take the billing address's state for the tax", async () => {
+    const res = await post({ name: "Kerala Rubber Works", billingAddress: { ...ADDRESS, state: "Kerala", city: "Kochi" } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ gstin: "", stateCode: "32" });
+  });
+
+  it.each([
+    [{ name: "X", gstin: "33AAGCP4765J1Z6" }, "GSTIN's last character does not match: check for a typing mistake."],
+    [{ name: "X", gstin: "33AAGCP4765J1Z" }, "GSTIN must be 15 characters."],
+    [
+      { name: "X", gstin: "27AAPFU0939F1ZV", billingAddress: ADDRESS },
+      "Billing address state must be the GSTIN's state (Maharashtra).",
+    ],
+    [
+      { name: "X", billingAddress: { ...ADDRESS, state: "Narnia" } },
+      'Billing address state "Narnia" is not an Indian state or union territory.',
+    ],
+    [{ name: "X", deliveryAddress: { ...ADDRESS, pincode: "64100" } }, "Delivery address PIN code must be six digits."],
+    [{ name: "X", people: [{ email: "not an address" }] }, "Person's email must be a valid e-mail address."],
+    [{ name: "X", people: [{ name: "", phone: "", email: "" }] }, "Each person needs a name, phone or email."],
+    [{ name: "" }, "Name is required."],
+  ])("refuses %j with a message in words and stores nothing", async (json, message) => {
+    const before = await total();
+    const res = await post(json);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await total()).toBe(before);
+  });
+
+  it("outside India keep any state and PIN code", async () => {
+    const res = await post({
+      name: "Colombo Garments",
+      billingAddress: { city: "Colombo", state: "Western", pincode: "00300", country: "Sri Lanka" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ stateCode: "", billingAddress: { state: "Western", pincode: "00300" } });
+  });
+
+  it("are replaced by PUT, people included; an unknown id is 404", async () => {
+    const made = await post({ name: "Old Name", people: [{ name: "A", email: "a@old.example" }] });
+    const res = await s.request("PUT", `/api/customers/${made.body._id}`, {
+      token: sales,
+      json: { name: "New Name", people: [{ name: "B", phone: "0422 2345678" }] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "New Name", people: [{ name: "B", phone: "0422 2345678", email: "" }] });
+    const missing = await s.request("PUT", `/api/customers/${newId()}`, { token: sales, json: { name: "Y" } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe("Customer not found.");
+  });
+});
+
+describe("the list", () => {
+  it("is a plain array by name with X-Total-Count; q matches a person's phone digits, the GSTIN and the city", async () => {
+    const all = await s.request("GET", "/api/customers?limit=500", { token: sales });
+    expect(Array.isArray(all.body)).toBe(true);
+    const names = all.body.map((c: { name: string }) => c.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(Number(all.headers.get("x-total-count"))).toBe(all.body.length);
+    for (const q of ["9843100001", "33aagcp4765", "coimbatore"]) {
+      const found = await s.request("GET", `/api/customers?q=${q}`, { token: sales });
+      expect(
+        found.body.map((c: { name: string }) => c.name),
+        q,
+      ).toContain("Sri Murugan Spinning Mills");
+    }
+    const page = await s.request("GET", "/api/customers?limit=1&page=2", { token: sales });
+    expect(page.body).toHaveLength(1);
+    expect(page.body[0]._id).toBe(all.body[1]._id);
+    expect((await s.request("GET", "/api/customers?limit=0", { token: sales })).status).toBe(400);
+  });
+});
+
+describe("enquiries and customers", () => {
+  const customerOf = async (contactId: string) =>
+    (await s.request("GET", `/api/contacts/${contactId}`, { token: owner })).body.customerId as string | null;
+
+  it("a first enquiry makes a customer named after the company, with the person in it; the enquiry is a website lead", async () => {
+    const sent = await s.request("POST", "/api/quotes", { json: buyer({ email: "ravi@kumartextiles.example" }) });
+    expect(sent.status).toBe(201);
+    const contact = (await s.request("GET", `/api/contacts/${sent.body.data._id}`, { token: owner })).body;
+    expect(contact.source).toBe("website");
+    const customer = (await s.request("GET", `/api/customers/${contact.customerId}`, { token: sales })).body;
+    expect(customer).toMatchObject({
+      name: "Kumar Textiles",
+      people: [{ name: "Ravi Kumar", email: "ravi@kumartextiles.example", phone: "+91 98765 43210" }],
+      enquiries: 1,
+    });
+  });
+
+  it("the next one finds it by e-mail in any case, or by the same phone written another way", async () => {
+    const first = await s.request("POST", "/api/quotes", { json: buyer({ email: "ravi@kumartextiles.example" }) });
+    const customerId = await customerOf(first.body.data._id);
+    const byEmail = await s.request("POST", "/api/contacts", {
+      json: { name: "Ravi", email: "RAVI@KumarTextiles.example", subject: "Service", message: "Our compressor trips." },
+    });
+    const byPhone = await s.request("POST", "/api/quotes", {
+      json: buyer({ name: "Accounts", email: "accounts@elsewhere.example", phone: "098765-43210" }),
+    });
+    expect(await customerOf(byEmail.body.data._id)).toBe(customerId);
+    expect(await customerOf(byPhone.body.data._id)).toBe(customerId);
+    expect((await s.request("GET", `/api/customers/${customerId}`, { token: sales })).body.enquiries).toBe(4);
+  });
+
+  it("someone new makes a customer of their own, named after them when they give no company", async () => {
+    const sent = await s.request("POST", "/api/contacts", {
+      json: { name: "Lakshmi Narayanan", email: "lakshmi@example.com", subject: "Price", message: "Price of a 10 HP?" },
+    });
+    const customer = (await s.request("GET", `/api/customers/${await customerOf(sent.body.data._id)}`, { token: sales })).body;
+    expect(customer).toMatchObject({ name: "Lakshmi Narayanan", people: [{ email: "lakshmi@example.com" }] });
+  });
+
+  it("merging moves the other's enquiries and new people in, fills a missing GSTIN, and deletes the other", async () => {
+    const kept = await post({ name: "Kumar Textiles Pvt Ltd", people: [{ name: "Ravi", email: "ravi@kumartextiles.example" }] });
+    const sent = await s.request("POST", "/api/contacts", {
+      json: { name: "Priya", email: "priya@kumar.example", subject: "AMC", message: "AMC renewal" },
+    });
+    const other = await s.request("PUT", `/api/customers/${await customerOf(sent.body.data._id)}`, {
+      token: sales,
+      json: {
+        name: "Kumar Tex",
+        gstin: "33AAPFU0939F1Z2",
+        people: [
+          { name: "Priya", email: "priya@kumar.example" },
+          { name: "Ravi again", email: "RAVI@kumartextiles.example" },
+        ],
+      },
+    });
+    const merged = await s.request("POST", `/api/customers/${kept.body._id}/merge`, {
+      token: sales,
+      json: { otherId: other.body._id },
+    });
+    expect(merged.status).toBe(200);
+    expect(merged.body).toMatchObject({
+      name: "Kumar Textiles Pvt Ltd",
+      gstin: "33AAPFU0939F1Z2",
+      people: [{ email: "ravi@kumartextiles.example" }, { email: "priya@kumar.example" }],
+      enquiries: 1,
+    });
+    expect(merged.body.people).toHaveLength(2);
+    expect(await customerOf(sent.body.data._id)).toBe(kept.body._id);
+    expect((await s.request("GET", `/api/customers/${other.body._id}`, { token: sales })).status).toBe(404);
+    const activity = (await s.request("GET", "/api/activity?type=customer", { token: owner })).body;
+    const entries = Array.isArray(activity) ? activity : activity.data;
+    expect(
+      entries.some((e: { action: string; detail: string }) => e.action === "merge" && e.detail === "merged in Kumar Tex"),
+    ).toBe(true);
+  });
+
+  it("refuses to merge a customer with itself (400) or with one that does not exist (404), changing nothing", async () => {
+    const made = await post({ name: "Alone Ltd" });
+    const self = await s.request("POST", `/api/customers/${made.body._id}/merge`, {
+      token: sales,
+      json: { otherId: made.body._id },
+    });
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe("A customer cannot be merged with itself.");
+    const none = await s.request("POST", `/api/customers/${made.body._id}/merge`, { token: sales, json: { otherId: newId() } });
+    expect(none.status).toBe(404);
+    expect((await s.request("GET", `/api/customers/${made.body._id}`, { token: sales })).body.name).toBe("Alone Ltd");
+  });
+
+  it("deleting a customer keeps its enquiries, unlinked", async () => {
+    const sent = await s.request("POST", "/api/contacts", {
+      json: { name: "Gone", email: "gone@example.com", subject: "Hi", message: "Hello there" },
+    });
+    const customerId = await customerOf(sent.body.data._id);
+    const res = await s.request("DELETE", `/api/customers/${customerId}`, { token: sales });
+    expect(res.status).toBe(200);
+    expect(await customerOf(sent.body.data._id)).toBeNull();
+  });
+});
+
+describe("held enquiries (past the site-wide hourly cap)", () => {
+  it("are linked to a customer they match but make no new one: a flood fills no customer list", async () => {
+    const capped = await startTestServer({ RATE_LIMITS: "on", ENQUIRY_HOURLY_CAP: "1", TRUST_PROXY: "loopback" });
+    try {
+      const send = (ip: string, email: string) =>
+        capped.request("POST", "/api/contacts", {
+          json: { name: "Anita Rao", email, subject: "Brochure", message: "Please send one." },
+          headers: { "x-forwarded-for": ip },
+        });
+      const first = await send("198.51.100.1", "anita@example.com");
+      const stranger = await send("198.51.100.2", "stranger@example.com");
+      const known = await send("198.51.100.3", "ANITA@example.com");
+      const token = await capped.login();
+      const contact = async (r: typeof first) =>
+        (await capped.request("GET", `/api/contacts/${r.body.data._id}`, { token })).body;
+      const [a, b, c] = [await contact(first), await contact(stranger), await contact(known)];
+      expect([a.held, b.held, c.held]).toEqual([false, true, true]);
+      expect(a.customerId).not.toBeNull();
+      expect(b.customerId).toBeNull();
+      expect(c.customerId).toBe(a.customerId);
+      expect((await capped.request("GET", "/api/customers", { token })).headers.get("x-total-count")).toBe("1");
+    } finally {
+      await capped.close();
+    }
+  });
+});
