@@ -12,6 +12,7 @@ import { activityRouter } from "./activity";
 import { categoryRouter } from "./category";
 import { contactsRouter } from "./contacts";
 import { customersRouter } from "./customers";
+import { gstRatesRouter } from "./gst-rates";
 import { historyRouter } from "./history";
 import { productAnswerKeys, productRouter } from "./product";
 import { quotesRouter } from "./quotes";
@@ -83,6 +84,7 @@ export function apiRouter(ctx: AppContext): Router {
   for (const [path, router] of content) api.use(path, router);
   api.use("/contacts", contactsRouter(ctx));
   api.use("/customers", customersRouter(ctx));
+  api.use("/gst-rates", gstRatesRouter(ctx));
   api.use("/quotes", quotesRouter(ctx));
   api.use("/search", searchRouter(ctx));
   api.use("/users", usersRouter(ctx));

@@ -9,6 +9,7 @@ import { DataDirLockedError, dataDirLockFile, liveLockOwner } from "../db/lock";
 import { copyHashed, tableColumns } from "./dump";
 import {
   BackupError,
+  FILLED_BY_MIGRATIONS,
   FORMAT,
   FORMAT_VERSION,
   fsyncPath,
@@ -241,7 +242,12 @@ export async function restoreBackup(dir: string, target: RestoreTarget, options:
       await applyMigrations(tx, code.slice(applied.length, level));
       await assertEmpty(tx, target);
       const columns = await tableColumns(tx);
-      for (const table of manifest.tables) await insertTable(tx, dir, table, columns.get(table.name));
+      for (const table of manifest.tables) {
+        if ((FILLED_BY_MIGRATIONS as readonly string[]).includes(table.name)) {
+          await tx.execute(sql.raw(`DELETE FROM public.${quoteIdent(table.name)}`));
+        }
+        await insertTable(tx, dir, table, columns.get(table.name));
+      }
       await resetSequences(
         tx,
         manifest.tables.map((t) => t.name),
@@ -259,11 +265,15 @@ export async function restoreBackup(dir: string, target: RestoreTarget, options:
   return { manifest, uploadsCopied: created.length, uploadsKept: manifest.uploads.length - created.length };
 }
 
-/** Refuses a target that holds any data (skipped tables aside). Tables that do not exist yet are empty. */
+/**
+ * Refuses a target that holds any data (skipped tables and those the migrations fill aside). Tables that do
+ * not exist yet are empty.
+ */
 async function assertEmpty(db: Database, target: RestoreTarget): Promise<void> {
   const tables = (await tableColumns(db)).keys();
+  const ignored: readonly string[] = [...SKIPPED_TABLES, ...FILLED_BY_MIGRATIONS];
   const checks = [...tables]
-    .filter((t) => !(SKIPPED_TABLES as readonly string[]).includes(t))
+    .filter((t) => !ignored.includes(t))
     .map((t) => `SELECT '${t}' AS name WHERE EXISTS (SELECT 1 FROM public.${quoteIdent(t)})`);
   if (checks.length === 0) return;
   const full = await queryRows<{ name: string }>(db, sql.raw(checks.join(" UNION ALL ")));

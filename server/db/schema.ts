@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -127,6 +128,23 @@ export const customerPeople = pgTable(
     index("customer_people_email_idx").on(t.emailKey).where(sql`${t.emailKey} <> ''`),
     index("customer_people_phone_idx").on(t.phoneKey).where(sql`${t.phoneKey} <> ''`),
   ],
+);
+
+/**
+ * GST rates by HSN or SAC code (or its first digits), each from a day on (India time): a change in the law is
+ * a new row, so quotations made before keep the rate of their day. The migration adds the defaults.
+ */
+export const gstRates = pgTable(
+  "gst_rates",
+  {
+    id: id(),
+    hsn: text("hsn").notNull(),
+    /** Hundredths of a percent: 1800 is 18%. */
+    rateBasisPoints: integer("rate_basis_points").notNull(),
+    effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("gst_rates_hsn_day_idx").on(t.hsn, t.effectiveFrom)],
 );
 
 /** Staff notes on an enquiry, newest last. */

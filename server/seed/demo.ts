@@ -50,6 +50,7 @@ const coreValues = tableOf(coreValueContent);
 const SETTINGS: SiteSettings = {
   companyName: "Pneuma Air Systems",
   tagline: "Compressed air systems designed, built and serviced in Salem since 1998.",
+  gstin: "33AAKCP1998Q1ZI", // made up, with a valid check character (Tamil Nadu)
   phones: [
     { label: "Sales", value: "+91 427 200 1480" },
     { label: "Service", value: "+91 427 200 1490" },
@@ -119,6 +120,8 @@ interface ProductSeed {
 
 interface CategorySeed {
   name: string;
+  /** Its machines' HSN code: compressors 8414 80, dryers and filters (purifying gases) 8421 39. */
+  hsn: string;
   description: string;
   features: [string, string][];
   subcategories: string[];
@@ -141,6 +144,7 @@ const GREEN = { body: "#2f7d5b", accent: PALETTE.orange };
 const CATALOGUE: CategorySeed[] = [
   {
     name: "Reciprocating Air Compressors",
+    hsn: "841480",
     description:
       "Belt-driven piston compressors with cast-iron pumps, for workshops, garages and small factories. Single-stage models reach 8 bar and two-stage intercooled models 12 bar.",
     features: [
@@ -340,6 +344,7 @@ const CATALOGUE: CategorySeed[] = [
   },
   {
     name: "Rotary Screw Compressors",
+    hsn: "841480",
     description:
       "Oil-injected screw compressors in sound-proofed cabinets, built for round-the-clock production. Choose fixed speed for steady demand or variable speed drive to cut power bills when demand varies.",
     features: [
@@ -496,6 +501,7 @@ const CATALOGUE: CategorySeed[] = [
   },
   {
     name: "Oil-Free Compressors",
+    hsn: "841480",
     description:
       "Compressors that put no oil into the air, for food, pharma, hospitals, dental clinics and electronics. Quiet scroll models suit small users and oil-free screw models supply whole plants.",
     features: [
@@ -616,6 +622,7 @@ const CATALOGUE: CategorySeed[] = [
   },
   {
     name: "Portable & Diesel Compressors",
+    hsn: "841480",
     description:
       "Towable compressors for construction, quarries, borewells and plant shutdowns. Diesel models work far from the grid and electric models suit sites with power.",
     features: [
@@ -734,6 +741,7 @@ const CATALOGUE: CategorySeed[] = [
   },
   {
     name: "Air Dryers",
+    hsn: "842139",
     description:
       "Dryers that take the water out of compressed air before it reaches your tools and products. Refrigerated dryers suit general industry and desiccant dryers reach dew points as low as −40 °C.",
     features: [
@@ -824,6 +832,7 @@ const CATALOGUE: CategorySeed[] = [
   },
   {
     name: "Air Treatment & Accessories",
+    hsn: "842139",
     description:
       "Filters, air receivers and condensate drains that complete a compressed air system. Matched to your compressor so your air stays clean, dry and steady.",
     features: [
@@ -1437,6 +1446,7 @@ export async function seedDemoContent(db: Database, images: ImageStore): Promise
             shortDescription: p.short,
             fullDescription: p.full,
             price: p.price,
+            hsn: c.hsn,
             mainImage: pic ? url(pic.main) : "",
             mainImageAlt: pic ? ALT.product(p.name) : "",
             additionalImages: pic ? pic.extra.map(url) : [],

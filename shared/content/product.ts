@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { LIMITS, position, type RecordBase } from "../schemas/fields";
+import { isHsnCode } from "../sales/gst";
+import { LIMITS, optionalText, position, type RecordBase } from "../schemas/fields";
 import { withAltTexts } from "./alt-text";
 import { type CustomContent, withBaseFields } from "./define";
 import {
   attachments,
+  checkedBy,
   type FieldsOutput,
   type FieldsRow,
   fieldsToApi,
@@ -63,6 +65,16 @@ export const productFields = withAltTexts({
   }),
   /** Rupees and paise; none means "Price on request". */
   price: money("Price"),
+  /** Printed on quotations, and it picks the line's GST rate (the rate table, by HSN code). */
+  hsn: checkedBy(
+    text("HSN code", {
+      placeholder: "8414 80 11",
+      hint: "4, 6 or 8 digits (air compressors and their parts are 8414…). Quotations print it and take the GST rate from it.",
+    }),
+    optionalText("HSN code", 20)
+      .transform((v) => v.replace(/\s/g, ""))
+      .refine((v) => v === "" || isHsnCode(v), "HSN code must be 4, 6 or 8 digits."),
+  ),
   featured: yesNo("Featured product (shown on the home page)"),
   fullDescription: longText("Full description", { required: "Please enter a full description", max: LIMITS.long, rows: 5 }),
   specifications: rows<keyof ProductSpecification>(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalGstin } from "../sales/gstin";
 import { DEFAULT_PRICE_NOTE } from "../schemas/defaults";
 import { LIMITS } from "../schemas/fields";
 import type { CustomContent } from "./define";
@@ -52,6 +53,8 @@ export const settingsFields = {
       .refine((v) => v === "" || WHATSAPP.test(v), "WhatsApp number must be digits, with an optional leading +.")
       .default(""),
   ),
+  /** The company's GSTIN: on quotations, and its state decides CGST + SGST (same state) or IGST. */
+  gstin: checkedBy(text("GSTIN", { placeholder: "33AAAAA0000A1Z5" }), optionalGstin),
   /** What a price means (ex-works, taxes): shown beside every price on the public pages and on the datasheet. */
   priceNote: checkedBy(text("Price note", { placeholder: DEFAULT_PRICE_NOTE }), line("Price note").default(DEFAULT_PRICE_NOTE)),
   phones: checkedBy(
@@ -161,6 +164,12 @@ export const settingsForm = {
       description:
         "A short note shown beside every price on the product pages, under the products of a category, and on the datasheets. Leave empty to show none.",
       fields: ["priceNote"],
+    },
+    {
+      title: "Tax",
+      description:
+        "The company's GSTIN, printed on quotations. Its state decides the tax: CGST and SGST for a buyer in the same state, IGST for one elsewhere.",
+      fields: ["gstin"],
     },
     { title: "Phone numbers and e-mail addresses", fields: ["phones", "emails"] },
     {

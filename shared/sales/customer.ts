@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { phone } from "../schemas/contact";
 import { LIMITS, optionalText, requiredText } from "../schemas/fields";
-import { checkGstin } from "./gstin";
+import { checkGstin, optionalGstin } from "./gstin";
 import { stateByCode, stateCodeOfName } from "./states";
 
 /**
@@ -95,18 +95,7 @@ const person = z.object(
 export const customerInput = z
   .object({
     name: requiredText("Name", LIMITS.name),
-    gstin: z
-      .string({ error: "GSTIN must be text." })
-      .default("")
-      .transform((v, ctx) => {
-        if (v.trim() === "") return "";
-        const checked = checkGstin(v);
-        if (!checked.ok) {
-          ctx.addIssue({ code: "custom", message: checked.message });
-          return z.NEVER;
-        }
-        return checked.gstin;
-      }),
+    gstin: optionalGstin,
     billingAddress: address("Billing address"),
     deliveryAddress: address("Delivery address"),
     people: z

@@ -1,6 +1,7 @@
 // GSTIN (GST identification number) checks, with messages a sales engineer can act on.
 // Layout of the 15 characters: 2-digit state code, the holder's 10-character PAN, the entity number for that
 // PAN in the state (1-9, then A-Z), a letter or digit that is Z today, and a check character.
+import { z } from "zod";
 import { stateByCode } from "./states";
 
 export type GstinCheck =
@@ -57,3 +58,15 @@ export function checkGstin(value: string): GstinCheck {
   }
   return { ok: true, gstin, stateCode: state.code, state: state.name, pan };
 }
+
+/** A GSTIN field that may be left empty: "" or the checked GSTIN in capitals, else checkGstin's message. */
+export const optionalGstin = z
+  .string({ error: "GSTIN must be text." })
+  .default("")
+  .transform((v, ctx) => {
+    if (v.trim() === "") return "";
+    const checked = checkGstin(v);
+    if (checked.ok) return checked.gstin;
+    ctx.addIssue({ code: "custom", message: checked.message });
+    return z.NEVER;
+  });

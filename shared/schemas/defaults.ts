@@ -26,6 +26,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   ],
   whatsapp: "",
   priceNote: DEFAULT_PRICE_NOTE,
+  gstin: "",
   notifications: { quotes: [], services: [], messages: [] },
   social: { facebook: "", linkedin: "", x: "", instagram: "", youtube: "" },
   homeSpecifications: [],

@@ -177,6 +177,12 @@ async function createContent(): Promise<void> {
     }),
   );
   await ok(s.request("PUT", `/api/contacts/${contact.data._id}/status`, { json: { status: "resolved" }, token }), 200);
+  // The sales desk: a customer besides the two the enquiries made, and a GST rate table that is not the
+  // migration's (a default deleted, a rate added): restored as it was, not as a new database starts.
+  await ok(s.request("POST", "/api/customers", { token, json: { name: "Sri Murugan Mills", gstin: "33AAGCP4765J1Z5" } }));
+  const defaults = (await ok(s.request("GET", "/api/gst-rates", { token }), 200)) as { _id: string; hsn: string }[];
+  await ok(s.request("DELETE", `/api/gst-rates/${defaults.find((r) => r.hsn === "998717")!._id}`, { token }), 200);
+  await ok(s.request("POST", "/api/gst-rates", { token, json: { hsn: "841480", rate: 12, effectiveFrom: "2027-04-01" } }));
   await createUser(s.ctx.db, {
     ...EDITOR,
     name: "Second Person",
@@ -220,6 +226,8 @@ async function apiSnapshot(server: TestServer, auth: string): Promise<Record<str
   await get("/api/product?featured=true");
   await get("/api/settings");
   for (const c of await get("/api/contacts", true)) await get(`/api/contacts/${c._id}`, true);
+  for (const c of await get("/api/customers", true)) await get(`/api/customers/${c._id}`, true);
+  await get("/api/gst-rates", true);
   // The trash and every record's versions travel too.
   await get("/api/trash", true);
   for (const item of (await get("/api/banner")) as { _id: string }[]) {

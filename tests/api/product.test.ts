@@ -250,6 +250,17 @@ describe("POST /api/product", () => {
     expect(p.price).toBe(199.99);
   });
 
+  it("keeps an HSN code's digits (quotations print it); one of another length → 400 and nothing stored", async () => {
+    const made = await createOk({ hsn: "8414 80 11" });
+    expect(made.hsn).toBe("84148011");
+    expect((await getOne(made._id)).hsn).toBe("84148011");
+    const before = (await s.request("GET", "/api/product")).body.total;
+    const bad = await post(baseFields({ hsn: "84148" }), { mainImage: await png() });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("HSN code must be 4, 6 or 8 digits.");
+    expect((await s.request("GET", "/api/product")).body.total).toBe(before);
+  });
+
   it("accepts a JSON body", async () => {
     const res = await s.request("POST", "/api/product", {
       json: { ...baseFields(), price: 99.5, mainImage: "https://example.com/p.jpg", featured: false },

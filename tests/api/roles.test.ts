@@ -96,6 +96,9 @@ const CALLS: Call[] = [
       ["POST", `/api/customers/${missing}/merge`, { otherId: newId() }],
     ] as const
   ).map(([method, path, json]): Call => ({ method, path, json, permission: "sales", refusal: "work with customers" })),
+  { method: "GET", path: "/api/gst-rates", permission: "sales", refusal: "read GST rates" },
+  { method: "POST", path: "/api/gst-rates", json: {}, permission: "settings", refusal: "change GST rates" },
+  { method: "DELETE", path: `/api/gst-rates/${missing}`, permission: "settings", refusal: "change GST rates" },
 ];
 
 let s: TestServer;

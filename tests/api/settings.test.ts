@@ -103,6 +103,17 @@ describe("/api/settings", () => {
     expect((await s.request("PUT", "/api/settings", { token, json: { priceNote: "" } })).body.priceNote).toBe("");
   });
 
+  it("keeps the company's GSTIN checked and in capitals, for staff only (quotations print it)", async () => {
+    const bad = await s.request("PUT", "/api/settings", { token, json: { gstin: "33AAKCP1998Q1ZJ" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("GSTIN's last character does not match: check for a typing mistake.");
+    const saved = await s.request("PUT", "/api/settings", { token, json: { gstin: "33aakcp1998q1zi" } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.gstin).toBe("33AAKCP1998Q1ZI");
+    expect((await s.request("GET", "/api/settings")).body).not.toHaveProperty("gstin");
+    expect((await s.request("PUT", "/api/settings", { token, json: { gstin: "" } })).body.gstin).toBe("");
+  });
+
   it("needs a token to write", async () => {
     const res = await s.request("PUT", "/api/settings", { json: { companyName: "Hijacked" } });
     expect(res.status).toBe(401);

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "hsn" text DEFAULT '' NOT NULL;
