@@ -12,6 +12,7 @@ import { activityRouter } from "./activity";
 import { categoryRouter } from "./category";
 import { contactsRouter } from "./contacts";
 import { customersRouter } from "./customers";
+import { dealsRouter } from "./deals";
 import { gstRatesRouter } from "./gst-rates";
 import { historyRouter } from "./history";
 import { productAnswerKeys, productRouter } from "./product";
@@ -84,6 +85,7 @@ export function apiRouter(ctx: AppContext): Router {
   for (const [path, router] of content) api.use(path, router);
   api.use("/contacts", contactsRouter(ctx));
   api.use("/customers", customersRouter(ctx));
+  api.use("/deals", dealsRouter(ctx));
   api.use("/gst-rates", gstRatesRouter(ctx));
   api.use("/quotes", quotesRouter(ctx));
   api.use("/search", searchRouter(ctx));

@@ -147,6 +147,57 @@ export const gstRates = pgTable(
   (t) => [uniqueIndex("gst_rates_hsn_day_idx").on(t.hsn, t.effectiveFrom)],
 );
 
+/**
+ * Deals (shared/sales/deal.ts): a lead on its way to won or lost. Amounts are paise; `received_at` is when
+ * the lead came in (its enquiry's time), `first_response_at` the first note, call, e-mail or meeting logged.
+ */
+export const deals = pgTable(
+  "deals",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    customerId: text("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    ownerId: text("owner_id").references(() => admins.id, { onDelete: "set null" }),
+    stage: text("stage").notNull().default("new"),
+    lostReason: text("lost_reason").notNull().default(""),
+    expectedValuePaise: bigint("expected_value_paise", { mode: "number" }),
+    expectedCloseDate: date("expected_close_date", { mode: "string" }),
+    nextStepText: text("next_step_text").notNull().default(""),
+    nextStepDue: date("next_step_due", { mode: "string" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Lower-cased title, customer's name and the lead's reference: what the list's search matches. */
+    searchText: text("search_text").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("deals_order_idx").on(t.updatedAt.desc(), t.id.desc()),
+    index("deals_owner_stage_idx").on(t.ownerId, t.stage),
+    index("deals_stage_idx").on(t.stage),
+    index("deals_customer_idx").on(t.customerId),
+    index("deals_next_step_idx").on(t.nextStepDue).where(sql`${t.nextStepDue} IS NOT NULL`),
+  ],
+);
+
+/** What staff logged on a deal, oldest first. */
+export const dealNotes = pgTable(
+  "deal_notes",
+  {
+    id: id(),
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().default("note"),
+    author: text("author").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("deal_notes_deal_idx").on(t.dealId, t.createdAt)],
+);
+
 /** Staff notes on an enquiry, newest last. */
 export const contactNotes = pgTable(
   "contact_notes",

@@ -34,6 +34,7 @@ export const ACTIVITY_SUBJECTS: Record<string, string> = {
   ...Object.fromEntries(CONTENT.map((c) => [c.name, c.plural[0]!.toUpperCase() + c.plural.slice(1)])),
   enquiry: "Enquiries",
   customer: "Customers",
+  deal: "Deals",
   "gst-rate": "GST rates",
   user: "Staff accounts",
   session: "Sign-ins",

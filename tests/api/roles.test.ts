@@ -96,6 +96,16 @@ const CALLS: Call[] = [
       ["POST", `/api/customers/${missing}/merge`, { otherId: newId() }],
     ] as const
   ).map(([method, path, json]): Call => ({ method, path, json, permission: "sales", refusal: "work with customers" })),
+  ...(
+    [
+      ["GET", "/api/deals"],
+      ["GET", "/api/deals/export.csv"],
+      ["POST", "/api/deals", {}],
+      ["GET", `/api/deals/${missing}`],
+      ["PUT", `/api/deals/${missing}`, { title: "x" }],
+      ["POST", `/api/deals/${missing}/notes`, { text: "x" }],
+    ] as const
+  ).map(([method, path, json]): Call => ({ method, path, json, permission: "sales", refusal: "work with deals" })),
   { method: "GET", path: "/api/gst-rates", permission: "sales", refusal: "read GST rates" },
   { method: "POST", path: "/api/gst-rates", json: {}, permission: "settings", refusal: "change GST rates" },
   { method: "DELETE", path: `/api/gst-rates/${missing}`, permission: "settings", refusal: "change GST rates" },

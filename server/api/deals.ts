@@ -1,0 +1,143 @@
+import { stringify } from "csv-stringify";
+import { type Request, Router } from "express";
+import { DEAL_STAGE_LABEL, type Deal, dealInput, dealListQuery, dealNoteInput } from "../../shared/sales/deal";
+import { recordActivity } from "../activity/log";
+import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { noStore } from "../http/caching";
+import { badRequest, HttpError, notFound, parseInput } from "../http/errors";
+import { errorFields, log } from "../log";
+import { addDealNote, createDeal, dealBatches, dealRow, getDeal, listDeals, referenceProblem, updateDeal } from "../sales/deals";
+import { spreadsheetSafe } from "./contacts";
+import { readFields } from "./forms";
+
+const notFoundError = () => notFound("Deal not found.");
+
+/** Sales work their own deals (and take unassigned ones); they see the others' read-only. Owners do anything. */
+function assertMayChange(req: Request, deal: { ownerId: string | null }, newOwnerId: string | null = deal.ownerId): void {
+  const user = currentUser(req);
+  if (user.role === "owner") return;
+  if (deal.ownerId !== null && deal.ownerId !== user.id) {
+    throw new HttpError(403, "This deal is another sales person's: you can read it, but only they or an owner can change it.");
+  }
+  if (newOwnerId !== null && newOwnerId !== user.id) {
+    throw new HttpError(403, "Only an owner can give a deal to someone else.");
+  }
+}
+
+const CSV_COLUMNS = [
+  "Title",
+  "Customer",
+  "Owner",
+  "Stage",
+  "Lost reason",
+  "Expected value (₹)",
+  "Expected close",
+  "Next step",
+  "Due",
+  "Received",
+  "First response",
+  "Closed",
+];
+
+function csvRow(d: Deal): string[] {
+  return [
+    d.title,
+    d.customerName ?? "",
+    d.ownerName ?? "",
+    DEAL_STAGE_LABEL[d.stage],
+    d.lostReason,
+    d.expectedValue === null ? "" : d.expectedValue.toFixed(2),
+    d.expectedCloseDate ?? "",
+    d.nextStep.text,
+    d.nextStep.dueDate ?? "",
+    d.receivedAt,
+    d.firstResponseAt ?? "",
+    d.closedAt ?? "",
+  ].map(spreadsheetSafe);
+}
+
+/** /api/deals: the sales desk's deals (owners and sales; editors none). Lists are plain arrays with X-Total-Count. */
+export function dealsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requirePermission(ctx, "sales", "work with deals"));
+  const logDeal = (req: Request, action: "create" | "update" | "note", d: Deal, detail = "") =>
+    recordActivity(ctx.db, actorOf(req), { action, entityType: "deal", entityId: d._id, entityLabel: d.title, detail });
+
+  router.get("/", async (req, res) => {
+    const { items, total } = await listDeals(ctx.db, parseInput(dealListQuery, req.query), currentUser(req).id);
+    res.setHeader("X-Total-Count", String(total));
+    res.json(items);
+  });
+
+  router.get("/export.csv", async (req, res) => {
+    const query = parseInput(dealListQuery, req.query);
+    await recordActivity(ctx.db, actorOf(req), { action: "export", entityType: "deal", detail: "CSV" });
+    noStore(res);
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="deals-${new Date().toISOString().slice(0, 10)}.csv"`);
+    const csv = stringify({ header: true, columns: CSV_COLUMNS, bom: true, record_delimiter: "windows" });
+    csv.pipe(res);
+    try {
+      for await (const batch of dealBatches(ctx.db, query, currentUser(req).id)) {
+        for (const deal of batch) {
+          if (!csv.write(csvRow(deal))) await new Promise<void>((resolve) => csv.once("drain", resolve));
+        }
+        if (res.destroyed) break;
+      }
+      csv.end();
+    } catch (err) {
+      log.error("the deals CSV export failed", errorFields(err));
+      csv.destroy();
+      res.destroy();
+    }
+  });
+
+  router.post("/", async (req, res) => {
+    const input = parseInput(dealInput, readFields(req));
+    // A sales person's new deal is theirs unless they leave it unassigned; an owner gives it to anyone.
+    if (currentUser(req).role !== "owner" && input.ownerId === undefined) input.ownerId = currentUser(req).id;
+    assertMayChange(req, { ownerId: null }, input.ownerId ?? null);
+    const problem = await referenceProblem(ctx.db, input);
+    if (problem) throw badRequest(problem);
+    const id = await ctx.db.transaction((tx) => createDeal(tx as unknown as Database, input));
+    const deal = (await getDeal(ctx.db, id))!;
+    await logDeal(req, "create", deal);
+    res.status(201).json(deal);
+  });
+
+  router.get("/:id", async (req, res) => {
+    const deal = await getDeal(ctx.db, String(req.params.id));
+    if (!deal) throw notFoundError();
+    res.json(deal);
+  });
+
+  router.put("/:id", async (req, res) => {
+    const input = parseInput(dealInput, readFields(req));
+    const previous = await dealRow(ctx.db, String(req.params.id));
+    if (!previous) throw notFoundError();
+    assertMayChange(req, previous, input.ownerId === undefined ? previous.ownerId : input.ownerId);
+    const problem = await referenceProblem(ctx.db, input);
+    if (problem) throw badRequest(problem);
+    await ctx.db.transaction((tx) => updateDeal(tx as unknown as Database, previous, input));
+    const deal = (await getDeal(ctx.db, previous.id))!;
+    await logDeal(req, "update", deal, previous.stage === deal.stage ? "" : `stage ${previous.stage} → ${deal.stage}`);
+    res.json(deal);
+  });
+
+  router.post("/:id/notes", async (req, res) => {
+    const note = parseInput(dealNoteInput, readFields(req));
+    const previous = await dealRow(ctx.db, String(req.params.id));
+    if (!previous) throw notFoundError();
+    assertMayChange(req, previous);
+    await ctx.db.transaction((tx) =>
+      addDealNote(tx as unknown as Database, previous.id, { ...note, author: currentUser(req).username }),
+    );
+    const deal = (await getDeal(ctx.db, previous.id))!;
+    await logDeal(req, "note", deal, note.kind);
+    res.status(201).json(deal);
+  });
+
+  return router;
+}

@@ -1,0 +1,209 @@
+import { and, asc, count, desc, eq, inArray, isNull, like, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { withBaseFields } from "../../shared/content/define";
+import { newId } from "../../shared/lib/ids";
+import {
+  DEAL_NOTE_KINDS,
+  DEAL_STAGES,
+  type Deal,
+  type DealInput,
+  type DealListQuery,
+  type DealNoteKind,
+  type DealStage,
+} from "../../shared/sales/deal";
+import { likePattern } from "../content/contact";
+import type { Database } from "../db/client";
+import { admins, contacts, customers, dealNotes, deals } from "../db/schema";
+
+/** Deals (docs/decisions/029-sales-desk.md). Amounts are paise here; rupees only in the answers. */
+
+type DealRow = typeof deals.$inferSelect;
+const CLOSED: DealStage[] = ["won", "lost"];
+
+const paiseToRupees = (paise: number | null) => (paise === null ? null : paise / 100);
+
+async function toApi(db: Database, rows: DealRow[]): Promise<Deal[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const customerIds = [...new Set(rows.map((r) => r.customerId).filter((v): v is string => v !== null))];
+  const ownerIds = [...new Set(rows.map((r) => r.ownerId).filter((v): v is string => v !== null))];
+  const [notes, names, owners] = await Promise.all([
+    db.select().from(dealNotes).where(inArray(dealNotes.dealId, ids)).orderBy(asc(dealNotes.createdAt), asc(dealNotes.id)),
+    customerIds.length
+      ? db.select({ id: customers.id, name: customers.name }).from(customers).where(inArray(customers.id, customerIds))
+      : [],
+    ownerIds.length
+      ? db
+          .select({ id: admins.id, name: admins.name, username: admins.username })
+          .from(admins)
+          .where(inArray(admins.id, ownerIds))
+      : [],
+  ]);
+  const customerName = new Map(names.map((c) => [c.id, c.name]));
+  const ownerName = new Map(owners.map((o) => [o.id, o.name || o.username]));
+  return rows.map((r) =>
+    withBaseFields(r, {
+      title: r.title,
+      customerId: r.customerId,
+      customerName: r.customerId ? (customerName.get(r.customerId) ?? null) : null,
+      contactId: r.contactId,
+      ownerId: r.ownerId,
+      ownerName: r.ownerId ? (ownerName.get(r.ownerId) ?? null) : null,
+      stage: (DEAL_STAGES as readonly string[]).includes(r.stage) ? (r.stage as DealStage) : "new",
+      lostReason: r.lostReason,
+      expectedValue: paiseToRupees(r.expectedValuePaise),
+      expectedCloseDate: r.expectedCloseDate,
+      nextStep: { text: r.nextStepText, dueDate: r.nextStepDue },
+      receivedAt: r.receivedAt.toISOString(),
+      firstResponseAt: r.firstResponseAt?.toISOString() ?? null,
+      closedAt: r.closedAt?.toISOString() ?? null,
+      notes: notes
+        .filter((n) => n.dealId === r.id)
+        .map((n) => ({
+          _id: n.id,
+          kind: (DEAL_NOTE_KINDS as readonly string[]).includes(n.kind) ? (n.kind as DealNoteKind) : "note",
+          text: n.text,
+          author: n.author,
+          date: n.createdAt.toISOString(),
+        })),
+    }),
+  );
+}
+
+export async function getDeal(db: Database, id: string): Promise<Deal | null> {
+  const [row] = await db.select().from(deals).where(eq(deals.id, id));
+  return row ? ((await toApi(db, [row]))[0] ?? null) : null;
+}
+
+function listWhere(query: DealListQuery, me: string): SQL | undefined {
+  const stage =
+    query.stage === "open"
+      ? notInArray(deals.stage, CLOSED)
+      : query.stage && query.stage !== "all"
+        ? eq(deals.stage, query.stage)
+        : undefined;
+  const owner =
+    query.owner === "none"
+      ? isNull(deals.ownerId)
+      : query.owner === "me"
+        ? eq(deals.ownerId, me)
+        : query.owner
+          ? eq(deals.ownerId, query.owner)
+          : undefined;
+  const search = query.q ? like(deals.searchText, likePattern(query.q)) : undefined;
+  return and(stage, owner, search);
+}
+
+/** One page, the most recently changed first; `me` is the signed-in person's id (owner=me). */
+export async function listDeals(db: Database, query: DealListQuery, me: string): Promise<{ items: Deal[]; total: number }> {
+  const where = listWhere(query, me);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(deals)
+      .where(where)
+      .orderBy(desc(deals.updatedAt), desc(deals.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(deals).where(where),
+  ]);
+  return { items: await toApi(db, rows), total: Number(total?.n ?? 0) };
+}
+
+/** Every deal matching, a batch at a time in the list's order (the CSV export). */
+export async function* dealBatches(db: Database, query: DealListQuery, me: string, size = 500): AsyncGenerator<Deal[]> {
+  const where = listWhere(query, me);
+  let after: { updatedAt: Date; id: string } | null = null;
+  for (;;) {
+    const key: SQL | undefined = after
+      ? or(lt(deals.updatedAt, after.updatedAt), and(eq(deals.updatedAt, after.updatedAt), lt(deals.id, after.id)))
+      : undefined;
+    const rows = await db.select().from(deals).where(and(where, key)).orderBy(desc(deals.updatedAt), desc(deals.id)).limit(size);
+    if (rows.length === 0) return;
+    yield await toApi(db, rows);
+    const last: DealRow = rows[rows.length - 1]!;
+    after = { updatedAt: last.updatedAt, id: last.id };
+    if (rows.length < size) return;
+  }
+}
+
+/** What a deal's references say, checked: null when they are fine, else the message. */
+export async function referenceProblem(db: Database, input: DealInput): Promise<string | null> {
+  const [customer, contact, owner] = await Promise.all([
+    input.customerId ? db.select({ id: customers.id }).from(customers).where(eq(customers.id, input.customerId)) : [{}],
+    input.contactId ? db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, input.contactId)) : [{}],
+    input.ownerId
+      ? db.select({ role: admins.role, disabledAt: admins.disabledAt }).from(admins).where(eq(admins.id, input.ownerId))
+      : [{ role: "sales", disabledAt: null }],
+  ]);
+  if (customer.length === 0) return "There is no such customer.";
+  if (contact.length === 0) return "There is no such enquiry.";
+  const o = owner[0] as { role: string; disabledAt: Date | null } | undefined;
+  if (!o || o.disabledAt) return "The deal's owner must be an active staff account.";
+  if (o.role !== "sales" && o.role !== "owner") return "A deal's owner must be a sales person or an owner.";
+  return null;
+}
+
+async function rowValues(db: Database, input: DealInput, previous: DealRow | null) {
+  // A deal from a lead belongs to the lead's customer unless staff chose another, and dates from the lead.
+  const [lead] = input.contactId
+    ? await db
+        .select({ customerId: contacts.customerId, createdAt: contacts.createdAt, reference: contacts.reference })
+        .from(contacts)
+        .where(eq(contacts.id, input.contactId))
+    : [];
+  const customerId = input.customerId ?? lead?.customerId ?? null;
+  const [customer] = customerId
+    ? await db.select({ name: customers.name }).from(customers).where(eq(customers.id, customerId))
+    : [];
+  const closing = CLOSED.includes(input.stage);
+  return {
+    title: input.title,
+    customerId,
+    contactId: input.contactId,
+    ownerId: input.ownerId === undefined ? (previous?.ownerId ?? null) : input.ownerId,
+    stage: input.stage,
+    lostReason: input.stage === "lost" ? input.lostReason : "",
+    expectedValuePaise: input.expectedValue,
+    expectedCloseDate: input.expectedCloseDate,
+    nextStepText: input.nextStep.text,
+    nextStepDue: input.nextStep.dueDate,
+    receivedAt: lead?.createdAt ?? previous?.receivedAt ?? new Date(),
+    closedAt: closing ? (previous && CLOSED.includes(previous.stage as DealStage) ? previous.closedAt : new Date()) : null,
+    searchText: [input.title, customer?.name, lead?.reference].filter(Boolean).join(" ").toLowerCase(),
+  };
+}
+
+export async function createDeal(db: Database, input: DealInput): Promise<string> {
+  const id = newId();
+  // Both times from here, to the millisecond: the export pages by (updated_at, id) with JavaScript dates.
+  const now = new Date();
+  await db.insert(deals).values({ id, ...(await rowValues(db, input, null)), createdAt: now, updatedAt: now });
+  return id;
+}
+
+/** The stored row (for the permission check before a change); null when there is no such deal. */
+export async function dealRow(db: Database, id: string): Promise<DealRow | null> {
+  const [row] = await db.select().from(deals).where(eq(deals.id, id));
+  return row ?? null;
+}
+
+export async function updateDeal(db: Database, previous: DealRow, input: DealInput): Promise<void> {
+  await db
+    .update(deals)
+    .set({ ...(await rowValues(db, input, previous)), updatedAt: new Date() })
+    .where(eq(deals.id, previous.id));
+}
+
+/** Logs a note, call, e-mail or meeting; the first one is the deal's first response. */
+export async function addDealNote(
+  db: Database,
+  id: string,
+  note: { kind: DealNoteKind; text: string; author: string },
+): Promise<void> {
+  const now = new Date();
+  await db.insert(dealNotes).values({ id: newId(), dealId: id, ...note, createdAt: now });
+  await db
+    .update(deals)
+    .set({ firstResponseAt: sql`coalesce(${deals.firstResponseAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .where(eq(deals.id, id));
+}

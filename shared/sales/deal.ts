@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { calendarDay } from "../schemas/calendar-day";
+import { contactListQuery } from "../schemas/contact";
+import { LIMITS, optionalText, requiredText } from "../schemas/fields";
+import { toHundredths } from "./money";
+
+/** A deal's stages in the order a sale moves through them; won and lost close it. */
+export const DEAL_STAGES = ["new", "qualified", "quoted", "negotiating", "won", "lost"] as const;
+export type DealStage = (typeof DEAL_STAGES)[number];
+
+export const DEAL_STAGE_LABEL: Record<DealStage, string> = {
+  new: "New",
+  qualified: "Qualified",
+  quoted: "Quoted",
+  negotiating: "Negotiating",
+  won: "Won",
+  lost: "Lost",
+};
+
+/** What staff log on a deal; each counts as a response to the lead (the time to first response). */
+export const DEAL_NOTE_KINDS = ["note", "call", "email", "meeting"] as const;
+export type DealNoteKind = (typeof DEAL_NOTE_KINDS)[number];
+
+interface DealNote {
+  _id: string;
+  kind: DealNoteKind;
+  text: string;
+  author: string;
+  date: string;
+}
+
+export interface Deal {
+  _id: string;
+  title: string;
+  customerId: string | null;
+  /** The customer's name, for lists (null when none). */
+  customerName: string | null;
+  /** The lead (an enquiry) the deal came from. */
+  contactId: string | null;
+  ownerId: string | null;
+  ownerName: string | null;
+  stage: DealStage;
+  lostReason: string;
+  /** Rupees (two decimals at most); null when not estimated yet. */
+  expectedValue: number | null;
+  expectedCloseDate: string | null;
+  nextStep: { text: string; dueDate: string | null };
+  /** When the lead was received: the enquiry's time, or the deal's own when it came from no enquiry. */
+  receivedAt: string;
+  /** The first note, call, e-mail or meeting logged (later: quotation sent); null while none. */
+  firstResponseAt: string | null;
+  closedAt: string | null;
+  notes: DealNote[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+const nullableDay = (label: string) =>
+  z.union([z.literal("").transform(() => null), z.null(), calendarDay(label)], {
+    error: `${label} must be a date like 2026-01-31.`,
+  });
+
+/** Rupees as typed or sent (a number or text, up to two decimals) to paise; "" or null is none. */
+const rupees = (label: string) =>
+  z.union([z.number(), z.string(), z.null()], { error: `${label} must be an amount in rupees.` }).transform((v, ctx) => {
+    if (v === null || v === "") return null;
+    const paise = toHundredths(typeof v === "string" ? v.replace(/,/g, "") : v);
+    if (paise === null || paise > 10_000_000_000_00) {
+      ctx.addIssue({ code: "custom", message: `${label} must be an amount in rupees of 0 or more, with at most two decimals.` });
+      return z.NEVER;
+    }
+    return paise;
+  });
+
+/** POST /api/deals and PUT /api/deals/{id} (every field; the panel sends the whole deal). */
+export const dealInput = z
+  .object({
+    title: requiredText("Title", LIMITS.title),
+    customerId: z.string({ error: "customerId must be text." }).trim().nullable().default(null),
+    contactId: z.string({ error: "contactId must be text." }).trim().nullable().default(null),
+    /** Left out: a new deal is its sales person's (an owner's stays unassigned); a change keeps the owner. */
+    ownerId: z.string({ error: "ownerId must be text." }).trim().nullable().optional(),
+    stage: z.enum(DEAL_STAGES, { error: `Stage must be one of: ${DEAL_STAGES.join(", ")}.` }).default("new"),
+    lostReason: optionalText("Lost reason", LIMITS.short),
+    expectedValue: rupees("Expected value").default(null),
+    expectedCloseDate: nullableDay("Expected close date").default(null),
+    nextStep: z
+      .object(
+        { text: optionalText("Next step", LIMITS.short), dueDate: nullableDay("Next step's due date").default(null) },
+        { error: "nextStep must be an object with text and dueDate." },
+      )
+      .default({ text: "", dueDate: null }),
+  })
+  .superRefine((d, ctx) => {
+    if (d.stage === "lost" && !d.lostReason) {
+      ctx.addIssue({ code: "custom", path: ["lostReason"], message: "Please give the reason the deal was lost." });
+    }
+    if (d.nextStep.dueDate && !d.nextStep.text) {
+      ctx.addIssue({ code: "custom", path: ["nextStep", "text"], message: "Please say what the next step is." });
+    }
+  });
+export type DealInput = z.infer<typeof dealInput>;
+
+export const dealNoteInput = z.object({
+  text: requiredText("Note", LIMITS.text),
+  kind: z.enum(DEAL_NOTE_KINDS, { error: `Kind must be one of: ${DEAL_NOTE_KINDS.join(", ")}.` }).default("note"),
+});
+
+/** GET /api/deals: a stage ("open": not won or lost), an owner (a staff id, "me" or "none"), a search, a page. */
+export const dealListQuery = z
+  .object({
+    stage: z
+      .union([z.literal(""), z.literal("all"), z.literal("open"), z.enum(DEAL_STAGES)], {
+        error: `Stage must be one of: all, open, ${DEAL_STAGES.join(", ")}.`,
+      })
+      .optional(),
+    owner: z.string({ error: "Owner must be text." }).trim().max(40, "Owner is too long.").optional(),
+  })
+  .extend(contactListQuery.pick({ q: true, page: true, limit: true }).shape);
+export type DealListQuery = z.infer<typeof dealListQuery>;
