@@ -15,7 +15,7 @@ import { readFields } from "./forms";
 const notFoundError = () => notFound("Deal not found.");
 
 /** Sales work their own deals (and take unassigned ones); they see the others' read-only. Owners do anything. */
-function assertMayChange(req: Request, deal: { ownerId: string | null }, newOwnerId: string | null = deal.ownerId): void {
+export function assertMayChange(req: Request, deal: { ownerId: string | null }, newOwnerId: string | null = deal.ownerId): void {
   const user = currentUser(req);
   if (user.role === "owner") return;
   if (deal.ownerId !== null && deal.ownerId !== user.id) {

@@ -16,6 +16,7 @@ import { dealsRouter } from "./deals";
 import { gstRatesRouter } from "./gst-rates";
 import { historyRouter } from "./history";
 import { productAnswerKeys, productRouter } from "./product";
+import { quotationsRouter } from "./quotations";
 import { quotesRouter } from "./quotes";
 import { redirectRouters } from "./redirects";
 import { searchRouter } from "./search";
@@ -87,6 +88,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use("/customers", customersRouter(ctx));
   api.use("/deals", dealsRouter(ctx));
   api.use("/gst-rates", gstRatesRouter(ctx));
+  api.use("/quotations", quotationsRouter(ctx));
   api.use("/quotes", quotesRouter(ctx));
   api.use("/search", searchRouter(ctx));
   api.use("/users", usersRouter(ctx));

@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Role } from "../../shared/auth/roles";
 import type { Address } from "../../shared/sales/customer";
+import type { QuotationParty, QuotationTerms, StoredQuotationLine } from "../../shared/sales/quotation";
 import type { EnquiryService, QuoteDetails, QuoteItem } from "../../shared/schemas/enquiry-values";
 import { createdAtColumn as createdAt, idColumn as id, updatedAtColumn as updatedAt } from "./columns";
 
@@ -197,6 +198,56 @@ export const dealNotes = pgTable(
   },
   (t) => [index("deal_notes_deal_idx").on(t.dealId, t.createdAt)],
 );
+
+/**
+ * GST quotations (shared/sales/quotation.ts): one row per version; a number's versions share `number`. The
+ * parties, lines and terms are copied in (jsonb) as they were when it was made; the totals are paise.
+ */
+export const quotations = pgTable(
+  "quotations",
+  {
+    id: id(),
+    number: text("number").notNull(),
+    version: integer("version").notNull(),
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "restrict" }),
+    customerId: text("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("draft"),
+    /** India's day it was made: its GST rates are that day's. */
+    day: date("day", { mode: "string" }).notNull(),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    seller: jsonb("seller").$type<QuotationParty>().notNull(),
+    buyer: jsonb("buyer").$type<QuotationParty>().notNull(),
+    interState: boolean("inter_state").notNull(),
+    lines: jsonb("lines").$type<StoredQuotationLine[]>().notNull(),
+    taxablePaise: bigint("taxable_paise", { mode: "number" }).notNull(),
+    cgstPaise: bigint("cgst_paise", { mode: "number" }).notNull(),
+    sgstPaise: bigint("sgst_paise", { mode: "number" }).notNull(),
+    igstPaise: bigint("igst_paise", { mode: "number" }).notNull(),
+    roundOffPaise: integer("round_off_paise").notNull(),
+    totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
+    terms: jsonb("terms").$type<QuotationTerms>().notNull(),
+    preparedBy: text("prepared_by").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decision: jsonb("decision").$type<{ name: string; ip: string } | null>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("quotations_number_version_idx").on(t.number, t.version),
+    index("quotations_deal_idx").on(t.dealId, t.createdAt),
+    index("quotations_customer_idx").on(t.customerId),
+  ],
+);
+
+/** The last quotation number given out per financial year ("2026-27"); taken in the quotation's transaction. */
+export const quotationCounters = pgTable("quotation_counters", {
+  year: text("year").primaryKey(),
+  last: integer("last").notNull(),
+});
 
 /** Staff notes on an enquiry, newest last. */
 export const contactNotes = pgTable(

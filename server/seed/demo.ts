@@ -18,6 +18,7 @@ import { storyContent } from "../../shared/content/story";
 import { teamMemberContent } from "../../shared/content/team-member";
 import { newId } from "../../shared/lib/ids";
 import { slugify } from "../../shared/lib/slug";
+import { DEFAULT_QUOTATION_TERMS } from "../../shared/schemas/defaults";
 import type { Database } from "../db/client";
 import { categories, faqs, products, services, siteSettings, subcategories, tableOf, testimonials } from "../db/content-tables";
 import type { ImageStore } from "../uploads/images";
@@ -51,6 +52,10 @@ const SETTINGS: SiteSettings = {
   companyName: "Pneuma Air Systems",
   tagline: "Compressed air systems designed, built and serviced in Salem since 1998.",
   gstin: "33AAKCP1998Q1ZI", // made up, with a valid check character (Tamil Nadu)
+  quotationPaymentTerms: DEFAULT_QUOTATION_TERMS.payment,
+  quotationDeliveryTerms: DEFAULT_QUOTATION_TERMS.delivery,
+  quotationWarrantyTerms: DEFAULT_QUOTATION_TERMS.warranty,
+  quotationValidityDays: DEFAULT_QUOTATION_TERMS.validityDays,
   phones: [
     { label: "Sales", value: "+91 427 200 1480" },
     { label: "Service", value: "+91 427 200 1490" },

@@ -35,6 +35,7 @@ export const ACTIVITY_SUBJECTS: Record<string, string> = {
   enquiry: "Enquiries",
   customer: "Customers",
   deal: "Deals",
+  quotation: "Quotations",
   "gst-rate": "GST rates",
   user: "Staff accounts",
   session: "Sign-ins",

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { optionalGstin } from "../sales/gstin";
-import { DEFAULT_PRICE_NOTE } from "../schemas/defaults";
+import { DEFAULT_PRICE_NOTE, DEFAULT_QUOTATION_TERMS } from "../schemas/defaults";
 import { LIMITS } from "../schemas/fields";
 import type { CustomContent } from "./define";
-import { checkedBy, type FieldsRow, inputShape, longText, part, rows, text } from "./fields";
+import { checkedBy, type FieldsRow, inputShape, longText, number, part, rows, text } from "./fields";
 
 const line = (label: string, max: number = LIMITS.title) =>
   z
@@ -55,6 +55,28 @@ export const settingsFields = {
   ),
   /** The company's GSTIN: on quotations, and its state decides CGST + SGST (same state) or IGST. */
   gstin: checkedBy(text("GSTIN", { placeholder: "33AAAAA0000A1Z5" }), optionalGstin),
+  /** A new quotation's terms (staff change them per quotation) and how many days it stays valid. */
+  quotationPaymentTerms: checkedBy(
+    longText("Payment terms", { rows: 2 }),
+    line("Payment terms", LIMITS.short).default(DEFAULT_QUOTATION_TERMS.payment),
+  ),
+  quotationDeliveryTerms: checkedBy(
+    longText("Delivery terms", { rows: 2 }),
+    line("Delivery terms", LIMITS.short).default(DEFAULT_QUOTATION_TERMS.delivery),
+  ),
+  quotationWarrantyTerms: checkedBy(
+    longText("Warranty", { rows: 2 }),
+    line("Warranty", LIMITS.short).default(DEFAULT_QUOTATION_TERMS.warranty),
+  ),
+  quotationValidityDays: checkedBy(
+    number("Valid for", { integer: true, unit: "days" }),
+    z.coerce
+      .number({ error: "Valid for must be a number of days." })
+      .int("Valid for must be a whole number of days.")
+      .min(1, "Valid for must be from 1 to 365 days.")
+      .max(365, "Valid for must be from 1 to 365 days.")
+      .default(DEFAULT_QUOTATION_TERMS.validityDays),
+  ),
   /** What a price means (ex-works, taxes): shown beside every price on the public pages and on the datasheet. */
   priceNote: checkedBy(text("Price note", { placeholder: DEFAULT_PRICE_NOTE }), line("Price note").default(DEFAULT_PRICE_NOTE)),
   phones: checkedBy(
@@ -170,6 +192,11 @@ export const settingsForm = {
       description:
         "The company's GSTIN, printed on quotations. Its state decides the tax: CGST and SGST for a buyer in the same state, IGST for one elsewhere.",
       fields: ["gstin"],
+    },
+    {
+      title: "Quotations",
+      description: "What a new quotation says; each quotation can change them.",
+      fields: ["quotationValidityDays", "quotationPaymentTerms", "quotationDeliveryTerms", "quotationWarrantyTerms"],
     },
     { title: "Phone numbers and e-mail addresses", fields: ["phones", "emails"] },
     {

@@ -11,6 +11,14 @@ export const STAR_MAX = 5;
 /** What a price means, until staff write their own (Site Settings, "Price note"). */
 export const DEFAULT_PRICE_NOTE = "Ex-works Salem. GST 18% extra.";
 
+/** A new quotation's terms until staff write their own (Site Settings, "Quotations"). */
+export const DEFAULT_QUOTATION_TERMS = {
+  payment: "50% advance with the order, the balance before dispatch.",
+  delivery: "4 to 6 weeks from the order and advance, ex-works Salem. Freight and insurance at the buyer's cost.",
+  warranty: "12 months from commissioning or 18 months from dispatch, whichever is earlier.",
+  validityDays: 30,
+};
+
 /** Used until staff save settings of their own (and as the shape reference for forms). */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   companyName: "Pneuma Air Systems",
@@ -27,6 +35,10 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   whatsapp: "",
   priceNote: DEFAULT_PRICE_NOTE,
   gstin: "",
+  quotationPaymentTerms: DEFAULT_QUOTATION_TERMS.payment,
+  quotationDeliveryTerms: DEFAULT_QUOTATION_TERMS.delivery,
+  quotationWarrantyTerms: DEFAULT_QUOTATION_TERMS.warranty,
+  quotationValidityDays: DEFAULT_QUOTATION_TERMS.validityDays,
   notifications: { quotes: [], services: [], messages: [] },
   social: { facebook: "", linkedin: "", x: "", instagram: "", youtube: "" },
   homeSpecifications: [],

@@ -106,6 +106,14 @@ const CALLS: Call[] = [
       ["POST", `/api/deals/${missing}/notes`, { text: "x" }],
     ] as const
   ).map(([method, path, json]): Call => ({ method, path, json, permission: "sales", refusal: "work with deals" })),
+  ...(
+    [
+      ["GET", "/api/quotations"],
+      ["POST", "/api/quotations", {}],
+      ["GET", `/api/quotations/${missing}`],
+      ["POST", `/api/quotations/${missing}/revise`, {}],
+    ] as const
+  ).map(([method, path, json]): Call => ({ method, path, json, permission: "sales", refusal: "work with quotations" })),
   { method: "GET", path: "/api/gst-rates", permission: "sales", refusal: "read GST rates" },
   { method: "POST", path: "/api/gst-rates", json: {}, permission: "settings", refusal: "change GST rates" },
   { method: "DELETE", path: `/api/gst-rates/${missing}`, permission: "settings", refusal: "change GST rates" },

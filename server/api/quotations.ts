@@ -1,0 +1,86 @@
+import { type Request, Router } from "express";
+import { z } from "zod";
+import { isId } from "../../shared/lib/ids";
+import { type Quotation, quotationInput, quotationRevision } from "../../shared/sales/quotation";
+import { contactListQuery } from "../../shared/schemas/contact";
+import { recordActivity } from "../activity/log";
+import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
+import { getSettings } from "../content/settings";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { badRequest, notFound, parseInput } from "../http/errors";
+import { dealRow } from "../sales/deals";
+import { createQuotation, getQuotation, listQuotations, reviseQuotation } from "../sales/quotations";
+import { assertMayChange } from "./deals";
+import { readFields } from "./forms";
+
+const notFoundError = () => notFound("Quotation not found.");
+const listQuery = contactListQuery
+  .pick({ page: true, limit: true })
+  .extend({ dealId: z.string().trim().optional(), customerId: z.string().trim().optional() });
+
+/**
+ * /api/quotations: GST quotations made from deals (owners and sales; a sales person quotes on their own
+ * deals). Amounts in answers and requests are rupees as decimal numbers; they are stored as paise.
+ */
+export function quotationsRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requirePermission(ctx, "sales", "work with quotations"));
+  const logQuotation = (req: Request, action: "create" | "update", q: Quotation) =>
+    recordActivity(ctx.db, actorOf(req), {
+      action,
+      entityType: "quotation",
+      entityId: q._id,
+      entityLabel: `${q.number} v${q.version}`,
+      detail: `₹${q.total.toFixed(2)} to ${q.buyer.name}`,
+    });
+
+  router.get("/", async (req, res) => {
+    const { items, total } = await listQuotations(ctx.db, parseInput(listQuery, req.query));
+    res.setHeader("X-Total-Count", String(total));
+    res.json(items);
+  });
+
+  router.post("/", async (req, res) => {
+    const input = parseInput(quotationInput, readFields(req));
+    const deal = isId(input.dealId) ? await dealRow(ctx.db, input.dealId) : null;
+    if (!deal) throw badRequest("There is no such deal.");
+    assertMayChange(req, deal);
+    // Read fresh, not from the content cache (on PostgreSQL it hears of a change a moment later): a quotation
+    // prints the GSTIN and terms as they are now.
+    const settings = await getSettings(ctx.db);
+    const user = currentUser(req);
+    const id = await ctx.db.transaction((tx) =>
+      createQuotation(tx as unknown as Database, settings, deal, input, user.name || user.username),
+    );
+    const quotation = (await getQuotation(ctx.db, id))!;
+    await logQuotation(req, "create", quotation);
+    res.status(201).json(quotation);
+  });
+
+  router.get("/:id", async (req, res) => {
+    const quotation = await getQuotation(ctx.db, String(req.params.id));
+    if (!quotation) throw notFoundError();
+    res.json(quotation);
+  });
+
+  router.post("/:id/revise", async (req, res) => {
+    const revision = parseInput(quotationRevision, readFields(req));
+    const previous = await getQuotation(ctx.db, String(req.params.id));
+    if (!previous) throw notFoundError();
+    const deal = await dealRow(ctx.db, previous.dealId);
+    if (deal) assertMayChange(req, deal);
+    // Read fresh, not from the content cache (on PostgreSQL it hears of a change a moment later): a quotation
+    // prints the GSTIN and terms as they are now.
+    const settings = await getSettings(ctx.db);
+    const user = currentUser(req);
+    const id = await ctx.db.transaction((tx) =>
+      reviseQuotation(tx as unknown as Database, settings, previous, revision, user.name || user.username),
+    );
+    const quotation = (await getQuotation(ctx.db, id))!;
+    await logQuotation(req, "update", quotation);
+    res.status(201).json(quotation);
+  });
+
+  return router;
+}

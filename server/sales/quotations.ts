@@ -1,0 +1,247 @@
+import { and, asc, count, desc, eq, inArray, max, type SQL, sql } from "drizzle-orm";
+import { withBaseFields } from "../../shared/content/define";
+import type { SiteSettings } from "../../shared/content/settings";
+import { newId } from "../../shared/lib/ids";
+import { amountInWords } from "../../shared/sales/amount-in-words";
+import { financialYearOf, indiaDateOf, quotationNumber } from "../../shared/sales/financial-year";
+import { taxSplitOf } from "../../shared/sales/gst";
+import {
+  QUOTATION_STATUSES,
+  type Quotation,
+  type QuotationInput,
+  type QuotationLineInput,
+  type QuotationRevision,
+  type QuotationStatus,
+  type QuotationTerms,
+} from "../../shared/sales/quotation";
+import type { Database } from "../db/client";
+import { deals, quotationCounters, quotations } from "../db/schema";
+import { badRequest } from "../http/errors";
+import { getCustomer } from "./customers";
+import { buyerOf, lineInputOf, sellerOf, workOutLines } from "./quotation-lines";
+
+/** GST quotations (docs/decisions/029-sales-desk.md): made from a deal, numbered per financial year, revised as versions. */
+
+type QuotationRow = typeof quotations.$inferSelect;
+const NUMBER_PREFIX = "PQ";
+const rupees = (paise: number) => paise / 100;
+
+/** The day `days` after `day` (YYYY-MM-DD). */
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function toApi(r: QuotationRow, versions: QuotationRow[]): Quotation {
+  return withBaseFields(r, {
+    number: r.number,
+    version: r.version,
+    versions: versions.map((v) => ({ _id: v.id, version: v.version, date: v.day, total: rupees(v.totalPaise) })),
+    dealId: r.dealId,
+    customerId: r.customerId,
+    status: (QUOTATION_STATUSES as readonly string[]).includes(r.status) ? (r.status as QuotationStatus) : "draft",
+    date: r.day,
+    validUntil: r.validUntil,
+    seller: r.seller,
+    buyer: r.buyer,
+    taxSplit: r.interState ? ("inter" as const) : ("intra" as const),
+    lines: r.lines.map((l) => ({
+      productId: l.productId,
+      description: l.description,
+      hsn: l.hsn,
+      quantity: l.quantityHundredths / 100,
+      unit: l.unit,
+      unitPrice: rupees(l.unitPricePaise),
+      discountPercent: l.discountHundredths / 100,
+      gstRate: l.rateBasisPoints / 100,
+      taxable: rupees(l.taxablePaise),
+      cgst: rupees(l.cgstPaise),
+      sgst: rupees(l.sgstPaise),
+      igst: rupees(l.igstPaise),
+      total: rupees(l.totalPaise),
+    })),
+    taxable: rupees(r.taxablePaise),
+    cgst: rupees(r.cgstPaise),
+    sgst: rupees(r.sgstPaise),
+    igst: rupees(r.igstPaise),
+    roundOff: rupees(r.roundOffPaise),
+    total: rupees(r.totalPaise),
+    amountInWords: amountInWords(r.totalPaise),
+    terms: r.terms,
+    preparedBy: r.preparedBy,
+    sentAt: r.sentAt?.toISOString() ?? null,
+    viewedAt: r.viewedAt?.toISOString() ?? null,
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    decision: r.decision ?? null,
+  });
+}
+
+async function withVersions(db: Database, rows: QuotationRow[]): Promise<Quotation[]> {
+  if (rows.length === 0) return [];
+  const all = await db
+    .select()
+    .from(quotations)
+    .where(inArray(quotations.number, [...new Set(rows.map((r) => r.number))]))
+    .orderBy(asc(quotations.version));
+  return rows.map((r) =>
+    toApi(
+      r,
+      all.filter((v) => v.number === r.number),
+    ),
+  );
+}
+
+export async function getQuotation(db: Database, id: string): Promise<Quotation | null> {
+  const [row] = await db.select().from(quotations).where(eq(quotations.id, id));
+  return row ? ((await withVersions(db, [row]))[0] ?? null) : null;
+}
+
+/** One page, newest first: every version, or of one deal or customer. */
+export async function listQuotations(
+  db: Database,
+  query: { dealId?: string; customerId?: string; page: number; limit: number },
+): Promise<{ items: Quotation[]; total: number }> {
+  const where: SQL | undefined = and(
+    query.dealId ? eq(quotations.dealId, query.dealId) : undefined,
+    query.customerId ? eq(quotations.customerId, query.customerId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(quotations)
+      .where(where)
+      .orderBy(desc(quotations.createdAt), desc(quotations.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(quotations).where(where),
+  ]);
+  return { items: await withVersions(db, rows), total: Number(total?.n ?? 0) };
+}
+
+async function nextNumber(tx: Database, now: Date): Promise<string> {
+  const year = financialYearOf(now);
+  const [row] = await tx
+    .insert(quotationCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: quotationCounters.year, set: { last: sql`${quotationCounters.last} + 1` } })
+    .returning({ last: quotationCounters.last });
+  return quotationNumber(NUMBER_PREFIX, year, row!.last);
+}
+
+interface Draft {
+  customerId: string;
+  lines: QuotationLineInput[];
+  validUntil?: string;
+  terms: QuotationTerms;
+}
+
+/** Works a draft out and stores it as `number` version `version` (a new number when null). */
+async function store(
+  tx: Database,
+  settings: SiteSettings,
+  deal: { id: string },
+  draft: Draft,
+  version: { number: string | null; version: number; preparedBy: string },
+): Promise<string> {
+  const customer = await getCustomer(tx, draft.customerId);
+  if (!customer) throw badRequest("There is no such customer.");
+  const now = new Date();
+  const day = indiaDateOf(now);
+  const seller = sellerOf(settings);
+  const buyer = buyerOf(customer);
+  const interState = taxSplitOf(buyer.stateCode, seller.stateCode) === "inter";
+  const { lines, totals } = await workOutLines(tx, draft.lines, day, interState);
+  const validUntil = draft.validUntil ?? addDays(day, settings.quotationValidityDays ?? 30);
+  if (validUntil < day) throw badRequest("Valid until must be today or later.");
+  const id = newId();
+  await tx.insert(quotations).values({
+    id,
+    number: version.number ?? (await nextNumber(tx, now)),
+    version: version.version,
+    dealId: deal.id,
+    customerId: customer._id,
+    day,
+    validUntil,
+    seller,
+    buyer,
+    interState,
+    lines,
+    taxablePaise: totals.taxablePaise,
+    cgstPaise: totals.cgstPaise,
+    sgstPaise: totals.sgstPaise,
+    igstPaise: totals.igstPaise,
+    roundOffPaise: totals.roundOffPaise,
+    totalPaise: totals.totalPaise,
+    terms: draft.terms,
+    preparedBy: version.preparedBy,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // A quotation answers the lead (the time to first response) and moves an early deal to Quoted.
+  await tx
+    .update(deals)
+    .set({
+      firstResponseAt: sql`coalesce(${deals.firstResponseAt}, ${now.toISOString()}::timestamptz)`,
+      stage: sql`CASE WHEN ${deals.stage} IN ('new', 'qualified') THEN 'quoted' ELSE ${deals.stage} END`,
+      updatedAt: now,
+    })
+    .where(eq(deals.id, deal.id));
+  return id;
+}
+
+/** A new quotation of a deal: the terms left out come from Site Settings' templates. */
+export function createQuotation(
+  tx: Database,
+  settings: SiteSettings,
+  deal: { id: string; customerId: string | null },
+  input: QuotationInput,
+  preparedBy: string,
+): Promise<string> {
+  const customerId = input.customerId ?? deal.customerId;
+  if (!customerId) throw badRequest("The quotation needs a customer: link the deal to one, or give customerId.");
+  const terms: QuotationTerms = {
+    payment: input.terms.payment ?? settings.quotationPaymentTerms,
+    delivery: input.terms.delivery ?? settings.quotationDeliveryTerms,
+    warranty: input.terms.warranty ?? settings.quotationWarrantyTerms,
+    notes: input.terms.notes ?? "",
+  };
+  return store(
+    tx,
+    settings,
+    deal,
+    { customerId, lines: input.lines, validUntil: input.validUntil, terms },
+    { number: null, version: 1, preparedBy },
+  );
+}
+
+/**
+ * The next version of `previous`'s number: what the revision leaves out stays as it was (the lines are
+ * rated again on today's rates; the buyer and seller are read again).
+ */
+export async function reviseQuotation(
+  tx: Database,
+  settings: SiteSettings,
+  previous: Quotation,
+  revision: QuotationRevision,
+  preparedBy: string,
+): Promise<string> {
+  // Locks the number's versions, so two revisions at once cannot both take the same next version.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`quotation:${previous.number}`}))`);
+  const [latest] = await tx
+    .select({ v: max(quotations.version) })
+    .from(quotations)
+    .where(eq(quotations.number, previous.number));
+  const [stored] = await tx.select().from(quotations).where(eq(quotations.id, previous._id));
+  const draft: Draft = {
+    customerId: previous.customerId ?? "",
+    lines: revision.lines ?? stored!.lines.map(lineInputOf),
+    validUntil: revision.validUntil,
+    terms: { ...previous.terms, ...Object.fromEntries(Object.entries(revision.terms ?? {}).filter(([, v]) => v !== undefined)) },
+  };
+  return store(tx, settings, { id: previous.dealId }, draft, {
+    number: previous.number,
+    version: (latest?.v ?? previous.version) + 1,
+    preparedBy,
+  });
+}

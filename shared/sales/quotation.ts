@@ -1,0 +1,186 @@
+import { z } from "zod";
+import { calendarDay } from "../schemas/calendar-day";
+import { LIMITS, optionalText } from "../schemas/fields";
+import type { Address } from "./customer";
+import { isHsnCode } from "./gst";
+import { rupeesToPaise, toHundredths } from "./money";
+
+/**
+ * GST quotations (docs/decisions/029-sales-desk.md). A quotation is a document: the buyer, the seller and
+ * every line are copied in when it is made, so a later change to the customer or the catalogue never
+ * changes what was quoted. A revision is a new version under the same number; the earlier ones stay.
+ */
+
+export const QUOTATION_STATUSES = ["draft", "sent", "viewed", "accepted", "declined"] as const;
+export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
+
+export interface QuotationParty {
+  name: string;
+  gstin: string;
+  /** GST state code ("33"); "" when unknown. */
+  stateCode: string;
+  state: string;
+  address: Address;
+}
+
+export interface QuotationTerms {
+  payment: string;
+  delivery: string;
+  warranty: string;
+  notes: string;
+}
+
+/** One line as stored: integers only (paise, hundredths, basis points), with its worked-out amounts. */
+export interface StoredQuotationLine {
+  productId: string | null;
+  description: string;
+  hsn: string;
+  quantityHundredths: number;
+  unit: string;
+  unitPricePaise: number;
+  discountHundredths: number;
+  rateBasisPoints: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  totalPaise: number;
+}
+
+/** One line as answered: amounts in rupees (decimal numbers), rate and discount in percent. */
+interface QuotationLineView {
+  productId: string | null;
+  description: string;
+  hsn: string;
+  quantity: number;
+  unit: string;
+  unitPrice: number;
+  discountPercent: number;
+  gstRate: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+export interface Quotation {
+  _id: string;
+  number: string;
+  version: number;
+  /** The other versions of this number, oldest first (this one included). */
+  versions: { _id: string; version: number; date: string; total: number }[];
+  dealId: string;
+  customerId: string | null;
+  status: QuotationStatus;
+  /** The day it was made (India), YYYY-MM-DD: its GST rates are that day's. */
+  date: string;
+  validUntil: string;
+  seller: QuotationParty;
+  buyer: QuotationParty;
+  /** CGST + SGST (the buyer in the seller's state) or IGST. */
+  taxSplit: "intra" | "inter";
+  lines: QuotationLineView[];
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  roundOff: number;
+  total: number;
+  amountInWords: string;
+  terms: QuotationTerms;
+  preparedBy: string;
+  sentAt: string | null;
+  viewedAt: string | null;
+  decidedAt: string | null;
+  /** Who accepted or declined it on the buyer's page, from where. */
+  decision: { name: string; ip: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const amount = (label: string) =>
+  z.union([z.number(), z.string()], { error: `${label} must be an amount in rupees.` }).transform((v, ctx) => {
+    const paise = rupeesToPaise(typeof v === "string" ? v.replace(/,/g, "") : v);
+    if (paise === null) {
+      ctx.addIssue({ code: "custom", message: `${label} must be an amount in rupees of 0 or more, with at most two decimals.` });
+      return z.NEVER;
+    }
+    return paise;
+  });
+
+const hundredths = (label: string, message: string, max: number) =>
+  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const n = toHundredths(v);
+    if (n === null || n > max) {
+      ctx.addIssue({ code: "custom", message: `${label} ${message}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A line as sent: from the catalogue (productId; what is left out is taken from the product) or free. */
+const lineInput = z.object(
+  {
+    productId: z.string({ error: "productId must be text." }).trim().nullable().optional(),
+    description: z
+      .string({ error: "A line's description must be text." })
+      .trim()
+      .max(LIMITS.short, "A line's description must be at most 500 characters.")
+      .optional(),
+    hsn: z
+      .string({ error: "A line's HSN code must be text." })
+      .transform((v) => v.replace(/\s/g, ""))
+      .refine((v) => v === "" || isHsnCode(v), "A line's HSN code must be 4, 6 or 8 digits (SAC for services: 6).")
+      .optional(),
+    quantity: hundredths("Quantity", "must be a number above 0 with at most two decimals.", 100_000_000).refine(
+      (v) => v > 0,
+      "Quantity must be a number above 0 with at most two decimals.",
+    ),
+    unit: optionalText("Unit", 20).transform((v) => v || "No."),
+    unitPrice: amount("Unit price").optional(),
+    discountPercent: hundredths("Discount", "must be from 0 to 100 % with at most two decimals.", 10_000).default(0),
+  },
+  { error: "Each line must be an object." },
+);
+export type QuotationLineInput = z.infer<typeof lineInput>;
+
+/** Left out: the template's (Site Settings) on a new quotation, the previous version's on a revision. */
+const term = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .optional();
+
+const termsInput = z
+  .object(
+    {
+      payment: term("Payment terms", LIMITS.short),
+      delivery: term("Delivery terms", LIMITS.short),
+      warranty: term("Warranty", LIMITS.short),
+      notes: term("Notes", LIMITS.text),
+    },
+    { error: "terms must be an object with payment, delivery, warranty and notes." },
+  )
+  .default({});
+
+/** POST /api/quotations: made from a deal; the customer is the deal's unless given. */
+export const quotationInput = z.object({
+  dealId: z
+    .string({ error: "dealId is required: a quotation is made from a deal." })
+    .trim()
+    .min(1, "dealId is required: a quotation is made from a deal."),
+  customerId: z.string({ error: "customerId must be text." }).trim().nullable().optional(),
+  lines: z
+    .array(lineInput, { error: "lines must be a list." })
+    .min(1, "A quotation needs at least one line.")
+    .max(100, "A quotation may have at most 100 lines."),
+  validUntil: calendarDay("Valid until").optional(),
+  terms: termsInput,
+});
+export type QuotationInput = z.infer<typeof quotationInput>;
+
+/** POST /api/quotations/{id}/revise: what changes in the new version; what is left out stays. */
+export const quotationRevision = quotationInput.omit({ dealId: true, customerId: true }).partial();
+export type QuotationRevision = z.infer<typeof quotationRevision>;

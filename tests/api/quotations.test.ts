@@ -1,0 +1,236 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "../../server/db/content-tables";
+import { quotations } from "../../server/db/schema";
+import { newId } from "../../shared/lib/ids";
+import { financialYearOf } from "../../shared/sales/financial-year";
+import { seedProducts } from "../support/enquiries";
+import { startTestServer, type TestResponse, type TestServer } from "../support/server";
+import { addStaff, type StaffAccount } from "../support/staff";
+
+/**
+ * GST quotations from a deal: lines from the catalogue and free ones, CGST + SGST inside Tamil Nadu or IGST
+ * outside, the round-off and the amount in words, numbers within the financial year, versions.
+ */
+
+let s: TestServer;
+let owner: string;
+let asha: StaffAccount;
+let compressor: { _id: string };
+let onRequest: { _id: string };
+const year = financialYearOf(new Date());
+
+beforeAll(async () => {
+  s = await startTestServer({ RATE_LIMITS: "off" });
+  owner = await s.login();
+  asha = await addStaff(s, owner, "sales", "asha");
+  const saved = await s.request("PUT", "/api/settings", {
+    token: owner,
+    json: { gstin: "33AAKCP1998Q1ZI", address: "SIDCO Industrial Estate, Salem 636 005" },
+  });
+  expect(saved.status).toBe(200);
+  const seeded = await seedProducts(s, ["PN-RS 50 Screw Compressor", "PN-RS 250 Screw Compressor"]);
+  compressor = seeded[0]!;
+  onRequest = seeded[1]!;
+  await s.ctx.db.update(products).set({ hsn: "84148011", price: 500000 }).where(eq(products.id, compressor!._id));
+  await s.ctx.db.update(products).set({ hsn: "84148011", price: null }).where(eq(products.id, onRequest!._id));
+});
+afterAll(() => s?.close());
+
+async function dealFor(gstin: string, name: string, token = asha.token) {
+  const customer = await s.request("POST", "/api/customers", { token, json: { name, gstin } });
+  expect(customer.status, customer.text).toBe(201);
+  const deal = await s.request("POST", "/api/deals", {
+    token,
+    json: { title: `${name}: screw compressors`, customerId: customer.body._id },
+  });
+  expect(deal.status, deal.text).toBe(201);
+  return deal.body as { _id: string; customerId: string };
+}
+
+const quote = (json: Record<string, unknown>, token = asha.token) => s.request("POST", "/api/quotations", { token, json });
+
+/** Two machines from the catalogue and an installation line with 10% off (worked out in the test's comments). */
+const LINES = [
+  { productId: "", quantity: 2 },
+  {
+    description: "Installation and commissioning",
+    hsn: "998717",
+    quantity: 1,
+    unit: "Job",
+    unitPrice: "12500.50",
+    discountPercent: 10,
+  },
+];
+const linesOf = () => [{ ...LINES[0], productId: compressor._id }, LINES[1]];
+
+describe("a quotation inside Tamil Nadu", () => {
+  let made: TestResponse;
+
+  it("takes the product's name, HSN and price, splits 18% into CGST 9% + SGST 9% per line, rounds the total to the rupee", async () => {
+    const deal = await dealFor("33AAGCP4765J1Z5", "Sri Murugan Mills");
+    made = await quote({ dealId: deal._id, lines: linesOf(), terms: { notes: "Prices ex-works Salem." } });
+    expect(made.body.number, JSON.stringify(made.body)).toMatch(new RegExp(`^PQ/${year}/\\d{4}$`));
+    expect(made.body).toMatchObject({
+      version: 1,
+      status: "draft",
+      taxSplit: "intra",
+      seller: { name: "Pneuma Air Systems", gstin: "33AAKCP1998Q1ZI", stateCode: "33", state: "Tamil Nadu" },
+      buyer: { name: "Sri Murugan Mills", gstin: "33AAGCP4765J1Z5", stateCode: "33" },
+      lines: [
+        // 2 × ₹5,00,000 = ₹10,00,000; 9% each is ₹90,000.
+        {
+          description: "PN-RS 50 Screw Compressor",
+          hsn: "84148011",
+          quantity: 2,
+          unit: "No.",
+          unitPrice: 500000,
+          gstRate: 18,
+          taxable: 1000000,
+          cgst: 90000,
+          sgst: 90000,
+          igst: 0,
+          total: 1180000,
+        },
+        // ₹12,500.50 less 10% (₹1,250.05) = ₹11,250.45; 9% is ₹1,012.5405, so ₹1,012.54 each.
+        {
+          description: "Installation and commissioning",
+          hsn: "998717",
+          unit: "Job",
+          discountPercent: 10,
+          taxable: 11250.45,
+          cgst: 1012.54,
+          sgst: 1012.54,
+          igst: 0,
+          total: 13275.53,
+        },
+      ],
+      // ₹11,93,275.53 to the paisa; 53 paise round up to ₹11,93,276, a round-off of +₹0.47.
+      taxable: 1011250.45,
+      cgst: 91012.54,
+      sgst: 91012.54,
+      igst: 0,
+      roundOff: 0.47,
+      total: 1193276,
+      amountInWords: "Rupees Eleven Lakh Ninety Three Thousand Two Hundred Seventy Six Only",
+      terms: { notes: "Prices ex-works Salem.", payment: "50% advance with the order, the balance before dispatch." },
+      preparedBy: "sales person",
+    });
+    expect(made.status).toBe(201);
+    const [row] = await s.ctx.db.select().from(quotations).where(eq(quotations.id, made.body._id));
+    expect([row!.totalPaise, row!.roundOffPaise, row!.cgstPaise]).toEqual([119327600, 47, 9101254]);
+  });
+
+  it("answers the lead: the deal moves to Quoted and has its first response", async () => {
+    const deal = (await s.request("GET", `/api/deals/${made.body.dealId}`, { token: asha.token })).body;
+    expect(deal.stage).toBe("quoted");
+    expect(deal.firstResponseAt).toBe(made.body.createdAt);
+  });
+
+  it("is valid for the settings' days unless given, and the next quotation takes the next number", async () => {
+    const days = (Date.parse(made.body.validUntil) - Date.parse(made.body.date)) / 86_400_000;
+    expect(days).toBe(30);
+    const next = await quote({ dealId: made.body.dealId, lines: [LINES[1]], validUntil: "2099-01-31" });
+    expect(next.body.validUntil).toBe("2099-01-31");
+    const sequence = (n: string) => Number(n.split("/")[2]);
+    expect(sequence(next.body.number)).toBe(sequence(made.body.number) + 1);
+  });
+
+  it("is revised as version 2 of the same number; version 1 stays as it was, and both list each other", async () => {
+    const revised = await s.request("POST", `/api/quotations/${made.body._id}/revise`, {
+      token: asha.token,
+      json: { lines: [{ ...linesOf()[0], discountPercent: 5 }], terms: { delivery: "Within 3 weeks." } },
+    });
+    expect(revised.status, revised.text).toBe(201);
+    expect(revised.body).toMatchObject({
+      number: made.body.number,
+      version: 2,
+      taxable: 950000,
+      total: 1121000,
+      terms: { delivery: "Within 3 weeks.", notes: "Prices ex-works Salem." },
+    });
+    expect(revised.body.versions.map((v: { version: number }) => v.version)).toEqual([1, 2]);
+    const first = (await s.request("GET", `/api/quotations/${made.body._id}`, { token: asha.token })).body;
+    expect(first).toMatchObject({ version: 1, total: 1193276 });
+    expect(first.versions.map((v: { _id: string }) => v._id)).toEqual([made.body._id, revised.body._id]);
+  });
+});
+
+describe("a quotation to another state", () => {
+  it("charges IGST at the full rate and no CGST or SGST; under 50 paise the total rounds down", async () => {
+    const deal = await dealFor("27AAPFU0939F1ZV", "Pune Forgings");
+    const res = await quote({ dealId: deal._id, lines: [{ ...LINES[1], unitPrice: "12500.10" }] });
+    expect(res.body).toMatchObject({
+      taxSplit: "inter",
+      buyer: { stateCode: "27", state: "Maharashtra" },
+      // ₹12,500.10 less 10% (₹1,250.01) = ₹11,250.09; 18% is ₹2,025.0162: ₹2,025.02. ₹13,275.11 rounds down.
+      lines: [{ taxable: 11250.09, igst: 2025.02, cgst: 0, sgst: 0 }],
+      igst: 2025.02,
+      cgst: 0,
+      roundOff: -0.11,
+      total: 13275,
+      amountInWords: "Rupees Thirteen Thousand Two Hundred Seventy Five Only",
+    });
+  });
+});
+
+describe("what a quotation refuses (400 in words, nothing stored)", () => {
+  let deal: { _id: string };
+  beforeAll(async () => {
+    deal = await dealFor("33AAPFU0939F1Z2", "Check Mills");
+  });
+  const count = async () => (await s.ctx.db.select().from(quotations)).length;
+
+  it.each([
+    [() => ({ lines: [] }), "A quotation needs at least one line."],
+    [
+      () => ({ lines: [{ productId: onRequest._id, quantity: 1 }] }),
+      'Line 1: a unit price is required (the product\'s price is "on request").',
+    ],
+    [
+      () => ({ lines: [{ description: "Freight", hsn: "996511", quantity: 1, unitPrice: 5000 }] }),
+      "Line 1: there is no GST rate for HSN 996511 on ",
+    ],
+    [
+      () => ({ lines: [{ description: "Freight", quantity: 1, unitPrice: 5000 }] }),
+      "Line 1: an HSN or SAC code is required (it decides the GST rate).",
+    ],
+    [() => ({ lines: [{ ...LINES[1], quantity: 0 }] }), "Quantity must be a number above 0 with at most two decimals."],
+    [
+      () => ({ lines: [{ ...LINES[1], unitPrice: "10.001" }] }),
+      "Unit price must be an amount in rupees of 0 or more, with at most two decimals.",
+    ],
+    [() => ({ lines: [LINES[1]], dealId: newId() }), "There is no such deal."],
+  ])("%#: %s", async (body, message) => {
+    const before = await count();
+    const res = await quote({ dealId: deal._id, ...body() });
+    expect(res.status).toBe(400);
+    expect(res.body.message.startsWith(message), res.body.message).toBe(true);
+    expect(await count()).toBe(before);
+  });
+
+  it("a customer whose state is not known, or a company without its GSTIN", async () => {
+    const customer = await s.request("POST", "/api/customers", { token: asha.token, json: { name: "No State Ltd" } });
+    const noState = await quote({ dealId: deal._id, customerId: customer.body._id, lines: [LINES[1]] });
+    expect(noState.status).toBe(400);
+    expect(noState.body.message).toBe(
+      "The customer's state is not known: add their GSTIN or their billing address's state, so the tax can be worked out.",
+    );
+    await s.request("PUT", "/api/settings", { token: owner, json: { gstin: "" } });
+    try {
+      const noGstin = await quote({ dealId: deal._id, lines: [LINES[1]] });
+      expect(noGstin.status).toBe(400);
+      expect(noGstin.body.message).toBe(
+        "Set the company's GSTIN in Site Settings first: it decides CGST and SGST or IGST, and quotations print it.",
+      );
+    } finally {
+      await s.request("PUT", "/api/settings", { token: owner, json: { gstin: "33AAKCP1998Q1ZI" } });
+    }
+  });
+
+  it("another sales person's deal: 403, as for the deal itself", async () => {
+    const bala = await addStaff(s, owner, "sales", "bala");
+    const res = await quote({ dealId: deal._id, lines: [LINES[1]] }, bala.token);
+    expect(res.status).toBe(403);
+  });
+});
