@@ -20,8 +20,6 @@ function target(): string {
 
 /** Loads the panel's page; `replace`, so Back does not return to the sign-in. */
 function goOn(): void {
-  // No cross-document fade (app/app.css) into the panel: Chromium aborts it there, with a console error.
-  window.addEventListener("pageswap", (event) => (event as PageSwapEvent).viewTransition?.skipTransition(), { once: true });
   window.location.replace(target());
 }
 
