@@ -165,3 +165,31 @@ test("the price note is edited in Site Settings and shows beside the prices (iss
     await apiCall(ADMIN_URL, "PUT", "/api/settings", { priceNote: original.priceNote });
   }
 });
+
+test("the company GSTIN and the quotation terms are edited in Site Settings; a wrong GSTIN is refused in words (issue 32)", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN_URL);
+  const original = await apiCall<{ gstin: string; quotationValidityDays: number }>(ADMIN_URL, "GET", "/api/settings");
+  try {
+    await page.goto(`${ADMIN_URL}/admin/settings`);
+    const tax = page.getByRole("region", { name: "Tax" });
+    const quotations = page.getByRole("region", { name: "Quotations" });
+    await expect(tax.getByLabel("GSTIN")).toHaveValue("33AAKCP1998Q1ZI");
+    await expect(quotations.getByLabel("Valid for (days)")).toHaveValue("30");
+    await tax.getByLabel("GSTIN").fill("33AAKCP1998Q1ZJ");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(page.getByRole("alert")).toContainText("GSTIN's last character does not match: check for a typing mistake.");
+    await tax.getByLabel("GSTIN").fill("33aakcp1998q1zi");
+    await quotations.getByLabel("Valid for (days)").fill("45");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect(toasts(page)).toContainText("Settings updated successfully!");
+    const saved = await apiCall<{ gstin: string; quotationValidityDays: number }>(ADMIN_URL, "GET", "/api/settings");
+    expect([saved.gstin, saved.quotationValidityDays]).toEqual(["33AAKCP1998Q1ZI", 45]);
+  } finally {
+    await apiCall(ADMIN_URL, "PUT", "/api/settings", {
+      gstin: original.gstin,
+      quotationValidityDays: original.quotationValidityDays,
+    });
+  }
+});

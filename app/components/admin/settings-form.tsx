@@ -209,7 +209,10 @@ function SettingField({ name, form }: { name: SettingName; form: SettingsEditor 
       </div>
     );
   }
-  const box = <DeclaredField field={field} value={form.values[name] as string} onChange={set} error={form.errors[name]} />;
+  // A number setting (the quotation validity) is edited as typed text; the check reads it back as a number.
+  const value = form.values[name];
+  const text = typeof value === "number" ? String(value) : (value as string);
+  const box = <DeclaredField field={field} value={text} onChange={set} error={form.errors[name]} />;
   return field.control === "textarea" ? <div className="md:col-span-2">{box}</div> : box;
 }
 
