@@ -1,9 +1,9 @@
 import { stringify } from "csv-stringify";
 import { type Request, Router } from "express";
-import { contactListQuery, contactNoteInput, contactStatusInput } from "../../shared/schemas/contact";
+import { contactListQuery, contactNoteInput, contactStatusInput, manualLeadInput } from "../../shared/schemas/contact";
 import { CONTACT_THANK_YOU, CONTACT_TYPE_LABEL, type Contact } from "../../shared/schemas/enquiry-values";
 import { recordActivity } from "../activity/log";
-import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
+import { actorOf, currentUser, requirePermission, tokenFrom } from "../auth/require-admin";
 import {
   addContactNote,
   contactBatches,
@@ -15,7 +15,7 @@ import {
   releaseContact,
   setContactStatus,
 } from "../content/contact";
-import { resendNotification, submitContact } from "../content/enquiry";
+import { addManualLead, resendNotification, submitContact } from "../content/enquiry";
 import type { AppContext } from "../context";
 import { noStore } from "../http/caching";
 import { notFound, parseInput } from "../http/errors";
@@ -93,9 +93,24 @@ export function contactsRouter(ctx: AppContext): Router {
       detail,
     });
 
-  router.post("/", multipartBody(ctx, []), async (req, res) => {
+  router.post("/", multipartBody(ctx, []), async (req, res, next) => {
+    // With a staff token it is a lead typed in by staff (below); without, a visitor's message.
+    if (tokenFrom(req)) return next();
     const receipt = await submitContact(ctx, readFields(req), { clientIp: req.ip ?? "unknown" });
     res.status(201).json({ message: CONTACT_THANK_YOU, data: receipt });
+  });
+
+  router.post("/", requirePermission(ctx, "enquiries", "add leads"), async (req, res) => {
+    const receipt = await addManualLead(ctx, parseInput(manualLeadInput, readFields(req)));
+    const contact = (await getContact(ctx.db, receipt._id))!;
+    await recordActivity(ctx.db, actorOf(req), {
+      action: "create",
+      entityType: "enquiry",
+      entityId: contact._id,
+      entityLabel: contact.reference,
+      detail: contact.subject,
+    });
+    res.status(201).json({ message: "Lead added.", data: contact });
   });
 
   // A plain array (SPEC §7), one page of it; the number of matches in X-Total-Count.

@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
-import { type ContactInput, contactInput, type QuoteInput, quoteInput } from "../../shared/schemas/contact";
+import {
+  type ContactInput,
+  contactInput,
+  LEAD_CHANNELS,
+  type ManualLeadInput,
+  type QuoteInput,
+  quoteInput,
+} from "../../shared/schemas/contact";
 import {
   type ContactType,
   type EnquiryReceipt,
@@ -243,6 +250,45 @@ export async function submitContact(
     items: [],
     service,
     details: null,
+  });
+}
+
+/**
+ * A lead staff typed in (a call, a visit, a fair, a reference): numbered and linked to its customer like any
+ * enquiry, with source "manual", and no e-mails (nobody wrote in to be acknowledged; the staff member knows).
+ */
+export async function addManualLead(ctx: AppContext, input: ManualLeadInput): Promise<EnquiryReceipt> {
+  const enquiry: NewEnquiry = {
+    type: "message",
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    company: input.company,
+    subject: input.subject || LEAD_CHANNELS[input.channel],
+    message: input.message,
+    items: [],
+    service: null,
+    details: null,
+  };
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const now = new Date();
+    const reference = await nextReference(db, enquiry.type, now);
+    const customerId = await customerForEnquiry(db, enquiry, { create: true });
+    const [row] = await db
+      .insert(contacts)
+      .values({
+        ...enquiry,
+        id: newId(),
+        reference,
+        source: "manual",
+        customerId,
+        searchText: searchTextOf(enquiry, reference),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: contacts.id });
+    return { _id: row!.id, reference };
   });
 }
 

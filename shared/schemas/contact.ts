@@ -15,6 +15,41 @@ export const phone = z
   .default("");
 const reference = z.string({ error: "Must be text." }).trim().max(100, "Too long.");
 
+/** How a lead staff type in reached them; it names the enquiry when they give no subject. */
+export const LEAD_CHANNELS = {
+  phone: "Phone call",
+  "walk-in": "Walk-in",
+  "trade-fair": "Trade fair",
+  reference: "Reference",
+  other: "Lead",
+} as const;
+
+/** POST /api/contacts with a staff token: a lead from a call, a visit, a fair or a reference (source "manual"). */
+export const manualLeadInput = z
+  .object({
+    name: requiredText("Name", LIMITS.name),
+    email: z
+      .string({ error: "Email must be text." })
+      .trim()
+      .max(254, "Email must be at most 254 characters.")
+      .refine((v) => v === "" || z.email().safeParse(v).success, "Email must be a valid e-mail address.")
+      .default(""),
+    phone,
+    company: optionalText("Company", LIMITS.name),
+    channel: z
+      .enum(Object.keys(LEAD_CHANNELS) as [keyof typeof LEAD_CHANNELS], {
+        error: `Channel must be one of: ${Object.keys(LEAD_CHANNELS).join(", ")}.`,
+      })
+      .default("phone"),
+    subject: optionalText("Subject", LIMITS.title),
+    message: optionalText("Message", LIMITS.text),
+  })
+  .refine((l) => l.email !== "" || l.phone !== "", {
+    message: "Give an e-mail address or a phone number, so the lead can be answered.",
+    path: ["email"],
+  });
+export type ManualLeadInput = z.infer<typeof manualLeadInput>;
+
 export const contactInput = z.object({
   name: requiredText("Name", LIMITS.name),
   email,

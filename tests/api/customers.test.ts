@@ -241,3 +241,34 @@ describe("held enquiries (past the site-wide hourly cap)", () => {
     }
   });
 });
+
+describe("leads typed in by staff (POST /api/contacts with a token)", () => {
+  it("are stored as manual leads named after the channel and linked to the customer by phone; nothing is e-mailed", async () => {
+    const res = await s.request("POST", "/api/contacts", {
+      token: sales,
+      json: { name: "Ravi Kumar", phone: "98765 43210", channel: "phone", message: "Needs a 50 HP screw compressor by March." },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.message).toBe("Lead added.");
+    expect(res.body.data).toMatchObject({
+      source: "manual",
+      subject: "Phone call",
+      email: "",
+      type: "message",
+      notification: { status: "off" },
+      acknowledgement: { status: "off" },
+    });
+    const customer = (await s.request("GET", `/api/customers/${res.body.data.customerId}`, { token: sales })).body;
+    expect(customer.people[0].phone).toBe("+91 98765 43210");
+  });
+
+  it("need an e-mail address or a phone number, and a role that handles enquiries", async () => {
+    const none = await s.request("POST", "/api/contacts", { token: sales, json: { name: "Someone", channel: "walk-in" } });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe("Give an e-mail address or a phone number, so the lead can be answered.");
+    const editor = (await addStaff(s, owner, "editor", "eshwar")).token;
+    const refused = await s.request("POST", "/api/contacts", { token: editor, json: { name: "X", phone: "9876543210" } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("Your role (editor) cannot add leads.");
+  });
+});
