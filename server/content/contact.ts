@@ -215,6 +215,14 @@ export async function getContact(db: Database, id: string): Promise<Contact | nu
   return row ? ((await withExtras(db, [row]))[0] ?? null) : null;
 }
 
+/** The enquiries of `ids`, in that order (ids of nothing are left out). */
+export async function listContactsByIds(db: Database, ids: string[]): Promise<Contact[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(contacts).where(inArray(contacts.id, ids));
+  const byId = new Map((await withExtras(db, rows)).map((c) => [c._id, c]));
+  return ids.map((id) => byId.get(id)).filter((c): c is Contact => c !== undefined);
+}
+
 export async function setContactStatus(db: Database, id: string, status: ContactStatus): Promise<Contact | null> {
   if (!isId(id)) return null;
   const [row] = await db.update(contacts).set({ status, updatedAt: new Date() }).where(eq(contacts.id, id)).returning();

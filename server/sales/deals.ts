@@ -69,6 +69,13 @@ async function toApi(db: Database, rows: DealRow[]): Promise<Deal[]> {
   );
 }
 
+/** The deals of `ids`, in that order. */
+export async function dealsByIds(db: Database, ids: string[]): Promise<Deal[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await toApi(db, await db.select().from(deals).where(inArray(deals.id, ids)))).map((d) => [d._id, d]));
+  return ids.map((id) => byId.get(id)).filter((d): d is Deal => d !== undefined);
+}
+
 export async function getDeal(db: Database, id: string): Promise<Deal | null> {
   const [row] = await db.select().from(deals).where(eq(deals.id, id));
   return row ? ((await toApi(db, [row]))[0] ?? null) : null;

@@ -116,6 +116,7 @@ const CALLS: Call[] = [
       ["POST", `/api/quotations/${missing}/revise`, {}],
     ] as const
   ).map(([method, path, json]): Call => ({ method, path, json, permission: "sales", refusal: "work with quotations" })),
+  { method: "GET", path: "/api/my-day", permission: "sales", refusal: "see the sales desk" },
   { method: "GET", path: "/api/gst-rates", permission: "sales", refusal: "read GST rates" },
   { method: "POST", path: "/api/gst-rates", json: {}, permission: "settings", refusal: "change GST rates" },
   { method: "DELETE", path: `/api/gst-rates/${missing}`, permission: "settings", refusal: "change GST rates" },
