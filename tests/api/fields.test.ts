@@ -1,4 +1,3 @@
-import { generateDrizzleJson, generateMigration } from "drizzle-kit/api";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -85,12 +84,28 @@ const table = declaredListTable(sink);
 const store = listStore(sink);
 let s: TestServer;
 
+/**
+ * drizzle-kit's API adds methods to Array.prototype and String.prototype when it loads (Array's `random`
+ * breaks pdfjs, which datasheet.test.ts reads PDFs with). API test files share a worker's module graph
+ * (vitest.config.ts), so it is loaded here only, and what it added is taken away again when this file ends.
+ */
+const prototypes = [Array.prototype, String.prototype] as const;
+const ownBefore = prototypes.map((p) => new Set(Object.getOwnPropertyNames(p)));
+
 beforeAll(async () => {
   s = await startTestServer();
+  const { generateDrizzleJson, generateMigration } = await import("drizzle-kit/api");
   const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson({ table }));
   for (const statement of statements) await s.ctx.db.execute(sql.raw(statement));
 });
-afterAll(() => s?.close());
+afterAll(async () => {
+  prototypes.forEach((p, i) => {
+    for (const name of Object.getOwnPropertyNames(p)) {
+      if (!ownBefore[i]!.has(name)) delete (p as unknown as Record<string, unknown>)[name];
+    }
+  });
+  await s?.close();
+});
 
 const parse = (input: Record<string, unknown>) => sink.input.safeParse(input);
 
