@@ -39,8 +39,12 @@ export function customersRouter(ctx: AppContext): Router {
     res.json(customer);
   });
 
+  // The fields given change (people: the whole list); the others keep their values.
   router.put("/:id", async (req, res) => {
-    const input = parseInput(customerInput, readFields(req));
+    const current = await getCustomer(ctx.db, String(req.params.id));
+    if (!current) throw notFoundError();
+    const { name, gstin, billingAddress, deliveryAddress, people } = current;
+    const input = parseInput(customerInput, { name, gstin, billingAddress, deliveryAddress, people, ...readFields(req) });
     const found = await ctx.db.transaction((tx) => updateCustomer(tx as unknown as Database, String(req.params.id), input));
     if (!found) throw notFoundError();
     const customer = (await getCustomer(ctx.db, String(req.params.id)))!;

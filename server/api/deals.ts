@@ -8,7 +8,18 @@ import type { Database } from "../db/client";
 import { noStore } from "../http/caching";
 import { badRequest, HttpError, notFound, parseInput } from "../http/errors";
 import { errorFields, log } from "../log";
-import { addDealNote, createDeal, dealBatches, dealRow, getDeal, listDeals, referenceProblem, updateDeal } from "../sales/deals";
+import { dealStats } from "../sales/deal-stats";
+import {
+  addDealNote,
+  createDeal,
+  dealBatches,
+  dealRow,
+  getDeal,
+  inputOfDeal,
+  listDeals,
+  referenceProblem,
+  updateDeal,
+} from "../sales/deals";
 import { spreadsheetSafe } from "./contacts";
 import { readFields } from "./forms";
 
@@ -71,6 +82,34 @@ export function dealsRouter(ctx: AppContext): Router {
     res.json(items);
   });
 
+  // The dashboard's figures, and the same as rows of a spreadsheet.
+  router.get("/stats", async (_req, res) => {
+    res.json(await dealStats(ctx.db));
+  });
+
+  router.get("/stats.csv", async (req, res) => {
+    const stats = await dealStats(ctx.db);
+    await recordActivity(ctx.db, actorOf(req), { action: "export", entityType: "deal", detail: "CSV of the figures" });
+    noStore(res);
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="sales-figures-${new Date().toISOString().slice(0, 10)}.csv"`);
+    const csv = stringify({
+      header: true,
+      columns: ["Figure", "Of", "Deals", "Value (₹) or share"],
+      bom: true,
+      record_delimiter: "windows",
+    });
+    csv.pipe(res);
+    const f = stats.firstResponse;
+    csv.write(["First response, median hours (last 90 days)", "", f.deals, f.medianHours ?? ""]);
+    csv.write(["First response within one working day (last 90 days)", "", f.deals, f.withinOneWorkingDay ?? ""]);
+    for (const s of stats.openByStage) csv.write(["Open deals", DEAL_STAGE_LABEL[s.stage], s.deals, s.value.toFixed(2)]);
+    csv.write(["Win rate (last 90 days)", "", "", stats.winRate ?? ""]);
+    for (const s of stats.winsBySource) csv.write(["Wins by source (last 90 days)", s.source, s.deals, s.value.toFixed(2)]);
+    for (const p of stats.winsByProduct) csv.write(["Wins by product (last 90 days)", spreadsheetSafe(p.name), p.deals, ""]);
+    csv.end();
+  });
+
   router.get("/export.csv", async (req, res) => {
     const query = parseInput(dealListQuery, req.query);
     await recordActivity(ctx.db, actorOf(req), { action: "export", entityType: "deal", detail: "CSV" });
@@ -113,10 +152,11 @@ export function dealsRouter(ctx: AppContext): Router {
     res.json(deal);
   });
 
+  // The fields given change; the others keep their values.
   router.put("/:id", async (req, res) => {
-    const input = parseInput(dealInput, readFields(req));
     const previous = await dealRow(ctx.db, String(req.params.id));
     if (!previous) throw notFoundError();
+    const input = parseInput(dealInput, { ...inputOfDeal(previous), ...readFields(req) });
     assertMayChange(req, previous, input.ownerId === undefined ? previous.ownerId : input.ownerId);
     const problem = await referenceProblem(ctx.db, input);
     if (problem) throw badRequest(problem);

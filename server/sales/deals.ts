@@ -188,6 +188,24 @@ export async function createDeal(db: Database, input: DealInput): Promise<string
   return id;
 }
 
+/**
+ * The deal as the input it would be sent as: a change (PUT) is laid over it, so the fields a request leaves
+ * out keep their values (moving a deal to Won is `{stage: "won"}`).
+ */
+export function inputOfDeal(row: DealRow): Record<string, unknown> {
+  return {
+    title: row.title,
+    customerId: row.customerId,
+    contactId: row.contactId,
+    ownerId: row.ownerId,
+    stage: row.stage,
+    lostReason: row.lostReason,
+    expectedValue: row.expectedValuePaise === null ? null : (row.expectedValuePaise / 100).toFixed(2),
+    expectedCloseDate: row.expectedCloseDate,
+    nextStep: { text: row.nextStepText, dueDate: row.nextStepDue },
+  };
+}
+
 /** The stored row (for the permission check before a change); null when there is no such deal. */
 export async function dealRow(db: Database, id: string): Promise<DealRow | null> {
   const [row] = await db.select().from(deals).where(eq(deals.id, id));

@@ -80,7 +80,7 @@ describe("a customer's details", () => {
     expect(res.body).toMatchObject({ stateCode: "", billingAddress: { state: "Western", pincode: "00300" } });
   });
 
-  it("are replaced by PUT, people included; an unknown id is 404", async () => {
+  it("are changed by PUT, the fields given (people as a whole list); an unknown id is 404", async () => {
     const made = await post({ name: "Old Name", people: [{ name: "A", email: "a@old.example" }] });
     const res = await s.request("PUT", `/api/customers/${made.body._id}`, {
       token: sales,
@@ -88,6 +88,8 @@ describe("a customer's details", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "New Name", people: [{ name: "B", phone: "0422 2345678", email: "" }] });
+    const gstin = await s.request("PUT", `/api/customers/${made.body._id}`, { token: sales, json: { gstin: "33AAPFU0939F1Z2" } });
+    expect(gstin.body).toMatchObject({ name: "New Name", gstin: "33AAPFU0939F1Z2", people: [{ name: "B" }] });
     const missing = await s.request("PUT", `/api/customers/${newId()}`, { token: sales, json: { name: "Y" } });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe("Customer not found.");

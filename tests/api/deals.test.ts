@@ -106,6 +106,9 @@ describe("a deal", () => {
     expect(lost.body.closedAt).not.toBeNull();
     const reopened = await put({ stage: "negotiating", lostReason: "kept?" });
     expect(reopened.body).toMatchObject({ stage: "negotiating", lostReason: "", closedAt: null });
+    // A change names only what changes: the rest stays (here the owner and the title).
+    const valued = await s.request("PUT", `/api/deals/${made.body._id}`, { token: asha.token, json: { expectedValue: 4200 } });
+    expect(valued.body).toMatchObject({ title: "Closing", stage: "negotiating", expectedValue: 4200, ownerId: asha.id });
   });
 });
 

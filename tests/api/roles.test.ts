@@ -102,6 +102,8 @@ const CALLS: Call[] = [
     [
       ["GET", "/api/deals"],
       ["GET", "/api/deals/export.csv"],
+      ["GET", "/api/deals/stats"],
+      ["GET", "/api/deals/stats.csv"],
       ["POST", "/api/deals", {}],
       ["GET", `/api/deals/${missing}`],
       ["PUT", `/api/deals/${missing}`, { title: "x" }],

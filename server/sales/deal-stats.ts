@@ -1,0 +1,114 @@
+import { and, count, eq, gte, inArray, isNotNull, notInArray, sql, sum } from "drizzle-orm";
+import type { DealStage } from "../../shared/sales/deal";
+import type { Database } from "../db/client";
+import { queryRows } from "../db/client";
+import { contacts, deals } from "../db/schema";
+
+/** The sales dashboard's figures (issue 32), counted by the database over the last 90 days where it says so. */
+
+const DAY_MS = 86_400_000;
+const INDIA_OFFSET_MS = 330 * 60_000;
+const WINDOW_DAYS = 90;
+const OPEN: DealStage[] = ["new", "qualified", "quoted", "negotiating"];
+
+export interface DealStats {
+  /** Deals received in the last 90 days that have a first response. */
+  firstResponse: { deals: number; medianHours: number | null; withinOneWorkingDay: number | null };
+  /** Open deals per stage: how many, and their expected value in rupees. */
+  openByStage: { stage: DealStage; deals: number; value: number }[];
+  /** Of the deals closed in the last 90 days, the share won (null when none closed). */
+  winRate: number | null;
+  /** Deals won in the last 90 days by where their lead came from (website, manual, indiamart; direct: no lead). */
+  winsBySource: { source: string; deals: number; value: number }[];
+  /** Deals won in the last 90 days by the products of their latest quotation. */
+  winsByProduct: { productId: string; name: string; deals: number }[];
+}
+
+/**
+ * A response counts as within one working day when it came before the same time on the next working day
+ * (India time; Sundays are not working days, so a Saturday's lead may be answered on Monday).
+ */
+export function withinOneWorkingDay(receivedAt: Date, respondedAt: Date): boolean {
+  let deadline = receivedAt.getTime() + DAY_MS;
+  while (new Date(deadline + INDIA_OFFSET_MS).getUTCDay() === 0) deadline += DAY_MS;
+  return respondedAt.getTime() <= deadline;
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function firstResponses(db: Database, since: Date): Promise<DealStats["firstResponse"]> {
+  const rows = await db
+    .select({ receivedAt: deals.receivedAt, firstResponseAt: deals.firstResponseAt })
+    .from(deals)
+    .where(and(gte(deals.receivedAt, since), isNotNull(deals.firstResponseAt)));
+  const hours = rows.map((r) => Math.max(0, r.firstResponseAt!.getTime() - r.receivedAt.getTime()) / 3_600_000);
+  const inTime = rows.filter((r) => withinOneWorkingDay(r.receivedAt, r.firstResponseAt!)).length;
+  return {
+    deals: rows.length,
+    medianHours: median(hours) === null ? null : Math.round(median(hours)! * 10) / 10,
+    withinOneWorkingDay: rows.length ? inTime / rows.length : null,
+  };
+}
+
+async function winsByProduct(db: Database, since: Date): Promise<DealStats["winsByProduct"]> {
+  // The products on the latest version of each won deal's latest quotation.
+  const rows = await queryRows<{ product_id: string; name: string; deals: number }>(
+    db,
+    sql`SELECT line->>'productId' AS product_id, min(line->>'description') AS name, count(DISTINCT d.id)::int AS deals
+        FROM deals d
+        JOIN LATERAL (
+          SELECT q.lines FROM quotations q WHERE q.deal_id = d.id ORDER BY q.created_at DESC, q.id DESC LIMIT 1
+        ) latest ON true
+        CROSS JOIN LATERAL jsonb_array_elements(latest.lines) AS line
+        WHERE d.stage = 'won' AND d.closed_at >= ${since.toISOString()}::timestamptz AND line->>'productId' IS NOT NULL
+        GROUP BY line->>'productId'
+        ORDER BY deals DESC, name`,
+  );
+  return rows.map((r) => ({ productId: r.product_id, name: r.name, deals: Number(r.deals) }));
+}
+
+export async function dealStats(db: Database, now = new Date()): Promise<DealStats> {
+  const since = new Date(now.getTime() - WINDOW_DAYS * DAY_MS);
+  const closedSince = and(inArray(deals.stage, ["won", "lost"]), gte(deals.closedAt, since));
+  const [firstResponse, byStage, closed, bySource, products] = await Promise.all([
+    firstResponses(db, since),
+    db
+      .select({ stage: deals.stage, deals: count(), value: sum(deals.expectedValuePaise) })
+      .from(deals)
+      .where(notInArray(deals.stage, ["won", "lost"]))
+      .groupBy(deals.stage),
+    db.select({ stage: deals.stage, deals: count() }).from(deals).where(closedSince).groupBy(deals.stage),
+    db
+      .select({
+        source: sql<string>`coalesce(${contacts.source}, 'direct')`,
+        deals: count(),
+        value: sum(deals.expectedValuePaise),
+      })
+      .from(deals)
+      .leftJoin(contacts, eq(contacts.id, deals.contactId))
+      .where(and(eq(deals.stage, "won"), gte(deals.closedAt, since)))
+      .groupBy(sql`coalesce(${contacts.source}, 'direct')`),
+    winsByProduct(db, since),
+  ]);
+  const won = Number(closed.find((c) => c.stage === "won")?.deals ?? 0);
+  const lost = Number(closed.find((c) => c.stage === "lost")?.deals ?? 0);
+  const stageRow = (stage: DealStage) => byStage.find((r) => r.stage === stage);
+  return {
+    firstResponse,
+    openByStage: OPEN.map((stage) => ({
+      stage,
+      deals: Number(stageRow(stage)?.deals ?? 0),
+      value: Number(stageRow(stage)?.value ?? 0) / 100,
+    })),
+    winRate: won + lost ? won / (won + lost) : null,
+    winsBySource: bySource
+      .map((r) => ({ source: r.source, deals: Number(r.deals), value: Number(r.value ?? 0) / 100 }))
+      .sort((a, b) => b.deals - a.deals || a.source.localeCompare(b.source)),
+    winsByProduct: products,
+  };
+}
