@@ -1,5 +1,6 @@
-import { type Request, Router } from "express";
+import { type Request, type Response, Router } from "express";
 import { z } from "zod";
+import type { SiteSettings } from "../../shared/content/settings";
 import { isId } from "../../shared/lib/ids";
 import { type Quotation, quotationInput, quotationRevision } from "../../shared/sales/quotation";
 import { contactListQuery } from "../../shared/schemas/contact";
@@ -35,6 +36,23 @@ export function quotationsRouter(ctx: AppContext): Router {
       detail: `₹${q.total.toFixed(2)} to ${q.buyer.name}`,
     });
 
+  /** Makes a quotation (or a version) in one transaction, logs it and answers it. */
+  async function save(
+    req: Request,
+    res: Response,
+    action: "create" | "update",
+    make: (tx: Database, settings: SiteSettings, preparedBy: string) => Promise<string>,
+  ): Promise<void> {
+    // Read fresh, not from the content cache (on PostgreSQL it hears of a change a moment later): a quotation
+    // prints the GSTIN and terms as they are now.
+    const settings = await getSettings(ctx.db);
+    const user = currentUser(req);
+    const id = await ctx.db.transaction((tx) => make(tx as unknown as Database, settings, user.name || user.username));
+    const quotation = (await getQuotation(ctx.db, id))!;
+    await logQuotation(req, action, quotation);
+    res.status(201).json(quotation);
+  }
+
   router.get("/", async (req, res) => {
     const { items, total } = await listQuotations(ctx.db, parseInput(listQuery, req.query));
     res.setHeader("X-Total-Count", String(total));
@@ -46,16 +64,7 @@ export function quotationsRouter(ctx: AppContext): Router {
     const deal = isId(input.dealId) ? await dealRow(ctx.db, input.dealId) : null;
     if (!deal) throw badRequest("There is no such deal.");
     assertMayChange(req, deal);
-    // Read fresh, not from the content cache (on PostgreSQL it hears of a change a moment later): a quotation
-    // prints the GSTIN and terms as they are now.
-    const settings = await getSettings(ctx.db);
-    const user = currentUser(req);
-    const id = await ctx.db.transaction((tx) =>
-      createQuotation(tx as unknown as Database, settings, deal, input, user.name || user.username),
-    );
-    const quotation = (await getQuotation(ctx.db, id))!;
-    await logQuotation(req, "create", quotation);
-    res.status(201).json(quotation);
+    await save(req, res, "create", (tx, settings, preparedBy) => createQuotation(tx, settings, deal, input, preparedBy));
   });
 
   router.get("/:id", async (req, res) => {
@@ -70,16 +79,7 @@ export function quotationsRouter(ctx: AppContext): Router {
     if (!previous) throw notFoundError();
     const deal = await dealRow(ctx.db, previous.dealId);
     if (deal) assertMayChange(req, deal);
-    // Read fresh, not from the content cache (on PostgreSQL it hears of a change a moment later): a quotation
-    // prints the GSTIN and terms as they are now.
-    const settings = await getSettings(ctx.db);
-    const user = currentUser(req);
-    const id = await ctx.db.transaction((tx) =>
-      reviseQuotation(tx as unknown as Database, settings, previous, revision, user.name || user.username),
-    );
-    const quotation = (await getQuotation(ctx.db, id))!;
-    await logQuotation(req, "update", quotation);
-    res.status(201).json(quotation);
+    await save(req, res, "update", (tx, settings, preparedBy) => reviseQuotation(tx, settings, previous, revision, preparedBy));
   });
 
   return router;

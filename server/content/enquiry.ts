@@ -14,6 +14,7 @@ import {
   type EnquiryReceipt,
   type EnquiryService,
   HONEYPOT_FIELD,
+  type LeadSource,
   type QuoteDetails,
   type QuoteItem,
   REFERENCE_LETTER,
@@ -129,6 +130,28 @@ function searchTextOf(e: NewEnquiry, reference: string): string {
     .toLowerCase();
 }
 
+/** Numbers an enquiry and stores it, linked to its customer (found, or made unless it is held). */
+async function insertEnquiry(db: Database, enquiry: NewEnquiry, now: Date, o: { held: boolean; source: LeadSource }) {
+  const reference = await nextReference(db, enquiry.type, now);
+  // A held enquiry (past the cap: maybe a flood) is linked to a known customer but makes no new one.
+  const customerId = await customerForEnquiry(db, enquiry, { create: !o.held });
+  const [row] = await db
+    .insert(contacts)
+    .values({
+      ...enquiry,
+      id: newId(),
+      reference,
+      held: o.held,
+      source: o.source,
+      customerId,
+      searchText: searchTextOf(enquiry, reference),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row!;
+}
+
 /**
  * Stores an enquiry with its reference and e-mails, after the rate limits let it in (the check and the
  * count are one step); past the site-wide cap it is stored as held. The honeypot (`bot`) stores nothing.
@@ -152,36 +175,22 @@ async function store(
     // A bot gets an answer like a person's (the next number of its kind, not taken), so it cannot tell.
     if ("bot" in enquiry) return { _id: newId(), reference: await peekReference(db, enquiry.bot, now) };
     held = cap !== null && (await takeLimits(db, [cap])) !== null;
-    const reference = await nextReference(db, enquiry.type, now);
-    // A held enquiry (past the cap: maybe a flood) is linked to a known customer but makes no new one.
-    const customerId = await customerForEnquiry(db, enquiry, { create: !held });
-    const [row] = await db
-      .insert(contacts)
-      .values({
-        ...enquiry,
-        id: newId(),
-        reference,
-        held,
-        customerId,
-        searchText: searchTextOf(enquiry, reference),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const row = await insertEnquiry(db, enquiry, now, { held, source: "website" });
+    const reference = row.reference;
     if (ctx.mail.enabled && !held) {
-      const contact = toApi(row!);
+      const contact = toApi(row);
       contact.items = contact.items.map((i) => ({
         ...i,
         product: { ...i.product, url: productUrls.get(i.product._id) ?? null },
       }));
       const siteUrl = emailSiteUrl(ctx.config);
-      const base = { contactId: row!.id, origin: siteUrl };
+      const base = { contactId: row.id, origin: siteUrl };
       await queueEmail(db, { ...staffNotification(contact, settings, siteUrl), purpose: "staff", ...base });
       if (await acknowledgementAllowed(db, contact.email)) {
         await queueEmail(db, { ...customerAcknowledgement(contact, settings, siteUrl), purpose: "customer", ...base });
       }
     }
-    return { _id: row!.id, reference };
+    return { _id: row.id, reference };
   });
   if (refused !== null) {
     const { limit, retryAfter } = refused as { limit: Limit; retryAfter: number };
@@ -271,24 +280,8 @@ export async function addManualLead(ctx: AppContext, input: ManualLeadInput): Pr
     details: null,
   };
   return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Database;
-    const now = new Date();
-    const reference = await nextReference(db, enquiry.type, now);
-    const customerId = await customerForEnquiry(db, enquiry, { create: true });
-    const [row] = await db
-      .insert(contacts)
-      .values({
-        ...enquiry,
-        id: newId(),
-        reference,
-        source: "manual",
-        customerId,
-        searchText: searchTextOf(enquiry, reference),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: contacts.id });
-    return { _id: row!.id, reference };
+    const row = await insertEnquiry(tx as unknown as Database, enquiry, new Date(), { held: false, source: "manual" });
+    return { _id: row.id, reference: row.reference };
   });
 }
 
