@@ -25,7 +25,8 @@
 //     --catalogue): searches, suggestions and finder queries with typed figures, each repeated (goal ≥ 1,000
 //     req/s) and distinct, a new query every request (goal ≥ 50 req/s for searches and finder queries);
 //     suggestions p99 ≤ 300 ms. `-- --only=queries` (or BENCH_ONLY=queries) runs this section alone (after
-//     seeding the catalogue when asked for), for a shared machine.
+//     seeding the catalogue when asked for), for a shared machine. `-- --only=ceiling` measures the ceiling
+//     of section 4 alone: the machine's speed, to read other figures (a test run's time) by.
 // Every request sends Accept-Encoding: gzip, as browsers do, so the server's compression is part of the cost.
 // Each figure of sections 3–5 follows up to 3 s of unmeasured load (no cold JIT in any figure).
 // Lighthouse's figures come from `npm run bench:lighthouse`.
@@ -56,10 +57,10 @@ const client = process.env.BENCH_CLIENT || "autocannon";
 if (!["autocannon", "wrk"].includes(client)) throw new Error(`BENCH_CLIENT: autocannon or wrk, not "${client}"`);
 if (client === "wrk" && !wrkInstalled()) throw new Error("BENCH_CLIENT=wrk: wrk is not installed");
 const peers = argv.includes("--peers") || ["1", "true", "yes"].includes(process.env.BENCH_PEERS ?? "");
-/** "queries": section 9 only (with the catalogue seeding before it, when asked for). */
+/** "queries": section 9 only (with the catalogue seeding before it, when asked for); "ceiling": the ceiling only. */
 const only = argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? process.env.BENCH_ONLY ?? "";
-if (only !== "" && only !== "queries")
-  throw new Error(`--only / BENCH_ONLY: "queries" is the one section that runs alone, not "${only}"`);
+if (only !== "" && only !== "queries" && only !== "ceiling")
+  throw new Error(`--only / BENCH_ONLY: "queries" or "ceiling" run alone, not "${only}"`);
 const GZIP = { "accept-encoding": "gzip" };
 const admin = { username: "bench-admin", password: randomBytes(12).toString("hex") };
 // As deployed behind nginx (deploy/nginx.conf); without a proxy in front it changes nothing.
@@ -161,6 +162,7 @@ const note = (figure, measured, goal, ok) => summary.push({ figure, measured, go
 async function main() {
   console.log(`bench: ${connections} connections, ${seconds} s per measurement, load from ${client}; ${machine()} at the start`);
 
+  if (only === "ceiling") return benchCeilingAlone();
   // The first start seeds the demo content (rendering pictures with sharp: a memory peak of its own); the
   // measured servers are restarts on that data.
   await startServer(CACHE_ON);
@@ -377,6 +379,18 @@ async function main() {
   await benchQueries();
 
   printSummary();
+  return 0;
+}
+
+/** The ceiling of section 4 alone: this machine's speed in requests per second. */
+async function benchCeilingAlone() {
+  const ceiling = await startCeiling();
+  for (const p of ["/gzip-10k", "/hello"]) await warmUp(ceiling.baseUrl, p);
+  const gzip = await run(ceiling.baseUrl, "/gzip-10k", {}, ceiling);
+  const hello = await run(ceiling.baseUrl, "/hello", {}, ceiling);
+  await ceiling.stop();
+  console.log(`\nceiling: Express + headers + log, 10 KB gzip: ${rps(gzip)} req/s, p99 ${ms(gzip, "p99")} ms`);
+  console.log(`bare "hello" (reference): ${rps(hello)} req/s; ${machine()} at the end`);
   return 0;
 }
 
