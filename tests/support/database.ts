@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, watch } from "node:fs";
 import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
@@ -87,7 +87,7 @@ export async function copySeededPglite(dataDir: string): Promise<void> {
 }
 
 /**
- * The run's seeded directory, made once by the first test file that asks (the others wait for its "done"
+ * The run's seeded directory, made once by the first test file that asks (the others watch for its "done"
  * file): a run of files that need none does not pay for the pictures.
  */
 async function seededPglite(): Promise<string> {
@@ -108,13 +108,27 @@ async function seededPglite(): Promise<string> {
     }
     return dir;
   }
-  const deadline = Date.now() + 120_000;
-  while (!existsSync(done)) {
-    if (existsSync(failed)) throw new Error(`seeding the demo content failed: ${await readFile(failed, "utf8")}`);
-    if (Date.now() > deadline) throw new Error("seeding the demo content did not finish in 120 s");
-    await new Promise((resolve) => setTimeout(resolve, 100)); // another worker is seeding: poll its files
-  }
+  await fileAppears(dir, ["done", "failed"], 120_000);
+  if (existsSync(failed)) throw new Error(`seeding the demo content failed: ${await readFile(failed, "utf8")}`);
   return dir;
+}
+
+/** Resolves when one of `names` exists in `dir` (watched, then looked for, so none is missed); fails after `ms`. */
+function fileAppears(dir: string, names: string[], ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const present = () => names.some((n) => existsSync(path.join(dir, n)));
+    const finish = (err?: Error) => {
+      watcher.close();
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve();
+    };
+    const watcher = watch(dir, () => {
+      if (present()) finish();
+    });
+    const timer = setTimeout(() => finish(new Error(`seeding the demo content did not finish in ${ms / 1000} s`)), ms);
+    if (present()) finish();
+  });
 }
 
 async function seedCopyOfMigrated(dataDir: string): Promise<void> {
