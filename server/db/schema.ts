@@ -19,6 +19,7 @@ import type { Role } from "../../shared/auth/roles";
 import type { Address } from "../../shared/sales/customer";
 import type { QuotationParty, QuotationTerms, StoredQuotationLine } from "../../shared/sales/quotation";
 import type { EnquiryService, QuoteDetails, QuoteItem } from "../../shared/schemas/enquiry-values";
+import type { OutboxAttachment } from "../mail/attachments";
 import { createdAtColumn as createdAt, idColumn as id, updatedAtColumn as updatedAt } from "./columns";
 
 /**
@@ -58,6 +59,8 @@ export const contacts = pgTable(
     digestedAt: timestamp("digested_at", { withTimezone: true }),
     /** Where the lead came from: website (the site's forms), manual (staff typed it in), indiamart. */
     source: text("source").notNull().default("website"),
+    /** The lead's id at its source (IndiaMART's UNIQUE_QUERY_ID): the same lead is never stored twice. */
+    externalId: text("external_id"),
     /** The customer it was linked to (by e-mail or phone) or created for; none when held or unlinked. */
     customerId: text("customer_id").references((): AnyPgColumn => customers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -74,6 +77,7 @@ export const contacts = pgTable(
     index("contacts_held_order_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.held}`),
     index("contacts_email_idx").on(sql`lower(${t.email})`),
     uniqueIndex("contacts_reference_idx").on(t.reference),
+    uniqueIndex("contacts_external_idx").on(t.source, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
   ],
 );
 
@@ -285,6 +289,8 @@ export const emailOutbox = pgTable(
     messageId: text("message_id").notNull(),
     /** Alerts: at most one row per key (e.g. one per hour). */
     dedupeKey: text("dedupe_key"),
+    /** Files made when the message is sent (a quotation's PDF from its stored version), not kept here. */
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default([]),
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -539,3 +545,22 @@ export const notFoundPaths = pgTable(
   },
   (t) => [index("not_found_paths_seen_idx").on(t.lastSeenAt.desc())],
 );
+
+/**
+ * The sales desk's own state, one row ("desk"): the IndiaMART CRM key (write-only: no answer carries it), where
+ * the last pull's window ended and how it went, and whom round-robin assignment gave the last lead.
+ */
+export const salesDesk = pgTable("sales_desk", {
+  id: text("id").primaryKey(),
+  indiamartCrmKey: text("indiamart_crm_key").notNull().default(""),
+  /** The end of the last window pulled without error; the next window starts a little before it. */
+  indiamartWindowEnd: timestamp("indiamart_window_end", { withTimezone: true }),
+  /** When any server last called IndiaMART (its one-call-per-interval rule holds across servers). */
+  indiamartLastCallAt: timestamp("indiamart_last_call_at", { withTimezone: true }),
+  indiamartLastPullAt: timestamp("indiamart_last_pull_at", { withTimezone: true }),
+  indiamartLastError: text("indiamart_last_error").notNull().default(""),
+  indiamartLastCount: integer("indiamart_last_count").notNull().default(0),
+  /** The staff member round-robin assignment gave the last lead to. */
+  lastAssignedId: text("last_assigned_id"),
+  updatedAt: updatedAt(),
+});

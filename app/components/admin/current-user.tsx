@@ -64,7 +64,10 @@ export function useCan(permission: Permission): boolean {
 /** The screens only some roles may open, by their path under /admin (and everything below it). */
 const GUARDED_SCREENS: [string, Permission][] = [
   ["/admin/contacts", "enquiries"],
-  ["/admin/customers", "enquiries"],
+  ["/admin/customers", "sales"],
+  ["/admin/my-day", "sales"],
+  ["/admin/deals", "sales"],
+  ["/admin/quotations", "sales"],
   ["/admin/settings", "settings"],
   ["/admin/specifications", "content"],
   ["/admin/staff", "staff"],

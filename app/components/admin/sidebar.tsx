@@ -44,7 +44,14 @@ const ADMIN_NAV: (NavItem | NavGroup)[] = [
   },
   ...listNav(true),
   { to: "/admin/contacts", label: "Contacts" },
-  { to: "/admin/customers", label: "Customers" },
+  {
+    label: "Sales",
+    items: [
+      { to: "/admin/my-day", label: "My day" },
+      { to: "/admin/deals", label: "Deals" },
+      { to: "/admin/customers", label: "Customers" },
+    ],
+  },
   { to: "/admin/trash", label: "Trash" },
   {
     label: "Settings",

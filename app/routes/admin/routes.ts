@@ -33,6 +33,12 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("categories", "routes/admin/categories.tsx"),
       route("products", "routes/admin/products.tsx"),
       route("customers", "routes/admin/customers.tsx"),
+      // The sales desk (docs/decisions/029-sales-desk.md).
+      route("my-day", "routes/admin/my-day.tsx"),
+      route("deals", "routes/admin/deals.tsx"),
+      route("deals/:id", "routes/admin/deal.tsx"),
+      route("deals/:id/quotations/new", "routes/admin/quotation-new.tsx"),
+      route("quotations/:id", "routes/admin/quotation.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("specifications", "routes/admin/specifications.tsx"),
       route("staff", "routes/admin/staff.tsx"),
