@@ -560,6 +560,8 @@ export const salesDesk = pgTable("sales_desk", {
   indiamartLastPullAt: timestamp("indiamart_last_pull_at", { withTimezone: true }),
   indiamartLastError: text("indiamart_last_error").notNull().default(""),
   indiamartLastCount: integer("indiamart_last_count").notNull().default(0),
+  /** The key that signs the buyer's quotation links (random, made on first use; kept in backups). */
+  linkKey: text("link_key"),
   /** The staff member round-robin assignment gave the last lead to. */
   lastAssignedId: text("last_assigned_id"),
   updatedAt: updatedAt(),

@@ -6,6 +6,7 @@ CREATE TABLE "sales_desk" (
 	"indiamart_last_pull_at" timestamp with time zone,
 	"indiamart_last_error" text DEFAULT '' NOT NULL,
 	"indiamart_last_count" integer DEFAULT 0 NOT NULL,
+	"link_key" text,
 	"last_assigned_id" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
