@@ -16,6 +16,8 @@ export default [
     route("search", "routes/search.tsx"),
     route("finder", "routes/finder.tsx"),
     route("compare", "routes/compare.tsx"),
+    // A buyer's quotation, by the signed link we e-mailed (private: never cached or counted as not found).
+    route("quotation/:token", "routes/quotation.$token.tsx"),
     route("tools", "routes/tools.tsx"),
     route("tools/air-leak-cost", "routes/tools.air-leak-cost.tsx"),
     route("tools/fixed-vs-variable-speed", "routes/tools.fixed-vs-variable-speed.tsx"),
@@ -23,6 +25,7 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("products/:category/:product/datasheet.pdf", "routes/products.$category.$product.datasheet.ts"),
+  route("quotation/:token/pdf", "routes/quotation.$token.pdf.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   ...adminRoutes,

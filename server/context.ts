@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import { MAIL_OFF, type Mailer, OutboxSender, type OutboxSenderOptions } from "./mail/outbox";
 import { type MailTransport, smtpTransport } from "./mail/transport";
+import { quotationAttachments } from "./sales/quotation-mail";
 import type { ImageStore } from "./uploads/images";
 
 /** What request handlers and loaders need: built once at start-up and passed down. */
@@ -58,6 +59,8 @@ export async function createAppContext(
     cache,
     pages: responseCacheFollowing(cache, { enabled, ...(limits.pages ?? PAGE_CACHE_LIMITS) }),
     answers: responseCacheFollowing(cache, { enabled, ...(limits.answers ?? ANSWER_CACHE_LIMITS) }),
-    mail: transport ? new OutboxSender(database.db, database.kind, transport, options.outbox) : MAIL_OFF,
+    mail: transport
+      ? new OutboxSender(database.db, database.kind, transport, { makeAttachments: quotationAttachments, ...options.outbox })
+      : MAIL_OFF,
   };
 }

@@ -2,15 +2,19 @@ import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import type { SiteSettings } from "../../shared/content/settings";
 import { isId } from "../../shared/lib/ids";
-import { type Quotation, quotationInput, quotationRevision } from "../../shared/sales/quotation";
+import { type Quotation, quotationInput, quotationRevision, quotationSendInput } from "../../shared/sales/quotation";
 import { contactListQuery } from "../../shared/schemas/contact";
 import { recordActivity } from "../activity/log";
 import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
 import { getSettings } from "../content/settings";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
-import { badRequest, notFound, parseInput } from "../http/errors";
+import { badRequest, conflict, notFound, parseInput } from "../http/errors";
+import { emailSiteUrl } from "../mail/outbox";
+import { getCustomer } from "../sales/customers";
 import { dealRow } from "../sales/deals";
+import { sendQuotation } from "../sales/quotation-mail";
+import { quotationFileName, renderQuotationPdf } from "../sales/quotation-pdf";
 import { createQuotation, getQuotation, listQuotations, reviseQuotation } from "../sales/quotations";
 import { assertMayChange } from "./deals";
 import { readFields } from "./forms";
@@ -80,6 +84,60 @@ export function quotationsRouter(ctx: AppContext): Router {
     const deal = await dealRow(ctx.db, previous.dealId);
     if (deal) assertMayChange(req, deal);
     await save(req, res, "update", (tx, settings, preparedBy) => reviseQuotation(tx, settings, previous, revision, preparedBy));
+  });
+
+  router.post("/:id/send", async (req, res) => {
+    const input = parseInput(quotationSendInput, readFields(req));
+    const quotation = await getQuotation(ctx.db, String(req.params.id));
+    if (!quotation) throw notFoundError();
+    const deal = await dealRow(ctx.db, quotation.dealId);
+    if (deal) assertMayChange(req, deal);
+    if (!ctx.mail.enabled || !ctx.config.siteUrl) {
+      throw conflict(
+        "E-mail is not set up on this server, so the quotation cannot be sent from here. Download the PDF and send it yourself.",
+      );
+    }
+    const latest = quotation.versions.at(-1)?.version ?? quotation.version;
+    if (quotation.version !== latest) {
+      throw conflict(`Only the latest version can be sent: this is v${quotation.version}, and v${latest} exists.`);
+    }
+    if (quotation.decidedAt) throw conflict(`The buyer has already ${quotation.status} this quotation.`);
+    const customer = quotation.customerId ? await getCustomer(ctx.db, quotation.customerId) : null;
+    const to = input.to ?? [...new Set(customer?.people.map((p) => p.email.toLowerCase()).filter(Boolean) ?? [])];
+    if (to.length === 0) throw badRequest("Give an e-mail address to send the quotation to: the customer has none.");
+    const user = currentUser(req);
+    const settings = await getSettings(ctx.db);
+    const siteUrl = emailSiteUrl(ctx.config);
+    await ctx.db.transaction((tx) =>
+      sendQuotation(tx as unknown as Database, {
+        quotation,
+        to,
+        message: input.message,
+        sender: { name: user.name || user.username, email: user.email },
+        settings,
+        siteUrl,
+      }),
+    );
+    ctx.mail.kick();
+    const sent = (await getQuotation(ctx.db, quotation._id))!;
+    await recordActivity(ctx.db, actorOf(req), {
+      action: "update",
+      entityType: "quotation",
+      entityId: sent._id,
+      entityLabel: `${sent.number} v${sent.version}`,
+      detail: `sent to ${to.join(", ")}`,
+    });
+    res.json(sent);
+  });
+
+  router.get("/:id/pdf", async (req, res) => {
+    const quotation = await getQuotation(ctx.db, String(req.params.id));
+    if (!quotation) throw notFoundError();
+    const pdf = await renderQuotationPdf(quotation, await getSettings(ctx.db));
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", `attachment; filename="${quotationFileName(quotation)}"`);
+    res.setHeader("Cache-Control", "private, no-store");
+    res.send(pdf);
   });
 
   return router;

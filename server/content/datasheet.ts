@@ -1,13 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import sharp from "sharp";
 import type { Product } from "../../shared/content/product";
 import { keyFigureLines } from "../../shared/content/product-figures";
 import type { SiteSettings } from "../../shared/content/settings";
-import { PROJECT_ROOT } from "../paths";
+import { BOLD, type Doc, newPdf, pdfText, REGULAR } from "../pdf/document";
 
 /**
  * A product's datasheet (issue 14): an A4 PDF with the company's letterhead from Site Settings, the
@@ -34,22 +32,6 @@ const QR_SIZE = 64;
 const PICTURE_WIDTH = 170;
 const PICTURE_HEIGHT = 128;
 
-/**
- * DejaVu Sans (npm `dejavu-fonts-ttf`, full TrueType files, embedded as subsets): PDFKit's 14 standard
- * fonts know only Windows-1252, so the rupee sign (U+20B9) printed as "Rs." and ≤, ≈, − and ✓ did not
- * print at all. One family covers Latin, ₹ and these signs, so English text needs no switching of fonts per
- * run. It has no Tamil: a Tamil datasheet would add a Tamil font (e.g. @fontsource/noto-sans-tamil) for
- * those runs. Resolved from the project root (the server may run from a build directory elsewhere), when a
- * datasheet is made: a missing file fails that datasheet (503), not the server's start.
- */
-const fontFile = (name: string) => createRequire(path.join(PROJECT_ROOT, "package.json")).resolve(`dejavu-fonts-ttf/ttf/${name}`);
-const REGULAR = "regular";
-const BOLD = "bold";
-
-/** Text as the PDF gets it: without control characters (a new line stays). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const pdfText = (text: string): string => text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "");
-
 const rupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
 
 /** The main picture as PNG (PDFKit reads PNG and JPEG; our uploads are WebP), or null when there is none. */
@@ -68,7 +50,6 @@ async function pictureOf(product: Product, uploadDir: string): Promise<Buffer | 
   }
 }
 
-type Doc = PDFKit.PDFDocument;
 type Row = [label: string, value: string, extra?: string];
 
 /** The company's name and contact line, and the QR code of the product page at the top right. */
@@ -186,25 +167,12 @@ function footers(doc: Doc, pageUrl: string, date: Date, width: number): void {
 
 export async function renderDatasheet(input: DatasheetInput): Promise<Buffer> {
   const { product, settings } = input;
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    bufferPages: true, // the footer, with its page count, is written once every page exists
-    info: {
-      Title: pdfText(`${product.name} - datasheet`),
-      Author: pdfText(settings.companyName),
-      Subject: pdfText(product.shortDescription),
-      CreationDate: input.date,
-    },
+  const { doc, done } = newPdf(MARGIN, {
+    Title: pdfText(`${product.name} - datasheet`),
+    Author: pdfText(settings.companyName),
+    Subject: pdfText(product.shortDescription),
+    CreationDate: input.date,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont(REGULAR, fontFile("DejaVuSans.ttf"));
-  doc.registerFont(BOLD, fontFile("DejaVuSans-Bold.ttf"));
   const width = doc.page.width - 2 * MARGIN;
   letterhead(doc, settings, input.pageUrl, width);
   introduction(doc, product, settings.priceNote, await pictureOf(product, input.uploadDir), width);

@@ -236,7 +236,7 @@ export const quotations = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     viewedAt: timestamp("viewed_at", { withTimezone: true }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
-    decision: jsonb("decision").$type<{ name: string; ip: string } | null>(),
+    decision: jsonb("decision").$type<{ name: string; ip: string; reason?: string } | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,6 +16,12 @@ export const isReadMethod = (method: string) => method === "GET" || method === "
 /** The staff screens (and their data requests, /admin.data and /admin/….data): never cached. */
 export const isStaffPath = (path: string) => /^\/admin(\/|\.data$|$)/i.test(path);
 
+/**
+ * A buyer's own quotation page (/quotation/<token>, issue 32): anyone with the link may read it, but it is
+ * private to them: never kept by a cache, and a wrong token is not counted among the site's not-found paths.
+ */
+export const isBuyerPath = (path: string) => /^\/quotation\//i.test(path);
+
 /** A request for a public page (or its data): a read outside the staff screens. */
 export const isPublicPageRequest = (method: string, path: string) => isReadMethod(method) && !isStaffPath(path);
 
@@ -61,7 +67,8 @@ export function apiCaching(publicPrefixes: string[]): RequestHandler {
  * X-Content-Type-Options beside ours. Set-Cookie and Vary keep adding.
  */
 export const pageCaching: RequestHandler = (req, res, next) => {
-  res.setHeader("Cache-Control", isPublicPageRequest(req.method, req.path) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  const shared = isPublicPageRequest(req.method, req.path) && !isBuyerPath(req.path);
+  res.setHeader("Cache-Control", shared ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   const append = res.append;
   res.append = function appendOrReplace(this: Response, field: string, value?: string[] | string) {
     const name = field.toLowerCase();

@@ -4,6 +4,7 @@ import { newId } from "../../shared/lib/ids";
 import type { Database } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import { errorFields, log } from "../log";
+import type { AttachmentMaker, OutboxAttachment } from "./attachments";
 import type { RenderedEmail } from "./enquiry-emails";
 import { type MailTransport, mailErrorText, SEND_CONCURRENCY } from "./transport";
 
@@ -16,7 +17,7 @@ import { type MailTransport, mailErrorText, SEND_CONCURRENCY } from "./transport
  * says "sent" repeats that one message, with the same Message-ID.
  */
 
-export type OutboxPurpose = "staff" | "customer" | "alert";
+export type OutboxPurpose = "staff" | "customer" | "alert" | "quotation";
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /** Waits after the 1st, 2nd, … failed try; the last one repeats until the day is over. */
@@ -62,7 +63,13 @@ function messageIdFor(siteUrl: string): string {
  */
 export async function queueEmail(
   tx: Database,
-  email: RenderedEmail & { purpose: OutboxPurpose; contactId?: string | null; dedupeKey?: string; origin: string },
+  email: RenderedEmail & {
+    purpose: OutboxPurpose;
+    contactId?: string | null;
+    dedupeKey?: string;
+    origin: string;
+    attachments?: OutboxAttachment[];
+  },
 ): Promise<boolean> {
   if (email.to.length === 0) return false;
   const rows = await tx
@@ -78,6 +85,7 @@ export async function queueEmail(
       html: email.html,
       messageId: messageIdFor(email.origin),
       dedupeKey: email.dedupeKey ?? null,
+      attachments: email.attachments ?? [],
     })
     .onConflictDoNothing()
     .returning({ id: emailOutbox.id });
@@ -91,6 +99,8 @@ export interface OutboxSenderOptions {
   pollMs?: number;
   /** Messages sent at the same time (each over its own SMTP connection). */
   concurrency?: number;
+  /** Makes the files rows name (a quotation's PDF); without it a row with attachments cannot be sent. */
+  makeAttachments?: AttachmentMaker;
 }
 
 /** What the rest of the server sees of the sender. */
@@ -120,6 +130,7 @@ export class OutboxSender implements Mailer {
   private readonly giveUpAfterMs: number;
   private readonly pollMs: number;
   private readonly concurrency: number;
+  private readonly makeAttachments: AttachmentMaker | undefined;
   /** PGlite: rows a worker of this process has taken and not finished. */
   private readonly inFlight = new Set<string>();
   private taking: Promise<unknown> = Promise.resolve();
@@ -134,6 +145,7 @@ export class OutboxSender implements Mailer {
     this.giveUpAfterMs = options.giveUpAfterMs ?? GIVE_UP_AFTER_MS;
     this.pollMs = options.pollMs ?? 5_000;
     this.concurrency = Math.max(1, options.concurrency ?? SEND_CONCURRENCY);
+    this.makeAttachments = options.makeAttachments;
   }
 
   start(): void {
@@ -243,7 +255,13 @@ export class OutboxSender implements Mailer {
   private async attempt(db: Database, row: OutboxRow): Promise<void> {
     const attempts = row.attempts + 1;
     try {
+      let attachments: Awaited<ReturnType<AttachmentMaker>> = [];
+      if (row.attachments.length > 0) {
+        if (!this.makeAttachments) throw new Error("This server cannot make the e-mail's attachments.");
+        attachments = await this.makeAttachments(db, row.attachments);
+      }
       await this.transport.send({
+        attachments,
         to: row.recipients,
         replyTo: row.replyTo,
         subject: row.subject,

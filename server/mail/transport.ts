@@ -4,7 +4,14 @@ import type { MailConfig } from "../config";
 /** Messages one server sends at the same time (the outbox's workers); as many SMTP connections stay open. */
 export const SEND_CONCURRENCY = 4;
 
-/** One e-mail as the outbox keeps it. */
+/** A file sent with an e-mail. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** One e-mail as the outbox keeps it, with its attachments made. */
 interface OutgoingEmail {
   to: string[];
   replyTo?: string | null;
@@ -13,6 +20,7 @@ interface OutgoingEmail {
   html: string;
   /** "<…@…>", fixed when queued, so a repeat after a crash is recognisably the same message. */
   messageId: string;
+  attachments?: MailAttachment[];
 }
 
 /** Delivers one e-mail or throws with the mail server's answer. */
@@ -47,6 +55,7 @@ export function smtpTransport(config: MailConfig): MailTransport {
         text: email.text,
         html: email.html,
         messageId: email.messageId,
+        attachments: email.attachments,
         // Our own header, so a reader of the raw message (or a test) can tell automatic mail from staff mail.
         headers: { "Auto-Submitted": "auto-generated" },
       });

@@ -2,13 +2,14 @@ import { and, asc, count, desc, eq, inArray, isNull, like, lt, notInArray, or, t
 import { withBaseFields } from "../../shared/content/define";
 import { newId } from "../../shared/lib/ids";
 import {
-  DEAL_NOTE_KINDS,
   DEAL_STAGES,
   type Deal,
+  type DealEventKind,
   type DealInput,
   type DealListQuery,
   type DealNoteKind,
   type DealStage,
+  timelineKind,
 } from "../../shared/sales/deal";
 import { likePattern } from "../content/contact";
 import type { Database } from "../db/client";
@@ -60,7 +61,7 @@ async function toApi(db: Database, rows: DealRow[]): Promise<Deal[]> {
         .filter((n) => n.dealId === r.id)
         .map((n) => ({
           _id: n.id,
-          kind: (DEAL_NOTE_KINDS as readonly string[]).includes(n.kind) ? (n.kind as DealNoteKind) : "note",
+          kind: timelineKind(n.kind),
           text: n.text,
           author: n.author,
           date: n.createdAt.toISOString(),
@@ -219,11 +220,11 @@ export async function updateDeal(db: Database, previous: DealRow, input: DealInp
     .where(eq(deals.id, previous.id));
 }
 
-/** Logs a note, call, e-mail or meeting; the first one is the deal's first response. */
+/** Logs a note, call, e-mail or meeting (or a quotation's event); the first one is the deal's first response. */
 export async function addDealNote(
   db: Database,
   id: string,
-  note: { kind: DealNoteKind; text: string; author: string },
+  note: { kind: DealNoteKind | DealEventKind; text: string; author: string },
 ): Promise<void> {
   const now = new Date();
   await db.insert(dealNotes).values({ id: newId(), dealId: id, ...note, createdAt: now });

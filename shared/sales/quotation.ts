@@ -94,7 +94,7 @@ export interface Quotation {
   viewedAt: string | null;
   decidedAt: string | null;
   /** Who accepted or declined it on the buyer's page, from where. */
-  decision: { name: string; ip: string } | null;
+  decision: { name: string; ip: string; reason?: string } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -184,3 +184,36 @@ export type QuotationInput = z.infer<typeof quotationInput>;
 /** POST /api/quotations/{id}/revise: what changes in the new version; what is left out stays. */
 export const quotationRevision = quotationInput.omit({ dealId: true, customerId: true }).partial();
 export type QuotationRevision = z.infer<typeof quotationRevision>;
+
+/** POST /api/quotations/{id}/send: to the addresses given, else to the customer's people. */
+export const quotationSendInput = z.object({
+  to: z
+    .array(
+      z
+        .string({ error: "Each address must be text." })
+        .trim()
+        .toLowerCase()
+        .pipe(z.email("Each address must be a valid e-mail address.")),
+      {
+        error: "to must be a list of e-mail addresses.",
+      },
+    )
+    .max(10, "Send to at most 10 addresses.")
+    .optional(),
+  message: z
+    .string({ error: "message must be text." })
+    .trim()
+    .max(LIMITS.text, `The message must be at most ${LIMITS.text} characters.`)
+    .default(""),
+});
+
+/** The buyer's answer on their page: their name, and a reason if they decline. */
+export const quotationDecisionInput = z.object({
+  decision: z.enum(["accept", "decline"], { error: "Choose Accept or Decline." }),
+  name: z
+    .string({ error: "Your name is required." })
+    .trim()
+    .min(2, "Your name is required.")
+    .max(LIMITS.title, `Your name must be at most ${LIMITS.title} characters.`),
+  reason: z.string().trim().max(LIMITS.short, `The reason must be at most ${LIMITS.short} characters.`).default(""),
+});

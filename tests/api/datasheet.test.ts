@@ -1,8 +1,7 @@
 import http from "node:http";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textOf } from "../support/pdf";
 import { type ServerProcess, type SignedInServer, startSignedInServerProcess } from "../support/process";
 import { ADMIN } from "../support/server";
 
@@ -11,9 +10,6 @@ import { ADMIN } from "../support/server";
  * the demo catalogue, opened with pdf.js (pdfjs-dist's legacy build, the one meant for Node) and its text
  * read back.
  */
-
-/** pdfjs-dist's font and CMap data, read from disk (with a trailing separator: pdf.js appends file names). */
-const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
 
 const RV_22 = "/products/rotary-screw-compressors/pn-rv-22-variable-speed-drive-screw-compressor";
 
@@ -32,27 +28,6 @@ async function datasheet(productPath: string) {
   const res = await fetch(`${server.url}${productPath}/datasheet.pdf`);
   const bytes = new Uint8Array(await res.arrayBuffer());
   return { res, bytes };
-}
-
-/** Every page's text items in order (a line break after each item that ends a line), pages joined. */
-async function textOf(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const pdf = await getDocument({
-    data: bytes,
-    useSystemFonts: true,
-    disableFontFace: true,
-    standardFontDataUrl: `${path.join(PDFJS_DIR, "standard_fonts")}${path.sep}`,
-    cMapUrl: `${path.join(PDFJS_DIR, "cmaps")}${path.sep}`,
-  }).promise;
-  try {
-    const texts: string[] = [];
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const { items } = await (await pdf.getPage(n)).getTextContent();
-      texts.push(items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join(""));
-    }
-    return { pages: pdf.numPages, text: texts.join("\n").replace(/\s+/g, " ") };
-  } finally {
-    await pdf.destroy();
-  }
 }
 
 const put = (url: string, json: unknown) =>

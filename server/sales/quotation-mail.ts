@@ -1,0 +1,213 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { SiteSettings } from "../../shared/content/settings";
+import { isId } from "../../shared/lib/ids";
+import { formatRupees } from "../../shared/sales/money";
+import type { Quotation } from "../../shared/sales/quotation";
+import { getSettings } from "../content/settings";
+import type { Database } from "../db/client";
+import { admins, deals, quotations, salesDesk } from "../db/schema";
+import type { AttachmentMaker } from "../mail/attachments";
+import { escapeHtml, headerText, htmlPage, htmlParagraphs, namedAddress, staffRecipients } from "../mail/enquiry-emails";
+import { queueEmail } from "../mail/outbox";
+import { addDealNote } from "./deals";
+import { quotationFileName, renderQuotationPdf } from "./quotation-pdf";
+import { getQuotation } from "./quotations";
+
+/**
+ * A quotation on its way to the buyer (issue 32): the e-mail with the PDF (made when the outbox sends it),
+ * the signed link to the buyer's page (/quotation/<token>: no sign-in, so the token is the permission), and
+ * what the buyer does there: viewed, accepted or declined, each logged on the deal; a decision also e-mails
+ * the deal's owner at once.
+ */
+
+/** The path of the buyer's page; the token follows it. */
+export const BUYER_PAGE = "/quotation/";
+const DESK = "desk";
+
+/** The signing key, made once per database (several servers agree on it) and kept per process after. */
+const keys = new WeakMap<Database, Buffer>();
+async function linkKey(db: Database): Promise<Buffer> {
+  const known = keys.get(db);
+  if (known) return known;
+  const fresh = randomBytes(32).toString("base64url");
+  await db
+    .insert(salesDesk)
+    .values({ id: DESK, linkKey: fresh })
+    .onConflictDoUpdate({ target: salesDesk.id, set: { linkKey: sql`coalesce(${salesDesk.linkKey}, excluded.link_key)` } });
+  const [row] = await db.select({ key: salesDesk.linkKey }).from(salesDesk).where(eq(salesDesk.id, DESK));
+  const key = Buffer.from(row?.key ?? fresh, "base64url");
+  keys.set(db, key);
+  return key;
+}
+
+const signatureOf = (key: Buffer, id: string) => createHmac("sha256", key).update(`quotation-link:${id}`).digest("base64url");
+
+/** The buyer's link token of one quotation version: its id and a signature only this site can make. */
+export async function quotationToken(db: Database, id: string): Promise<string> {
+  return `${id}.${signatureOf(await linkKey(db), id)}`;
+}
+
+/** The quotation id a token stands for, or null when it was not made here (or was changed). */
+export async function quotationIdOfToken(db: Database, token: string): Promise<string | null> {
+  const dot = token.lastIndexOf(".");
+  const id = token.slice(0, dot);
+  if (dot < 1 || !isId(id)) return null;
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(signatureOf(await linkKey(db), id));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+/** The outbox's attachment maker: a quotation's PDF from its stored version, as it was sent. */
+export const quotationAttachments: AttachmentMaker = async (db, list) => {
+  const settings = await getSettings(db);
+  return Promise.all(
+    list.map(async (a) => {
+      const q = await getQuotation(db, a.quotationId);
+      if (!q) throw new Error(`Quotation ${a.quotationId} no longer exists.`);
+      return { filename: quotationFileName(q), content: await renderQuotationPdf(q, settings), contentType: "application/pdf" };
+    }),
+  );
+};
+
+interface Sender {
+  name: string;
+  email: string;
+}
+
+function quotationEmail(q: Quotation, settings: SiteSettings, link: string, sender: Sender, message: string) {
+  const company = headerText(settings.companyName);
+  const until = new Date(`${q.validUntil}T00:00:00Z`).toLocaleDateString("en-IN", { dateStyle: "long", timeZone: "UTC" });
+  const total = formatRupees(Math.round(q.total * 100));
+  const intro = message.trim() || `Dear ${q.buyer.name},\n\nPlease find our quotation ${q.number} attached.`;
+  const facts = `Quotation ${q.number}${q.version > 1 ? ` (revision ${q.version})` : ""}: ${total} including GST, valid until ${until}.`;
+  const sign = `Regards,\n${sender.name}\n${company}`;
+  const text = `${intro}\n\n${facts}\n\nView it online, and accept or decline it: ${link}\n\n${sign}\n`;
+  const html = htmlPage(
+    `Quotation ${q.number}`,
+    `${htmlParagraphs(intro)}<p>${escapeHtml(facts)}</p>` +
+      `<p><a href="${escapeHtml(link)}">View the quotation online, and accept or decline it</a></p>${htmlParagraphs(sign)}`,
+  );
+  return { subject: headerText(`Quotation ${q.number} from ${company}`), text, html };
+}
+
+/**
+ * Queues the quotation's e-mail (PDF attached, Reply-To the sales person) in the caller's transaction, marks
+ * it sent and logs it on the deal.
+ */
+export async function sendQuotation(
+  tx: Database,
+  args: { quotation: Quotation; to: string[]; message: string; sender: Sender; settings: SiteSettings; siteUrl: string },
+): Promise<void> {
+  const { quotation: q, sender } = args;
+  const link = `${args.siteUrl}${BUYER_PAGE}${await quotationToken(tx, q._id)}`;
+  await queueEmail(tx, {
+    ...quotationEmail(q, args.settings, link, sender, args.message),
+    to: args.to,
+    replyTo: sender.email ? namedAddress(sender.name, sender.email) : null,
+    purpose: "quotation",
+    origin: args.siteUrl,
+    attachments: [{ kind: "quotation-pdf", quotationId: q._id }],
+  });
+  const now = new Date();
+  await tx
+    .update(quotations)
+    .set({
+      status: sql`CASE WHEN ${quotations.status} = 'draft' THEN 'sent' ELSE ${quotations.status} END`,
+      sentAt: now,
+      updatedAt: now,
+    })
+    .where(eq(quotations.id, q._id));
+  await addDealNote(tx, q.dealId, {
+    kind: "quotation-sent",
+    text: `Sent ${q.number} v${q.version} (${formatRupees(Math.round(q.total * 100))}) to ${args.to.join(", ")}.`,
+    author: sender.name,
+  });
+}
+
+/** The buyer opened their page: the first time counts (status "viewed", a line on the deal). */
+export async function recordView(db: Database, q: Quotation): Promise<void> {
+  if (q.viewedAt) return;
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const first = await tx
+      .update(quotations)
+      .set({
+        viewedAt: now,
+        status: sql`CASE WHEN ${quotations.status} IN ('draft', 'sent') THEN 'viewed' ELSE ${quotations.status} END`,
+      })
+      .where(sql`${quotations.id} = ${q._id} AND ${quotations.viewedAt} IS NULL`)
+      .returning({ id: quotations.id });
+    if (first.length > 0) {
+      await addDealNote(tx as unknown as Database, q.dealId, {
+        kind: "quotation-viewed",
+        text: `The buyer opened ${q.number} v${q.version}.`,
+        author: q.buyer.name,
+      });
+    }
+  });
+}
+
+export interface Decision {
+  accept: boolean;
+  name: string;
+  reason: string;
+  ip: string;
+}
+
+/**
+ * The buyer accepts or declines (once): recorded with their name, time and address, logged on the deal (an
+ * acceptance wins it), and the deal's owner is told by e-mail in the same transaction. False when a decision
+ * was already made.
+ */
+export async function recordDecision(db: Database, q: Quotation, d: Decision, siteUrl: string | null): Promise<boolean> {
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    const now = new Date();
+    const done = await tx
+      .update(quotations)
+      .set({
+        status: d.accept ? "accepted" : "declined",
+        decidedAt: now,
+        decision: { name: d.name, ip: d.ip, ...(d.reason ? { reason: d.reason } : {}) },
+        updatedAt: now,
+      })
+      .where(sql`${quotations.id} = ${q._id} AND ${quotations.decidedAt} IS NULL`)
+      .returning({ id: quotations.id });
+    if (done.length === 0) return false;
+    const verb = d.accept ? "accepted" : "declined";
+    const said = `${d.name} ${verb} ${q.number} v${q.version} (${formatRupees(Math.round(q.total * 100))})${d.reason ? `: “${d.reason}”` : "."}`;
+    await addDealNote(tx, q.dealId, { kind: d.accept ? "quotation-accepted" : "quotation-declined", text: said, author: d.name });
+    if (d.accept) {
+      await tx
+        .update(deals)
+        .set({ stage: "won", closedAt: now, lostReason: "", updatedAt: now })
+        .where(sql`${deals.id} = ${q.dealId} AND ${deals.stage} <> 'won'`);
+    }
+    if (siteUrl) await tellOwner(tx, q, { said, verb }, siteUrl);
+    return true;
+  });
+}
+
+/** The deal owner's e-mail (else the quote notification list): the buyer decided. */
+async function tellOwner(tx: Database, q: Quotation, what: { said: string; verb: string }, siteUrl: string): Promise<void> {
+  const [owner] = await tx
+    .select({ email: admins.email })
+    .from(deals)
+    .innerJoin(admins, eq(admins.id, deals.ownerId))
+    .where(eq(deals.id, q.dealId));
+  const to = owner?.email ? [owner.email] : staffRecipients(await getSettings(tx), "quote");
+  const link = `${siteUrl}/admin/quotations/${q._id}`;
+  await queueEmail(tx, {
+    to,
+    replyTo: null,
+    subject: headerText(`Quotation ${q.number} ${what.verb} by ${q.buyer.name}`),
+    text: `${what.said}\n\nOpen it: ${link}\n`,
+    html: htmlPage(
+      `Quotation ${q.number}`,
+      `<p>${escapeHtml(what.said)}</p><p><a href="${escapeHtml(link)}">Open the quotation</a></p>`,
+    ),
+    purpose: "staff",
+    origin: siteUrl,
+  });
+}
