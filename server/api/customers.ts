@@ -7,6 +7,7 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { badRequest, notFound, parseInput } from "../http/errors";
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, mergeCustomers, updateCustomer } from "../sales/customers";
+import { keepVersion, versionOf, versionsOf } from "../sales/history";
 import { readFields } from "./forms";
 
 const notFoundError = () => notFound("Customer not found.");
@@ -16,8 +17,10 @@ const listQuery = contactListQuery.pick({ q: true, page: true, limit: true });
 export function customersRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(requirePermission(ctx, "sales", "work with customers"));
-  const log = (req: Request, action: "create" | "update" | "delete" | "merge", c: Customer, detail = "") =>
-    recordActivity(ctx.db, actorOf(req), { action, entityType: "customer", entityId: c._id, entityLabel: c.name, detail });
+  const log = async (req: Request, action: "create" | "update" | "delete" | "merge", c: Customer, detail = "") => {
+    await recordActivity(ctx.db, actorOf(req), { action, entityType: "customer", entityId: c._id, entityLabel: c.name, detail });
+    if (action !== "delete") await keepVersion(ctx.db, "customer", c, action, actorOf(req));
+  };
 
   router.get("/", async (req, res) => {
     const { items, total } = await listCustomers(ctx.db, parseInput(listQuery, req.query));
@@ -57,6 +60,18 @@ export function customersRouter(ctx: AppContext): Router {
     if (!customer || !(await deleteCustomer(ctx.db, customer._id))) throw notFoundError();
     await log(req, "delete", customer);
     res.json({ message: "Customer deleted. Their enquiries are kept." });
+  });
+
+  router.get("/:id/revisions", async (req, res) => {
+    const id = String(req.params.id);
+    if (!(await getCustomer(ctx.db, id))) throw notFoundError();
+    res.json(await versionsOf(ctx.db, "customer", id, ctx.config.revisionsKeep));
+  });
+
+  router.get("/:id/revisions/:revisionId", async (req, res) => {
+    const version = await versionOf(ctx.db, "customer", String(req.params.id), String(req.params.revisionId));
+    if (!version) throw notFound("Version not found.");
+    res.json(version);
   });
 
   router.post("/:id/merge", async (req, res) => {

@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound, parseInput } from "../http/errors";
 import { emailSiteUrl } from "../mail/outbox";
 import { getCustomer } from "../sales/customers";
 import { dealRow } from "../sales/deals";
-import { sendQuotation } from "../sales/quotation-mail";
+import { BUYER_PAGE, quotationToken, sendQuotation } from "../sales/quotation-mail";
 import { quotationFileName, renderQuotationPdf } from "../sales/quotation-pdf";
 import { createQuotation, getQuotation, listQuotations, reviseQuotation } from "../sales/quotations";
 import { assertMayChange } from "./deals";
@@ -71,10 +71,11 @@ export function quotationsRouter(ctx: AppContext): Router {
     await save(req, res, "create", (tx, settings, preparedBy) => createQuotation(tx, settings, deal, input, preparedBy));
   });
 
+  // With the buyer's page (the signed link): staff may share it by WhatsApp as well as by e-mail.
   router.get("/:id", async (req, res) => {
     const quotation = await getQuotation(ctx.db, String(req.params.id));
     if (!quotation) throw notFoundError();
-    res.json(quotation);
+    res.json({ ...quotation, buyerPath: `${BUYER_PAGE}${await quotationToken(ctx.db, quotation._id)}` });
   });
 
   router.post("/:id/revise", async (req, res) => {

@@ -196,7 +196,10 @@ export async function moveToTrash(tx: Database, actor: Actor, type: ContentType,
 
 // ---- versions ------------------------------------------------------------------------------------------
 
-export async function listRevisions(db: Database, type: ContentType, id: string, keep: number): Promise<RevisionSummary[]> {
+/** What a version list needs of a type: its name, and its declared fields (for their labels) if it has them. */
+type Versioned = Pick<ContentType, "name"> & { fields?: unknown };
+
+export async function listRevisions(db: Database, type: Versioned, id: string, keep: number): Promise<RevisionSummary[]> {
   // One more than shown: what the oldest shown version changed is read against the one before it.
   const rows = await db
     .select({
@@ -224,7 +227,7 @@ export async function listRevisions(db: Database, type: ContentType, id: string,
 }
 
 /** The fields' labels, in the declaration's order where it declares them. */
-function labelsOf(type: ContentType, keys: string[]): string[] {
+function labelsOf(type: Versioned, keys: string[]): string[] {
   const fields = type.fields as Fields | undefined;
   const order = fields ? Object.keys(fields) : [];
   const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);

@@ -95,6 +95,8 @@ export interface Quotation {
   decidedAt: string | null;
   /** Who accepted or declined it on the buyer's page, from where. */
   decision: { name: string; ip: string; reason?: string } | null;
+  /** GET /api/quotations/{id} only: the buyer's page, "/quotation/<signed token>" (no sign-in needed). */
+  buyerPath?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -94,6 +94,21 @@ describe("a customer's details", () => {
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe("Customer not found.");
   });
+
+  it("keep a version per change, newest first with the fields it changed and who made it", async () => {
+    const made = await post({ name: "Versioned Mills", billingAddress: ADDRESS });
+    await s.request("PUT", `/api/customers/${made.body._id}`, { token: owner, json: { name: "Versioned Mills Pvt Ltd" } });
+    const list = await s.request("GET", `/api/customers/${made.body._id}/revisions`, { token: sales });
+    expect(list.status).toBe(200);
+    expect(list.body.map((v: { action: string; changed: string[] }) => [v.action, v.changed])).toEqual([
+      ["update", ["Name"]],
+      ["create", []],
+    ]);
+    expect(list.body[0].actorName).toBe("admin");
+    const first = await s.request("GET", `/api/customers/${made.body._id}/revisions/${list.body[1]._id}`, { token: sales });
+    expect(first.body.view).toMatchObject({ name: "Versioned Mills", gstin: "" });
+    expect((await s.request("GET", `/api/customers/${newId()}/revisions`, { token: sales })).status).toBe(404);
+  });
 });
 
 describe("the list", () => {

@@ -145,6 +145,8 @@ describe("sending and the buyer's answer", () => {
     expect(mail.mail.subject).toBe(`Quotation ${q.number} from Pneuma Air Systems`);
     expect(mail.mail.text).toContain("As discussed, our offer.");
     expect(link.startsWith(`${SITE}/quotation/${q._id}.`)).toBe(true);
+    // Staff see the same link, to share it another way (WhatsApp).
+    expect((await call("GET", `/api/quotations/${q._id}`, asha)).body.buyerPath).toBe(new URL(link).pathname);
     const [pdf] = mail.mail.attachments;
     expect(pdf?.contentType).toBe("application/pdf");
     expect(pdf?.filename).toBe(`${q.number.replace(/\//g, "-")}-v1.pdf`);
