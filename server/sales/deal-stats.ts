@@ -1,5 +1,6 @@
 import { and, count, eq, gte, inArray, isNotNull, notInArray, sql, sum } from "drizzle-orm";
 import type { DealStage } from "../../shared/sales/deal";
+import { INDIA_OFFSET_MS } from "../../shared/sales/financial-year";
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
 import { contacts, deals } from "../db/schema";
@@ -7,7 +8,6 @@ import { contacts, deals } from "../db/schema";
 /** The sales dashboard's figures (issue 32), counted by the database over the last 90 days where it says so. */
 
 const DAY_MS = 86_400_000;
-const INDIA_OFFSET_MS = 330 * 60_000;
 const WINDOW_DAYS = 90;
 const OPEN: DealStage[] = ["new", "qualified", "quoted", "negotiating"];
 

@@ -11,6 +11,7 @@ import {
   type DealStage,
   timelineKind,
 } from "../../shared/sales/deal";
+import { paiseToRupees } from "../../shared/sales/money";
 import { likePattern } from "../content/contact";
 import type { Database } from "../db/client";
 import { admins, contacts, customers, dealNotes, deals } from "../db/schema";
@@ -19,8 +20,6 @@ import { admins, contacts, customers, dealNotes, deals } from "../db/schema";
 
 type DealRow = typeof deals.$inferSelect;
 const CLOSED: DealStage[] = ["won", "lost"];
-
-const paiseToRupees = (paise: number | null) => (paise === null ? null : paise / 100);
 
 async function toApi(db: Database, rows: DealRow[]): Promise<Deal[]> {
   if (rows.length === 0) return [];
@@ -51,7 +50,7 @@ async function toApi(db: Database, rows: DealRow[]): Promise<Deal[]> {
       ownerName: r.ownerId ? (ownerName.get(r.ownerId) ?? null) : null,
       stage: (DEAL_STAGES as readonly string[]).includes(r.stage) ? (r.stage as DealStage) : "new",
       lostReason: r.lostReason,
-      expectedValue: paiseToRupees(r.expectedValuePaise),
+      expectedValue: r.expectedValuePaise === null ? null : paiseToRupees(r.expectedValuePaise),
       expectedCloseDate: r.expectedCloseDate,
       nextStep: { text: r.nextStepText, dueDate: r.nextStepDue },
       receivedAt: r.receivedAt.toISOString(),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, notExists, notInArray, sql } from "drizzle-orm";
 import type { Deal } from "../../shared/sales/deal";
-import { indiaDateOf } from "../../shared/sales/financial-year";
+import { addDays, indiaDateOf } from "../../shared/sales/financial-year";
 import type { Quotation } from "../../shared/sales/quotation";
 import type { Contact } from "../../shared/schemas/enquiry-values";
 import { listContactsByIds } from "../content/contact";
@@ -24,12 +24,6 @@ export interface MyDay {
   unassignedLeads: Contact[];
   /** The latest versions of my deals' quotations, not yet accepted or declined, valid until within a week. */
   expiringQuotations: Quotation[];
-}
-
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /** The sales person's start screen (and the morning e-mail): what needs doing today. */

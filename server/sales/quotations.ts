@@ -3,8 +3,9 @@ import { withBaseFields } from "../../shared/content/define";
 import type { SiteSettings } from "../../shared/content/settings";
 import { newId } from "../../shared/lib/ids";
 import { amountInWords } from "../../shared/sales/amount-in-words";
-import { financialYearOf, indiaDateOf, quotationNumber } from "../../shared/sales/financial-year";
+import { addDays, financialYearOf, indiaDateOf, quotationNumber } from "../../shared/sales/financial-year";
 import { taxSplitOf } from "../../shared/sales/gst";
+import { paiseToRupees } from "../../shared/sales/money";
 import {
   QUOTATION_STATUSES,
   type Quotation,
@@ -24,20 +25,12 @@ import { buyerOf, lineInputOf, sellerOf, workOutLines } from "./quotation-lines"
 
 type QuotationRow = typeof quotations.$inferSelect;
 const NUMBER_PREFIX = "PQ";
-const rupees = (paise: number) => paise / 100;
-
-/** The day `days` after `day` (YYYY-MM-DD). */
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 function toApi(r: QuotationRow, versions: QuotationRow[]): Quotation {
   return withBaseFields(r, {
     number: r.number,
     version: r.version,
-    versions: versions.map((v) => ({ _id: v.id, version: v.version, date: v.day, total: rupees(v.totalPaise) })),
+    versions: versions.map((v) => ({ _id: v.id, version: v.version, date: v.day, total: paiseToRupees(v.totalPaise) })),
     dealId: r.dealId,
     customerId: r.customerId,
     status: (QUOTATION_STATUSES as readonly string[]).includes(r.status) ? (r.status as QuotationStatus) : "draft",
@@ -52,21 +45,21 @@ function toApi(r: QuotationRow, versions: QuotationRow[]): Quotation {
       hsn: l.hsn,
       quantity: l.quantityHundredths / 100,
       unit: l.unit,
-      unitPrice: rupees(l.unitPricePaise),
+      unitPrice: paiseToRupees(l.unitPricePaise),
       discountPercent: l.discountHundredths / 100,
       gstRate: l.rateBasisPoints / 100,
-      taxable: rupees(l.taxablePaise),
-      cgst: rupees(l.cgstPaise),
-      sgst: rupees(l.sgstPaise),
-      igst: rupees(l.igstPaise),
-      total: rupees(l.totalPaise),
+      taxable: paiseToRupees(l.taxablePaise),
+      cgst: paiseToRupees(l.cgstPaise),
+      sgst: paiseToRupees(l.sgstPaise),
+      igst: paiseToRupees(l.igstPaise),
+      total: paiseToRupees(l.totalPaise),
     })),
-    taxable: rupees(r.taxablePaise),
-    cgst: rupees(r.cgstPaise),
-    sgst: rupees(r.sgstPaise),
-    igst: rupees(r.igstPaise),
-    roundOff: rupees(r.roundOffPaise),
-    total: rupees(r.totalPaise),
+    taxable: paiseToRupees(r.taxablePaise),
+    cgst: paiseToRupees(r.cgstPaise),
+    sgst: paiseToRupees(r.sgstPaise),
+    igst: paiseToRupees(r.igstPaise),
+    roundOff: paiseToRupees(r.roundOffPaise),
+    total: paiseToRupees(r.totalPaise),
     amountInWords: amountInWords(r.totalPaise),
     terms: r.terms,
     preparedBy: r.preparedBy,

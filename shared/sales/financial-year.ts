@@ -4,7 +4,7 @@
  * fixed offset so the server's own time zone never moves a quotation across 1 April.
  */
 
-const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+export const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /** The date as India's wall clock reads it, in a Date whose UTC fields are India's. */
 function inIndia(date: Date): Date {
@@ -15,6 +15,13 @@ function inIndia(date: Date): Date {
 /** The day in India (YYYY-MM-DD): the date a quotation carries and its GST rate is looked up on. */
 export function indiaDateOf(date: Date): string {
   return inIndia(date).toISOString().slice(0, 10);
+}
+
+/** The day `days` after (or before) `day`, both YYYY-MM-DD. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
 
 /** "2026-27" for any moment from 1 April 2026 00:00 to 31 March 2027 23:59:59.999 India time (the year from April 2099 is "2099-00"). */
