@@ -75,8 +75,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
 }
 
+// The site's Referrer-Policy (strict-origin-when-cross-origin) already keeps the token out of other sites'
+// logs; "no-referrer" would make the browser send `Origin: null` with the form, which the cross-site check refuses.
 export function headers() {
-  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -117,7 +119,7 @@ function Decide({ answer }: { answer: Answer | undefined }) {
           type="submit"
           name="decision"
           value="accept"
-          className="min-h-11 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          className="min-h-11 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
           Accept quotation
         </button>
@@ -152,30 +154,31 @@ export default function BuyerQuotationPage({ loaderData, actionData, params }: R
         </div>
         <a
           href={`/quotation/${params.token}/pdf`}
-          className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+          className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
         >
           Download PDF
         </a>
       </header>
+      {(done || closed) && (
+        <p role="status" className="mt-4 rounded-md border border-brand-100 bg-brand-50 p-3 font-medium text-brand-900">
+          {done
+            ? done.accepted
+              ? "Thank you: you have accepted this quotation. We will be in touch shortly to confirm the order."
+              : "Thank you for letting us know: you have declined this quotation."
+            : closed}
+        </p>
+      )}
       <div className="mt-6">
         <BuyerQuotation q={q} />
       </div>
-      <section aria-labelledby="answer-heading" className="mt-10 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-6">
-        <h2 id="answer-heading" className="text-lg font-semibold text-brand-900">
-          Your answer
-        </h2>
-        {done ? (
-          <p role="status" className="mt-2 text-slate-900">
-            {done.accepted
-              ? "Thank you: you have accepted this quotation. We will be in touch shortly to confirm the order."
-              : "Thank you for letting us know: you have declined this quotation."}
-          </p>
-        ) : closed ? (
-          <p className="mt-2 text-slate-900">{closed}</p>
-        ) : (
+      {!done && !closed && (
+        <section aria-labelledby="answer-heading" className="mt-10 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-6">
+          <h2 id="answer-heading" className="text-lg font-semibold text-brand-900">
+            Your answer
+          </h2>
           <Decide answer={actionData} />
-        )}
-      </section>
+        </section>
+      )}
     </div>
   );
 }

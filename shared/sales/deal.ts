@@ -21,7 +21,7 @@ export const DEAL_STAGE_LABEL: Record<DealStage, string> = {
 export const DEAL_NOTE_KINDS = ["note", "call", "email", "meeting"] as const;
 export type DealNoteKind = (typeof DEAL_NOTE_KINDS)[number];
 /** What the server logs on a deal as its quotation travels (the buyer's page and the outbox). */
-export const DEAL_EVENT_KINDS = ["quotation-sent", "quotation-viewed", "quotation-accepted", "quotation-declined"] as const;
+const DEAL_EVENT_KINDS = ["quotation-sent", "quotation-viewed", "quotation-accepted", "quotation-declined"] as const;
 export type DealEventKind = (typeof DEAL_EVENT_KINDS)[number];
 const TIMELINE_KINDS: readonly string[] = [...DEAL_NOTE_KINDS, ...DEAL_EVENT_KINDS];
 /** A stored kind as the timeline shows it (an unknown one as a note). */

@@ -5,6 +5,7 @@ import type { Service } from "../../../shared/content/service";
 import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/enquiry-values";
 import { KindBadge, StatusBadge } from "../../components/admin/contact-status";
 import { mayLoad, useCan, verifySignIn } from "../../components/admin/current-user";
+import { SalesFigures } from "../../components/admin/sales-figures";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { ArrowRightIcon } from "../../components/icons";
@@ -457,6 +458,16 @@ function Panels({ stats }: { stats: Stats }) {
   );
 }
 
+/** The sales desk's part of the dashboard (owners and sales): its figures, each panel loading its own. */
+function SalesDesk() {
+  if (!useCan("sales")) return null;
+  return (
+    <div className="mt-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <SalesFigures />
+    </div>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div>
@@ -469,6 +480,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {stats.enquiries && !stats.enquiries.mail.enabled && <MailOffNotice />}
               <Tiles stats={stats} />
               <Panels stats={stats} />
+              <SalesDesk />
             </>
           )}
         </Await>

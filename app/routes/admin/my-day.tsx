@@ -1,6 +1,217 @@
-import { PageHeader } from "../../components/admin/screen-parts";
+import { useState } from "react";
+import { Link, useNavigate, useRevalidator } from "react-router";
+import type { Deal } from "../../../shared/sales/deal";
+import type { Quotation } from "../../../shared/sales/quotation";
+import type { Contact } from "../../../shared/schemas/enquiry-values";
+import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
+import { NextStep, rupeesText, StageBadge } from "../../components/admin/deal-parts";
+import { adminMeta } from "../../components/admin/screen-data";
+import { buttonClass, ErrorState, formatDate, LoadingState, PageHeader } from "../../components/admin/screen-parts";
+import { useToast } from "../../components/admin/toast";
+import { api, errorDetail, errorMessage } from "../../lib/api-client";
+import type { Route } from "./+types/my-day";
 
-// Placeholder while the screen is being built (issue 32); replaced by the screen itself.
-export default function Screen() {
-  return <PageHeader title="My day" description="Being built." />;
+/**
+ * My day (/admin/my-day), the sales person's start screen: their overdue and today's next steps, the new
+ * leads no deal has taken up yet (each one tap from becoming a deal) and their quotations about to expire,
+ * from GET /api/my-day. An empty section says so, so "nothing to do" is never mistaken for "not loaded".
+ */
+
+/** What GET /api/my-day answers (server/sales/my-day.ts). */
+interface MyDay {
+  day: string;
+  overdue: Deal[];
+  today: Deal[];
+  unassignedLeads: Contact[];
+  expiringQuotations: Quotation[];
+}
+
+const FETCH_FAILED = "Failed to fetch your day";
+
+export async function clientLoader() {
+  if (!(await mayLoad("sales"))) return { myDay: null, error: null };
+  try {
+    return { myDay: await api<MyDay>("/api/my-day"), error: null as string | null };
+  } catch (err) {
+    console.error(FETCH_FAILED, err);
+    return { myDay: null as MyDay | null, error: `${FETCH_FAILED}: ${errorDetail(err)}` };
+  }
+}
+
+export const meta = () => adminMeta("My day");
+
+export default function MyDayScreen({ loaderData }: Route.ComponentProps) {
+  const { myDay, error } = loaderData;
+  const revalidator = useRevalidator();
+  return (
+    <div>
+      <PageHeader
+        title="My day"
+        description={myDay ? `What needs doing on ${formatDate(myDay.day)}.` : "What needs doing today."}
+        actions={
+          <Link to="/admin/deals?owner=me&stage=open" className={buttonClass("secondary")}>
+            All my open deals
+          </Link>
+        }
+      />
+      {error ? (
+        <ErrorState text={error} onRetry={() => revalidator.revalidate()} />
+      ) : !myDay ? (
+        <LoadingState />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Section id="overdue" title="Overdue" count={myDay.overdue.length} empty="Nothing overdue.">
+            <DealList deals={myDay.overdue} day={myDay.day} />
+          </Section>
+          <Section id="today" title="Today" count={myDay.today.length} empty="No next steps due today.">
+            <DealList deals={myDay.today} day={myDay.day} />
+          </Section>
+          <Section id="leads" title="New leads" count={myDay.unassignedLeads.length} empty="No new leads waiting for a deal.">
+            <LeadList leads={myDay.unassignedLeads} />
+          </Section>
+          <Section
+            id="quotations"
+            title="Quotations about to expire"
+            count={myDay.expiringQuotations.length}
+            empty="No quotation expires in the next week."
+          >
+            <QuotationList quotations={myDay.expiringQuotations} />
+          </Section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Section({
+  id,
+  title,
+  count,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  empty: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`my-day-${id}`} data-section={id} className="min-w-0 rounded-lg border border-slate-200 bg-white">
+      <h2
+        id={`my-day-${id}`}
+        className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 text-lg font-bold text-brand-700"
+      >
+        {title}
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-700">{count}</span>
+      </h2>
+      {count === 0 ? <p className="px-4 py-6 text-slate-600">{empty}</p> : children}
+    </section>
+  );
+}
+
+function DealList({ deals, day }: { deals: Deal[]; day: string }) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {deals.map((d) => (
+        <li key={d._id} data-deal={d._id} className="space-y-1 px-4 py-3">
+          <div className="flex items-start justify-between gap-2">
+            <Link to={`/admin/deals/${d._id}`} className="min-w-0 font-semibold break-words text-brand-700 underline">
+              {d.title}
+            </Link>
+            <StageBadge stage={d.stage} />
+          </div>
+          <p className="text-sm break-words text-slate-700">
+            {d.customerName ?? "No customer"} · {rupeesText(d.expectedValue)}
+          </p>
+          <p className="text-sm">
+            <NextStep deal={d} today={day} />
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A deal's title from its lead: the subject, else who and which company. */
+function dealTitleOf(lead: Contact): string {
+  const products = lead.items.map((i) => i.product.name).join(", ");
+  return (products || lead.subject || `Enquiry from ${lead.company || lead.name}`).slice(0, 200);
+}
+
+function LeadList({ leads }: { leads: Contact[] }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { user } = useCurrentUser();
+  const [busy, setBusy] = useState<string | null>(null);
+  // The one who takes the lead owns the deal (an owner's new deal would otherwise stay unassigned).
+  const makeDeal = async (lead: Contact) => {
+    setBusy(lead._id);
+    try {
+      const deal = await api<Deal>("/api/deals", {
+        method: "POST",
+        json: { title: dealTitleOf(lead), contactId: lead._id, customerId: lead.customerId, ownerId: user._id },
+      });
+      toast.success("Deal made. It is yours now.");
+      navigate(`/admin/deals/${deal._id}`);
+    } catch (err) {
+      toast.error(errorMessage(err, "Failed to make a deal of the lead."));
+      setBusy(null);
+    }
+  };
+  return (
+    <ul className="divide-y divide-slate-100">
+      {leads.map((lead) => (
+        <li key={lead._id} data-lead={lead._id} className="space-y-1 px-4 py-3">
+          <p className="font-semibold break-words text-slate-900">
+            {lead.name}
+            {lead.company && <span className="font-normal text-slate-700"> · {lead.company}</span>}
+          </p>
+          <p className="text-sm break-words text-slate-700">{lead.subject}</p>
+          <p className="text-xs text-slate-600">
+            <span className="font-mono">{lead.reference}</span> · {formatDate(lead.date, true)} ·{" "}
+            {SOURCE_LABEL[lead.source] ?? lead.source}
+          </p>
+          <div className="flex flex-wrap gap-2 pt-1">
+            <button
+              type="button"
+              className={buttonClass("primary", "sm")}
+              disabled={busy !== null}
+              onClick={() => makeDeal(lead)}
+            >
+              {busy === lead._id ? "Making the deal..." : "Make a deal"}
+              <span className="sr-only"> of the enquiry from {lead.name}</span>
+            </button>
+            <Link to={`/admin/contacts/${lead._id}`} className={buttonClass("secondary", "sm")}>
+              View<span className="sr-only"> the enquiry from {lead.name}</span>
+            </Link>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const SOURCE_LABEL: Record<string, string> = { website: "Website", manual: "Entered by staff", indiamart: "IndiaMART" };
+
+function QuotationList({ quotations }: { quotations: Quotation[] }) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {quotations.map((q) => (
+        <li key={q._id} data-quotation={q._id} className="space-y-1 px-4 py-3">
+          <Link to={`/admin/quotations/${q._id}`} className="font-semibold break-words text-brand-700 underline">
+            {q.number}
+            {q.version > 1 && ` v${q.version}`}
+            <span className="sr-only"> for {q.buyer.name}</span>
+          </Link>
+          <p className="text-sm break-words text-slate-700">
+            {q.buyer.name} · {rupeesText(q.total)}
+          </p>
+          <p className="text-sm font-semibold text-amber-800">
+            Valid until <time dateTime={q.validUntil}>{formatDate(q.validUntil)}</time>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,0 +1,190 @@
+import { useEffect, useState } from "react";
+import { DEAL_STAGE_LABEL, type DealStage } from "../../../shared/sales/deal";
+import { api, downloadFile, errorDetail, errorMessage } from "../../lib/api-client";
+import { rupeesText } from "./deal-parts";
+import { buttonClass, ErrorState, LoadingState } from "./screen-parts";
+import { useToast } from "./toast";
+
+/**
+ * The sales desk's figures for the dashboard (issue 32), from GET /api/deals/stats: the time to first
+ * response, open deals by stage in ₹, the win rate and the wins by product and by source over the last 90
+ * days, with the same as a CSV. Plain tables: they read on a phone and to a screen reader alike.
+ */
+
+/** What GET /api/deals/stats answers (server/sales/deal-stats.ts). */
+interface DealStats {
+  firstResponse: { deals: number; medianHours: number | null; withinOneWorkingDay: number | null };
+  openByStage: { stage: DealStage; deals: number; value: number }[];
+  winRate: number | null;
+  winsBySource: { source: string; deals: number; value: number }[];
+  winsByProduct: { productId: string; name: string; deals: number }[];
+}
+
+const SOURCE_LABEL: Record<string, string> = {
+  website: "Website",
+  manual: "Entered by staff",
+  indiamart: "IndiaMART",
+  direct: "No lead (made directly)",
+};
+
+const percent = (share: number | null) => (share === null ? "—" : `${Math.round(share * 100)}%`);
+
+function hoursText(hours: number | null): string {
+  if (hours === null) return "—";
+  if (hours < 1) return `${Math.round(hours * 60)} minutes`;
+  if (hours < 48) return `${hours} hours`;
+  return `${Math.round((hours / 24) * 10) / 10} days`;
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-brand-700">{value}</dd>
+      <dd className="mt-1 text-xs text-slate-600">{note}</dd>
+    </div>
+  );
+}
+
+function FigureTable({
+  caption,
+  headings,
+  rows,
+  empty,
+}: {
+  caption: string;
+  headings: string[];
+  rows: string[][];
+  empty: string;
+}) {
+  return (
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="border-b border-slate-200 px-4 py-3 text-left font-semibold text-slate-900">{caption}</caption>
+        <thead className="bg-slate-50 text-xs text-slate-700">
+          <tr>
+            {headings.map((h, i) => (
+              <th key={h} scope="col" className={`px-4 py-2 ${i > 0 ? "text-right" : ""}`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={headings.length} className="px-4 py-3 text-slate-600">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row[0]}>
+                {row.map((cell, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
+                  <td key={i} className={`px-4 py-2 ${i > 0 ? "text-right whitespace-nowrap tabular-nums" : "break-words"}`}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DownloadButton() {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFile("/api/deals/stats.csv", "sales-figures.csv");
+    } catch (err) {
+      toast.error(errorMessage(err, "Failed to download the sales figures"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className={buttonClass("secondary", "sm")} onClick={download} disabled={busy}>
+      {busy ? "Downloading..." : "Download CSV"}
+      <span className="sr-only"> of the sales figures</span>
+    </button>
+  );
+}
+
+function useDealStats() {
+  const [state, setState] = useState<{ stats: DealStats | null; error: string | null }>({ stats: null, error: null });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again (Try Again)
+  useEffect(() => {
+    let current = true;
+    api<DealStats>("/api/deals/stats")
+      .then((stats) => current && setState({ stats, error: null }))
+      .catch((err) => current && setState({ stats: null, error: `Failed to fetch the sales figures: ${errorDetail(err)}` }));
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** The sales figures, for owners and sales people (the caller checks the "sales" permission). */
+export function SalesFigures() {
+  const { stats, error, retry } = useDealStats();
+  const f = stats?.firstResponse;
+  return (
+    <section aria-labelledby="sales-figures-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="sales-figures-title" className="text-xl font-bold text-brand-700">
+          Sales figures
+        </h2>
+        <DownloadButton />
+      </div>
+      {error ? (
+        <ErrorState text={error} onRetry={retry} />
+      ) : !stats || !f ? (
+        <LoadingState label="Loading the sales figures..." />
+      ) : (
+        <>
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <Figure
+              label="First response, median"
+              value={hoursText(f.medianHours)}
+              note={f.deals ? `Of the ${f.deals} leads of the last 90 days answered` : "No lead of the last 90 days answered yet"}
+            />
+            <Figure
+              label="Answered within one working day"
+              value={percent(f.withinOneWorkingDay)}
+              note="Leads of the last 90 days"
+            />
+            <Figure label="Win rate" value={percent(stats.winRate)} note="Deals won of those closed in the last 90 days" />
+          </dl>
+          <div className="grid gap-4 lg:grid-cols-3">
+            <FigureTable
+              caption="Open deals by stage"
+              headings={["Stage", "Deals", "Expected value"]}
+              rows={stats.openByStage.map((s) => [DEAL_STAGE_LABEL[s.stage], String(s.deals), rupeesText(s.value)])}
+              empty="No open deals."
+            />
+            <FigureTable
+              caption="Wins by source, last 90 days"
+              headings={["Source", "Deals", "Value"]}
+              rows={stats.winsBySource.map((s) => [SOURCE_LABEL[s.source] ?? s.source, String(s.deals), rupeesText(s.value)])}
+              empty="No deals won in the last 90 days."
+            />
+            <FigureTable
+              caption="Wins by product, last 90 days"
+              headings={["Product", "Deals"]}
+              rows={stats.winsByProduct.map((p) => [p.name, String(p.deals)])}
+              empty="No won deal with a quoted product in the last 90 days."
+            />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
