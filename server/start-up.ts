@@ -12,6 +12,8 @@ import { storageOf } from "./db/content-tables";
 import { deleteOldEvents } from "./http/throttle";
 import { errorFields, log } from "./log";
 import { HELD_DIGEST_CHECK_MS, queueHeldDigest } from "./mail/held-digest";
+import { backfillEnquiryCustomers } from "./sales/backfill";
+import { startMorningEmails } from "./sales/morning-email";
 
 /** Held while one process creates the first admin or the demo content, so two servers never both do. */
 const START_UP_LOCK_ID = 7_245_002;
@@ -71,7 +73,8 @@ export async function prepareData(ctx: AppContext, options: { print?: (text: str
 /**
  * Hourly housekeeping: expired sessions and sign-in tickets, old rate-limit events, activity past its
  * retention, versions beyond REVISIONS_KEEP and trash past TRASH_DAYS (with images nothing uses any more).
- * Every few minutes, the digest of held enquiries when one is due (server/mail/held-digest.ts).
+ * Every few minutes, the digest of held enquiries when one is due (server/mail/held-digest.ts) and, from 9:00
+ * India time, the morning e-mails (server/sales/morning-email.ts). Once, earlier enquiries' customers.
  */
 export function startHousekeeping(ctx: AppContext): () => void {
   const run = async () => {
@@ -91,8 +94,11 @@ export function startHousekeeping(ctx: AppContext): () => void {
   // Held enquiries that arrived after the last digest, once their hour is over (the next held one may never come).
   const digestTimer = setInterval(() => void queueHeldDigest(ctx), HELD_DIGEST_CHECK_MS);
   digestTimer.unref();
+  const stopMorningEmails = startMorningEmails(ctx);
+  void backfillEnquiryCustomers(ctx.db); // enquiries from before customers existed; in the background
   return () => {
     clearInterval(timer);
     clearInterval(digestTimer);
+    stopMorningEmails();
   };
 }

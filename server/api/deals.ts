@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { noStore } from "../http/caching";
 import { badRequest, HttpError, notFound, parseInput } from "../http/errors";
 import { errorFields, log } from "../log";
+import { assignUnassignedLeads } from "../sales/assignment";
 import { dealStats } from "../sales/deal-stats";
 import {
   addDealNote,
@@ -20,6 +21,7 @@ import {
   referenceProblem,
   updateDeal,
 } from "../sales/deals";
+import { keepVersion, versionOf, versionsOf } from "../sales/history";
 import { spreadsheetSafe } from "./contacts";
 import { readFields } from "./forms";
 
@@ -73,8 +75,10 @@ function csvRow(d: Deal): string[] {
 export function dealsRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(requirePermission(ctx, "sales", "work with deals"));
-  const logDeal = (req: Request, action: "create" | "update" | "note", d: Deal, detail = "") =>
-    recordActivity(ctx.db, actorOf(req), { action, entityType: "deal", entityId: d._id, entityLabel: d.title, detail });
+  const logDeal = async (req: Request, action: "create" | "update" | "note", d: Deal, detail = "") => {
+    await recordActivity(ctx.db, actorOf(req), { action, entityType: "deal", entityId: d._id, entityLabel: d.title, detail });
+    if (action !== "note") await keepVersion(ctx.db, "deal", d, action, actorOf(req));
+  };
 
   router.get("/", async (req, res) => {
     const { items, total } = await listDeals(ctx.db, parseInput(dealListQuery, req.query), currentUser(req).id);
@@ -146,10 +150,28 @@ export function dealsRouter(ctx: AppContext): Router {
     res.status(201).json(deal);
   });
 
+  // Every unassigned lead to the sales staff in turn (owners): as the round-robin setting does for new ones.
+  router.post("/assign", async (req, res) => {
+    if (currentUser(req).role !== "owner") throw new HttpError(403, "Only an owner can assign leads to the sales staff.");
+    res.json({ assigned: await assignUnassignedLeads(ctx.db, actorOf(req)) });
+  });
+
   router.get("/:id", async (req, res) => {
     const deal = await getDeal(ctx.db, String(req.params.id));
     if (!deal) throw notFoundError();
     res.json(deal);
+  });
+
+  router.get("/:id/revisions", async (req, res) => {
+    const id = String(req.params.id);
+    if (!(await getDeal(ctx.db, id))) throw notFoundError();
+    res.json(await versionsOf(ctx.db, "deal", id, ctx.config.revisionsKeep));
+  });
+
+  router.get("/:id/revisions/:revisionId", async (req, res) => {
+    const version = await versionOf(ctx.db, "deal", String(req.params.id), String(req.params.revisionId));
+    if (!version) throw notFound("Version not found.");
+    res.json(version);
   });
 
   // The fields given change; the others keep their values.

@@ -28,6 +28,7 @@ import { clientKey, type Limit, networkKey, takeLimits } from "../http/throttle"
 import { customerAcknowledgement, staffNotification } from "../mail/enquiry-emails";
 import { queueHeldDigest } from "../mail/held-digest";
 import { emailSiteUrl, queueEmail } from "../mail/outbox";
+import { assignNewLead } from "../sales/assignment";
 import { customerForEnquiry } from "../sales/customers";
 import { getContact, toApi } from "./contact";
 import { readSettings } from "./public-reads";
@@ -149,6 +150,7 @@ async function insertEnquiry(db: Database, enquiry: NewEnquiry, now: Date, o: { 
       updatedAt: now,
     })
     .returning();
+  await assignNewLead(db, row!);
   return row!;
 }
 

@@ -56,6 +56,7 @@ const SETTINGS: SiteSettings = {
   quotationDeliveryTerms: DEFAULT_QUOTATION_TERMS.delivery,
   quotationWarrantyTerms: DEFAULT_QUOTATION_TERMS.warranty,
   quotationValidityDays: DEFAULT_QUOTATION_TERMS.validityDays,
+  leadAssignment: "manual",
   phones: [
     { label: "Sales", value: "+91 427 200 1480" },
     { label: "Service", value: "+91 427 200 1490" },

@@ -3,7 +3,7 @@ import { optionalGstin } from "../sales/gstin";
 import { DEFAULT_PRICE_NOTE, DEFAULT_QUOTATION_TERMS } from "../schemas/defaults";
 import { LIMITS } from "../schemas/fields";
 import type { CustomContent } from "./define";
-import { checkedBy, type FieldsRow, inputShape, longText, number, part, rows, text } from "./fields";
+import { checkedBy, choice, type FieldsRow, inputShape, longText, number, part, rows, text } from "./fields";
 
 const line = (label: string, max: number = LIMITS.title) =>
   z
@@ -76,6 +76,14 @@ export const settingsFields = {
       .min(1, "Valid for must be from 1 to 365 days.")
       .max(365, "Valid for must be from 1 to 365 days.")
       .default(DEFAULT_QUOTATION_TERMS.validityDays),
+  ),
+  /** Who gets a new lead: staff take it themselves, or it becomes a deal of the next sales person in turn. */
+  leadAssignment: checkedBy(
+    choice("New leads", [
+      { value: "manual", label: "Stay unassigned until someone takes them" },
+      { value: "round-robin", label: "Go to the sales staff in turn (round-robin)" },
+    ]),
+    z.enum(["manual", "round-robin"], { error: "New leads must be manual or round-robin." }).default("manual"),
   ),
   /** What a price means (ex-works, taxes): shown beside every price on the public pages and on the datasheet. */
   priceNote: checkedBy(text("Price note", { placeholder: DEFAULT_PRICE_NOTE }), line("Price note").default(DEFAULT_PRICE_NOTE)),
@@ -197,6 +205,12 @@ export const settingsForm = {
       title: "Quotations",
       description: "What a new quotation says; each quotation can change them.",
       fields: ["quotationValidityDays", "quotationPaymentTerms", "quotationDeliveryTerms", "quotationWarrantyTerms"],
+    },
+    {
+      title: "Sales",
+      description:
+        "Who gets a new lead from the website, IndiaMART or typed in by staff. In turn: each one becomes a deal of the next active sales person, one after another (with nobody in the Sales role it stays unassigned). Enquiries held back after a flood are never given out.",
+      fields: ["leadAssignment"],
     },
     { title: "Phone numbers and e-mail addresses", fields: ["phones", "emails"] },
     {

@@ -39,6 +39,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   quotationDeliveryTerms: DEFAULT_QUOTATION_TERMS.delivery,
   quotationWarrantyTerms: DEFAULT_QUOTATION_TERMS.warranty,
   quotationValidityDays: DEFAULT_QUOTATION_TERMS.validityDays,
+  leadAssignment: "manual",
   notifications: { quotes: [], services: [], messages: [] },
   social: { facebook: "", linkedin: "", x: "", instagram: "", youtube: "" },
   homeSpecifications: [],

@@ -110,6 +110,20 @@ describe("a deal", () => {
     const valued = await s.request("PUT", `/api/deals/${made.body._id}`, { token: asha.token, json: { expectedValue: 4200 } });
     expect(valued.body).toMatchObject({ title: "Closing", stage: "negotiating", expectedValue: 4200, ownerId: asha.id });
   });
+
+  it("keeps a version per change (not per note), each with the fields it changed", async () => {
+    const made = await create({ title: "Versioned" });
+    await s.request("PUT", `/api/deals/${made.body._id}`, { token: asha.token, json: { stage: "qualified", expectedValue: 250000 } });
+    await s.request("POST", `/api/deals/${made.body._id}/notes`, { token: asha.token, json: { text: "Called the buyer." } });
+    const list = await s.request("GET", `/api/deals/${made.body._id}/revisions`, { token: bala.token });
+    expect(list.body.map((v: { action: string; changed: string[] }) => [v.action, v.changed])).toEqual([
+      ["update", ["Expected value", "Stage"]],
+      ["create", []],
+    ]);
+    const first = await s.request("GET", `/api/deals/${made.body._id}/revisions/${list.body[1]._id}`, { token: asha.token });
+    expect(first.body.view).toMatchObject({ title: "Versioned", stage: "new", expectedValue: null });
+    expect(first.body.view.notes).toBeUndefined();
+  });
 });
 
 describe("whose deal it is", () => {

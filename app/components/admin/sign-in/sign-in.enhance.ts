@@ -10,22 +10,28 @@ const FAILURE_CLASS = "rounded-md border border-red-200 bg-red-50 px-4 py-3 text
 const INVALID_BORDER = "border-red-600";
 const VALID_BORDER = "border-slate-400";
 
-type LoginAnswer = { token: string } | { twoFactorRequired: true; ticket: string };
+/** The login answer: a token and who signed in, or the two-factor step. */
+type SignedIn = { token: string; user?: { role?: string } };
+type LoginAnswer = SignedIn | { twoFactorRequired: true; ticket: string };
 
-/** Where to go after signing in: the page the user wanted (same-site /admin paths only). */
-function target(): string {
+/**
+ * Where to go after signing in: the page the user wanted (same-site /admin paths only), else their start
+ * screen: My day for a sales person (issue 32), the dashboard for everyone else.
+ */
+function target(role?: string): string {
   const wanted = new URLSearchParams(window.location.search).get("redirectTo");
-  return isAdminPath(wanted) && !wanted.startsWith("/admin/login") ? wanted : "/admin/dashboard";
+  if (isAdminPath(wanted) && !wanted.startsWith("/admin/login")) return wanted;
+  return role === "sales" ? "/admin/my-day" : "/admin/dashboard";
 }
 
 /** Loads the panel's page; `replace`, so Back does not return to the sign-in. */
-function goOn(): void {
-  window.location.replace(target());
+function goOn(role?: string): void {
+  window.location.replace(target(role));
 }
 
-function signedIn(token: string): void {
-  setToken(token);
-  goOn();
+function signedIn(answer: SignedIn): void {
+  setToken(answer.token);
+  goOn(answer.user?.role);
 }
 
 /** One field's wrapper (`data-field`), its input and its checks. */
@@ -116,12 +122,12 @@ function showCodeStep(root: HTMLElement, passwordForm: HTMLFormElement, ticket: 
     if (!values) return;
     setBusy(form, true);
     try {
-      const answer = await api<{ token: string }>("/api/auth/login/2fa", {
+      const answer = await api<SignedIn>("/api/auth/login/2fa", {
         method: "POST",
         json: { ticket, code: values.code },
         redirectOn401: false,
       });
-      signedIn(answer.token);
+      signedIn(answer);
     } catch (err) {
       const message = errorMessage(err, LOGIN_FAILED);
       setBusy(form, false);
@@ -162,7 +168,7 @@ export async function signIn(root: HTMLElement): Promise<void> {
         setBusy(form, false);
         fieldOf(form, "password").input.value = "";
         showCodeStep(root, form, answer.ticket);
-      } else signedIn(answer.token);
+      } else signedIn(answer);
     } catch (err) {
       showFailure(form, errorMessage(err, LOGIN_FAILED));
       setBusy(form, false);
