@@ -4,7 +4,7 @@ import type { Customer } from "../../shared/sales/customer";
 import type { Deal } from "../../shared/sales/deal";
 import { indiaDateOf } from "../../shared/sales/financial-year";
 import { gstinCheckCharacter } from "../../shared/sales/gstin";
-import { apiCall, signIn, toasts, unique } from "./admin-support";
+import { apiCall, signedInStaff, signIn, toasts, unique } from "./admin-support";
 import { ADMIN_URL, expectNoA11yViolations, watchErrors } from "./support";
 
 // Admin tests change data: they run on their own demo server (see playwright.config.ts).
@@ -222,4 +222,14 @@ test.describe("Sales desk", () => {
     await expect(page.locator(`[data-lead="${leadId}"]`)).toHaveCount(0);
     expect(problems).toEqual([]);
   });
+});
+
+test("a sales person's sign-in opens My day, their start screen", async ({ page }, testInfo) => {
+  const staff = await signedInStaff(ADMIN_URL, testInfo, "sales", "seller");
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill(staff.username);
+  await page.getByLabel("Password").fill(staff.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/my-day$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My day");
 });
