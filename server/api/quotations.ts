@@ -128,7 +128,7 @@ export function quotationsRouter(ctx: AppContext): Router {
       entityLabel: `${sent.number} v${sent.version}`,
       detail: `sent to ${to.join(", ")}`,
     });
-    res.json(sent);
+    res.json({ ...sent, buyerPath: `${BUYER_PAGE}${await quotationToken(ctx.db, sent._id)}` });
   });
 
   router.get("/:id/pdf", async (req, res) => {

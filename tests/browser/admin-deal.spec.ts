@@ -165,6 +165,11 @@ test.describe("A deal and its GST quotations", () => {
         .toString(),
     ).toBe("%PDF-");
 
+    // The buyer's page, to share by WhatsApp as well: its link as the page shows it, and the page it opens.
+    const buyerLink = await page.getByLabel("The buyer's link").inputValue();
+    expect(buyerLink).toMatch(/\/quotation\/[0-9a-f]{24}\.[\w-]+$/);
+    await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
+
     // Sending needs e-mail on the server; this one has none, and says so.
     await page.getByRole("button", { name: "Send to buyer" }).click();
     const dialog = page.getByRole("dialog");
@@ -185,6 +190,7 @@ test.describe("A deal and its GST quotations", () => {
     await expect(page.getByRole("heading", { level: 1, name: `${number} v1` })).toBeVisible();
     await expect(page.getByRole("note")).toContainText("Viewing v1 of 2");
     await expect(page.getByRole("button", { name: "Send to buyer" })).toHaveCount(0);
+    await expect(page.getByLabel("The buyer's link")).toHaveCount(0);
 
     // The deal lists both versions, and making one moved it on to Quoted.
     await page.getByRole("link", { name: "The deal" }).click();

@@ -335,6 +335,55 @@ function SendDialog({
   );
 }
 
+/**
+ * The buyer's page (the signed link the e-mail carries), to share another way: copied, or into a WhatsApp
+ * chat. Not a link to click: opening it here would count as the buyer viewing it.
+ */
+function BuyerLink({ q }: { q: Quotation }) {
+  const toast = useToast();
+  if (!q.buyerPath || q.version !== latestVersion(q)) return null;
+  const url = `${window.location.origin}${q.buyerPath}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success("The buyer's link is copied.");
+    } catch {
+      toast.error("The link could not be copied: select it and copy it yourself.");
+    }
+  };
+  return (
+    <section aria-labelledby="buyer-link-heading" className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+      <h2 id="buyer-link-heading" className="font-semibold text-slate-900">
+        The buyer's page
+      </h2>
+      <p className="text-slate-700">The buyer reads, downloads and accepts or declines the quotation here, without signing in.</p>
+      <label htmlFor="buyer-link" className="sr-only">
+        The buyer's link
+      </label>
+      <input
+        id="buyer-link"
+        readOnly
+        value={url}
+        onFocus={(e) => e.currentTarget.select()}
+        className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-xs"
+      />
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={buttonClass("secondary")} onClick={copy}>
+          Copy link
+        </button>
+        <a
+          href={`https://wa.me/?text=${encodeURIComponent(`Quotation ${q.number}: ${url}`)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass("secondary")}
+        >
+          Share on WhatsApp
+        </a>
+      </div>
+    </section>
+  );
+}
+
 function QuotationView({ initial, canChange }: { initial: Quotation; canChange: boolean }) {
   const navigate = useNavigate();
   const toast = useToast();
@@ -400,6 +449,9 @@ function QuotationView({ initial, canChange }: { initial: Quotation; canChange: 
           {/* On a phone the status comes first: it is what staff look up most. */}
           <div className="min-w-0 lg:order-2">
             <StatusAndVersions q={q} />
+            <div className="mt-4">
+              <BuyerLink q={q} />
+            </div>
           </div>
           <div className="min-w-0 lg:order-1">
             <QuotationDocument q={q} />
