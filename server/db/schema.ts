@@ -179,7 +179,8 @@ export const deals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("deals_order_idx").on(t.updatedAt.desc(), t.id.desc()),
+    // The list's order exactly (ORDER BY … DESC puts nulls first): the index serves a page and each export batch.
+    index("deals_order_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("deals_owner_stage_idx").on(t.ownerId, t.stage),
     index("deals_stage_idx").on(t.stage),
     index("deals_customer_idx").on(t.customerId),

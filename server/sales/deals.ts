@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, like, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, like, notInArray, type SQL, sql } from "drizzle-orm";
 import { withBaseFields } from "../../shared/content/define";
 import { newId } from "../../shared/lib/ids";
 import {
@@ -119,17 +119,25 @@ export async function listDeals(db: Database, query: DealListQuery, me: string):
 /** Every deal matching, a batch at a time in the list's order (the CSV export). */
 export async function* dealBatches(db: Database, query: DealListQuery, me: string, size = 500): AsyncGenerator<Deal[]> {
   const where = listWhere(query, me);
-  let after: { updatedAt: Date; id: string } | null = null;
+  // As the contacts' export: the key is the database's own text of updated_at (microseconds, which a
+  // JavaScript Date would cut), compared as a row so the order index serves every batch.
+  let after: { at: string; id: string } | null = null;
   for (;;) {
-    const key: SQL | undefined = after
-      ? or(lt(deals.updatedAt, after.updatedAt), and(eq(deals.updatedAt, after.updatedAt), lt(deals.id, after.id)))
-      : undefined;
-    const rows = await db.select().from(deals).where(and(where, key)).orderBy(desc(deals.updatedAt), desc(deals.id)).limit(size);
-    if (rows.length === 0) return;
-    yield await toApi(db, rows);
-    const last: DealRow = rows[rows.length - 1]!;
-    after = { updatedAt: last.updatedAt, id: last.id };
-    if (rows.length < size) return;
+    const key = after ? sql`(${deals.updatedAt}, ${deals.id}) < (${after.at}::timestamptz, ${after.id})` : undefined;
+    const page: { row: DealRow; at: string }[] = await db
+      .select({ row: deals, at: sql<string>`${deals.updatedAt}::text` })
+      .from(deals)
+      .where(and(where, key))
+      .orderBy(desc(deals.updatedAt), desc(deals.id))
+      .limit(size);
+    if (page.length === 0) return;
+    yield await toApi(
+      db,
+      page.map((p) => p.row),
+    );
+    const last = page[page.length - 1]!;
+    after = { at: last.at, id: last.row.id };
+    if (page.length < size) return;
   }
 }
 
