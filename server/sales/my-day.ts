@@ -7,7 +7,7 @@ import { listContactsByIds } from "../content/contact";
 import type { Database } from "../db/client";
 import { contacts, deals, quotations } from "../db/schema";
 import { dealsByIds } from "./deals";
-import { getQuotation } from "./quotations";
+import { quotationsByIds } from "./quotations";
 
 /** How far ahead "about to expire" looks. */
 const EXPIRY_DAYS = 7;
@@ -86,8 +86,9 @@ export async function myDay(db: Database, userId: string, now = new Date()): Pro
       db,
       leads.map((r) => r.id),
     ),
-    expiringQuotations: (await Promise.all(expiring.map((r) => getQuotation(db, r.id)))).filter(
-      (q): q is Quotation => q !== null,
+    expiringQuotations: await quotationsByIds(
+      db,
+      expiring.map((r) => r.id),
     ),
   };
 }

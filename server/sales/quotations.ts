@@ -85,6 +85,14 @@ async function withVersions(db: Database, rows: QuotationRow[]): Promise<Quotati
   );
 }
 
+/** Quotations by id, in the order given (those that do not exist left out): two queries whatever their number. */
+export async function quotationsByIds(db: Database, ids: string[]): Promise<Quotation[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(quotations).where(inArray(quotations.id, ids));
+  const found = await withVersions(db, rows);
+  return ids.flatMap((id) => found.find((q) => q._id === id) ?? []);
+}
+
 export async function getQuotation(db: Database, id: string): Promise<Quotation | null> {
   const [row] = await db.select().from(quotations).where(eq(quotations.id, id));
   return row ? ((await withVersions(db, [row]))[0] ?? null) : null;
