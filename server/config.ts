@@ -137,6 +137,12 @@ const envSchema = z
     ENQUIRY_HOURLY_CAP: wholeNumber("ENQUIRY_HOURLY_CAP", 300, 1, 1_000_000),
     ACTIVITY_RETENTION_DAYS: wholeNumber("ACTIVITY_RETENTION_DAYS", 365, 1, 36_500),
     REVISIONS_KEEP: wholeNumber("REVISIONS_KEEP", 50, 1, 10_000),
+    INDIAMART_API_URL: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => v === undefined || v === "" || /^https?:\/\/\S+$/.test(v), "INDIAMART_API_URL must be an http(s) URL."),
+    INDIAMART_MIN_INTERVAL_S: wholeNumber("INDIAMART_MIN_INTERVAL_S", 300, 1, 86_400),
     TRASH_DAYS: wholeNumber("TRASH_DAYS", 30, 1, 3_650),
     RENDER_CONCURRENCY: wholeNumber("RENDER_CONCURRENCY", 4, 1, 1_000),
     BUILD_DIR: z.string().trim().min(1, "BUILD_DIR must not be empty.").default("build"),
@@ -219,6 +225,8 @@ export interface Config {
   trashDays: number;
   /** Pages rendered at the same time; more wait in line (server/http/render-queue.ts). */
   renderConcurrency: number;
+  /** IndiaMART Lead Manager's CRM API v2 and the least time between two calls to it (server/sales/indiamart.ts). */
+  indiamart: { apiUrl: string; minIntervalMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -254,5 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     revisionsKeep: e.REVISIONS_KEEP,
     trashDays: e.TRASH_DAYS,
     renderConcurrency: e.RENDER_CONCURRENCY,
+    indiamart: {
+      apiUrl: e.INDIAMART_API_URL || "https://mapi.indiamart.com/wservce/crm/crmListing/v2/",
+      minIntervalMs: e.INDIAMART_MIN_INTERVAL_S * 1000,
+    },
   };
 }

@@ -13,6 +13,7 @@ import { deleteOldEvents } from "./http/throttle";
 import { errorFields, log } from "./log";
 import { HELD_DIGEST_CHECK_MS, queueHeldDigest } from "./mail/held-digest";
 import { backfillEnquiryCustomers } from "./sales/backfill";
+import { startIndiamartPulls } from "./sales/indiamart";
 import { startMorningEmails } from "./sales/morning-email";
 
 /** Held while one process creates the first admin or the demo content, so two servers never both do. */
@@ -95,10 +96,12 @@ export function startHousekeeping(ctx: AppContext): () => void {
   const digestTimer = setInterval(() => void queueHeldDigest(ctx), HELD_DIGEST_CHECK_MS);
   digestTimer.unref();
   const stopMorningEmails = startMorningEmails(ctx);
+  const stopIndiamartPulls = startIndiamartPulls(ctx); // every 10 minutes, once a CRM key is set
   void backfillEnquiryCustomers(ctx.db); // enquiries from before customers existed; in the background
   return () => {
     clearInterval(timer);
     clearInterval(digestTimer);
     stopMorningEmails();
+    stopIndiamartPulls();
   };
 }

@@ -15,6 +15,7 @@ import { customersRouter } from "./customers";
 import { dealsRouter } from "./deals";
 import { gstRatesRouter } from "./gst-rates";
 import { historyRouter } from "./history";
+import { indiamartRouter } from "./indiamart";
 import { myDayRouter } from "./my-day";
 import { productAnswerKeys, productRouter } from "./product";
 import { quotationsRouter } from "./quotations";
@@ -91,6 +92,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use("/gst-rates", gstRatesRouter(ctx));
   api.use("/quotations", quotationsRouter(ctx));
   api.use("/my-day", myDayRouter(ctx));
+  api.use("/indiamart", indiamartRouter(ctx));
   api.use("/quotes", quotesRouter(ctx));
   api.use("/search", searchRouter(ctx));
   api.use("/users", usersRouter(ctx));

@@ -1,4 +1,5 @@
 import { type RequestHandler, Router } from "express";
+import { z } from "zod";
 import { can } from "../../shared/auth/roles";
 import { publicSiteSettings, settingsContent, siteSettingsSchema } from "../../shared/content/settings";
 import { securityPolicySchema } from "../../shared/schemas/security";
@@ -11,7 +12,14 @@ import { getSettings, saveSettings } from "../content/settings";
 import type { AppContext } from "../context";
 import { inTransaction } from "../db/client";
 import { parseInput } from "../http/errors";
+import { setCrmKey } from "../sales/indiamart";
 import { readFields, requireSomeField } from "./forms";
+
+const crmKeyInput = z
+  .string({ error: "indiamartCrmKey must be text (empty removes the key)." })
+  .trim()
+  .max(200, "The IndiaMART CRM key must be at most 200 characters.")
+  .refine((v) => !/\s/.test(v), "The IndiaMART CRM key has no spaces: paste it as IndiaMART sent it.");
 
 /** The home page's specification table is site content (editors); every other setting is the owners'. */
 const CONTENT_FIELDS = new Set(["homeSpecifications"]);
@@ -34,7 +42,23 @@ export function settingsRouter(ctx: AppContext): Router {
 
   router.put("/", staff, async (req, res) => {
     const user = currentUser(req);
-    const fields = readFields(req);
+    // The IndiaMART CRM key is write-only: kept apart from the (public) settings document, never answered.
+    const { indiamartCrmKey, ...fields } = readFields(req);
+    if (indiamartCrmKey !== undefined) {
+      if (!can(user.role, "settings")) throw forbidden(user, "set the IndiaMART CRM key");
+      const key = parseInput(crmKeyInput, indiamartCrmKey);
+      await setCrmKey(ctx.db, key);
+      await recordActivity(ctx.db, actorOf(req), {
+        action: "update",
+        entityType: "settings",
+        entityLabel: "IndiaMART CRM key",
+        detail: key ? "key set" : "key removed",
+      });
+      if (Object.keys(fields).length === 0) {
+        res.json(await getSettings(ctx.db));
+        return;
+      }
+    }
     const known = Object.keys(fields).filter((k) => k in siteSettingsSchema.shape);
     const onlyContent = known.length > 0 && known.every((k) => CONTENT_FIELDS.has(k));
     if (!can(user.role, onlyContent ? "content" : "settings")) {

@@ -132,7 +132,12 @@ function searchTextOf(e: NewEnquiry, reference: string): string {
 }
 
 /** Numbers an enquiry and stores it, linked to its customer (found, or made unless it is held). */
-async function insertEnquiry(db: Database, enquiry: NewEnquiry, now: Date, o: { held: boolean; source: LeadSource }) {
+async function insertEnquiry(
+  db: Database,
+  enquiry: NewEnquiry,
+  now: Date,
+  o: { held: boolean; source: LeadSource; externalId?: string },
+) {
   const reference = await nextReference(db, enquiry.type, now);
   // A held enquiry (past the cap: maybe a flood) is linked to a known customer but makes no new one.
   const customerId = await customerForEnquiry(db, enquiry, { create: !o.held });
@@ -144,6 +149,7 @@ async function insertEnquiry(db: Database, enquiry: NewEnquiry, now: Date, o: { 
       reference,
       held: o.held,
       source: o.source,
+      externalId: o.externalId ?? null,
       customerId,
       searchText: searchTextOf(enquiry, reference),
       createdAt: now,
@@ -284,6 +290,53 @@ export async function addManualLead(ctx: AppContext, input: ManualLeadInput): Pr
   return ctx.db.transaction(async (tx) => {
     const row = await insertEnquiry(tx as unknown as Database, enquiry, new Date(), { held: false, source: "manual" });
     return { _id: row.id, reference: row.reference };
+  });
+}
+
+/** A lead pulled from IndiaMART Lead Manager (server/sales/indiamart.ts), as an enquiry. */
+export interface PulledLead {
+  /** IndiaMART's UNIQUE_QUERY_ID. */
+  externalId: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  subject: string;
+  message: string;
+  /** The catalogue's product its product name matched, if any. */
+  product: { _id: string; name: string; slug: string } | null;
+  receivedAt: Date;
+}
+
+/**
+ * Stores a lead pulled from IndiaMART once (by its UNIQUE_QUERY_ID, under a lock on it, so overlapping pulls
+ * from several servers cannot store it twice), numbered and linked to its customer like any enquiry; a quote
+ * request when its product is ours. No e-mails: IndiaMART has told the seller and the buyer already.
+ * Returns false when it was stored before.
+ */
+export function addIndiamartLead(db: Database, lead: PulledLead): Promise<boolean> {
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`indiamart:${lead.externalId}`}))`);
+    const [known] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.source, "indiamart"), eq(contacts.externalId, lead.externalId)));
+    if (known) return false;
+    const enquiry: NewEnquiry = {
+      type: lead.product ? "quote" : "message",
+      name: lead.name,
+      email: lead.email,
+      phone: lead.phone,
+      company: lead.company,
+      subject: lead.subject,
+      message: lead.message,
+      items: lead.product ? [{ product: lead.product, quantity: 1 }] : [],
+      service: null,
+      details: null,
+    };
+    await insertEnquiry(tx, enquiry, lead.receivedAt, { held: false, source: "indiamart", externalId: lead.externalId });
+    return true;
   });
 }
 

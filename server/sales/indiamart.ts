@@ -1,0 +1,223 @@
+import { and, eq, ilike, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { INDIA_OFFSET_MS } from "../../shared/sales/financial-year";
+import { addIndiamartLead, type PulledLead } from "../content/enquiry";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { products } from "../db/content-tables";
+import { salesDesk } from "../db/schema";
+import { errorFields, log } from "../log";
+
+/**
+ * IndiaMART Lead Manager's leads (issue 32), pulled from its CRM API v2 (`crmListing/v2?glusr_crm_key=…&
+ * start_time=…&end_time=…`, times in India's "28-Nov-2026 09:00:00"; the answer's envelope is CODE, STATUS,
+ * MESSAGE, TOTAL_RECORDS and RESPONSE, one object per lead with UNIQUE_QUERY_ID, QUERY_TIME, SENDER_* …).
+ * Every 10 minutes (and on an owner's Pull now) a window from a little before the last one's end up to now is
+ * asked for: the overlap catches leads IndiaMART files late, and UNIQUE_QUERY_ID keeps each one once. IndiaMART
+ * allows one call per few minutes (INDIAMART_MIN_INTERVAL_S, default 300): a server claims the call by one
+ * conditional update of the desk row, so no two servers, and no Pull now, call within it. State: `sales_desk`.
+ */
+
+const DESK = "desk";
+/** How often each server looks; the claim decides whether it calls. */
+export const PULL_EVERY_MS = 10 * 60_000;
+/** The window reaches this far back before the last one's end. */
+const OVERLAP_MS = 30 * 60_000;
+/** The first pull, and the longest window IndiaMART answers (7 days). */
+const FIRST_WINDOW_MS = 24 * 60 * 60_000;
+const LONGEST_WINDOW_MS = 7 * 24 * 60 * 60_000;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+export type PullResult =
+  | { status: "pulled"; stored: number; received: number }
+  | { status: "no-key" }
+  | { status: "too-soon"; nextAllowedAt: Date }
+  | { status: "failed"; error: string };
+
+export interface IndiamartStatus {
+  configured: boolean;
+  lastPullAt: string | null;
+  lastError: string;
+  lastCount: number;
+  nextAllowedAt: string | null;
+}
+
+/** "28-Nov-2026 09:05:00", India's wall clock, as the API takes it. */
+export function indiamartTime(date: Date): string {
+  const d = new Date(date.getTime() + INDIA_OFFSET_MS);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
+}
+
+/** QUERY_TIME ("2026-11-28 09:03:11", India time) as a moment; null when it is not one. */
+function queryTime(text: unknown): Date | null {
+  const m = typeof text === "string" ? /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})$/.exec(text.trim()) : null;
+  const date = m ? new Date(`${m[1]}T${m[2]}+05:30`) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+async function desk(db: Database) {
+  await db.insert(salesDesk).values({ id: DESK }).onConflictDoNothing();
+  const [row] = await db.select().from(salesDesk).where(eq(salesDesk.id, DESK));
+  return row!;
+}
+
+/** Sets (or, with "", removes) the CRM key; a new key starts from the last day again. */
+export async function setCrmKey(db: Database, key: string): Promise<void> {
+  await desk(db);
+  await db
+    .update(salesDesk)
+    .set({ indiamartCrmKey: key, indiamartWindowEnd: null, indiamartLastError: "", updatedAt: new Date() })
+    .where(eq(salesDesk.id, DESK));
+}
+
+export async function indiamartStatus(db: Database, minIntervalMs: number): Promise<IndiamartStatus> {
+  const row = await desk(db);
+  return {
+    configured: row.indiamartCrmKey !== "",
+    lastPullAt: row.indiamartLastPullAt?.toISOString() ?? null,
+    lastError: row.indiamartLastError,
+    lastCount: row.indiamartLastCount,
+    nextAllowedAt: row.indiamartLastCallAt ? new Date(row.indiamartLastCallAt.getTime() + minIntervalMs).toISOString() : null,
+  };
+}
+
+/** The catalogue's product a lead's QUERY_PRODUCT_NAME names: the same name, else one containing it. */
+async function productNamed(db: Database, name: string): Promise<PulledLead["product"]> {
+  const wanted = name.trim();
+  if (wanted.length < 3) return null;
+  const pick = { _id: products.id, name: products.name, slug: products.slug };
+  const [same] = await db.select(pick).from(products).where(sql`lower(${products.name}) = lower(${wanted})`).limit(1);
+  if (same) return same;
+  const escaped = wanted.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const [near] = await db
+    .select(pick)
+    .from(products)
+    .where(ilike(products.name, `%${escaped}%`))
+    .limit(1);
+  return near ?? null;
+}
+
+const text = (v: unknown, max = 500) => (typeof v === "string" ? v.trim().slice(0, max) : "");
+
+/** One RESPONSE entry as a lead, or null without a UNIQUE_QUERY_ID. */
+async function leadOf(db: Database, r: Record<string, unknown>, now: Date): Promise<PulledLead | null> {
+  const externalId = text(r.UNIQUE_QUERY_ID, 100);
+  if (!externalId) return null;
+  const productName = text(r.QUERY_PRODUCT_NAME, 200);
+  const place = [text(r.SENDER_CITY, 100), text(r.SENDER_STATE, 100)].filter(Boolean).join(", ");
+  const message = [text(r.QUERY_MESSAGE, 5000), place ? `From ${place}.` : ""].filter(Boolean).join("\n\n");
+  return {
+    externalId,
+    name: text(r.SENDER_NAME, 100) || "IndiaMART buyer",
+    email: text(r.SENDER_EMAIL, 254).toLowerCase(),
+    phone: text(r.SENDER_MOBILE, 40),
+    company: text(r.SENDER_COMPANY, 200),
+    subject: productName ? `IndiaMART enquiry: ${productName}` : "IndiaMART enquiry",
+    message: message || "(no message)",
+    product: productName ? await productNamed(db, productName) : null,
+    receivedAt: queryTime(r.QUERY_TIME) ?? now,
+  };
+}
+
+/** Calls the API for one window: the leads, or why not, in words. */
+async function fetchLeads(url: string, key: string, from: Date, to: Date): Promise<Record<string, unknown>[] | string> {
+  const request = new URL(url);
+  request.searchParams.set("glusr_crm_key", key);
+  request.searchParams.set("start_time", indiamartTime(from));
+  request.searchParams.set("end_time", indiamartTime(to));
+  let body: { CODE?: unknown; MESSAGE?: unknown; RESPONSE?: unknown };
+  try {
+    const res = await fetch(request, { signal: AbortSignal.timeout(30_000) });
+    const raw = await res.text();
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return `IndiaMART's answer could not be read (HTTP ${res.status}).`;
+    }
+  } catch (err) {
+    return `IndiaMART could not be reached: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  const code = Number(body.CODE);
+  if (code === 204) return [];
+  if (code !== 200)
+    return `IndiaMART answered ${String(body.CODE ?? "without a code")}: ${text(body.MESSAGE, 300) || "no message"}`;
+  return Array.isArray(body.RESPONSE)
+    ? body.RESPONSE.filter((r): r is Record<string, unknown> => typeof r === "object" && r !== null)
+    : [];
+}
+
+/**
+ * One pull: claims the call (or says when the next is allowed), asks for the window, stores each new lead,
+ * and notes the outcome; the window moves on only when the call succeeded.
+ */
+export async function pullIndiamart(ctx: AppContext): Promise<PullResult> {
+  const db = ctx.db;
+  const { apiUrl, minIntervalMs } = ctx.config.indiamart;
+  const before = await desk(db);
+  if (!before.indiamartCrmKey) return { status: "no-key" };
+  const [claimed] = await db
+    .update(salesDesk)
+    .set({ indiamartLastCallAt: sql`now()` })
+    .where(
+      and(
+        eq(salesDesk.id, DESK),
+        ne(salesDesk.indiamartCrmKey, ""),
+        or(
+          isNull(salesDesk.indiamartLastCallAt),
+          lte(salesDesk.indiamartLastCallAt, sql`now() - ${minIntervalMs} * interval '1 millisecond'`),
+        ),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const status = await indiamartStatus(db, minIntervalMs);
+    return status.configured
+      ? { status: "too-soon", nextAllowedAt: new Date(status.nextAllowedAt ?? Date.now()) }
+      : { status: "no-key" };
+  }
+  const now = new Date();
+  const last = claimed.indiamartWindowEnd;
+  const from = new Date(
+    Math.max(last ? last.getTime() - OVERLAP_MS : now.getTime() - FIRST_WINDOW_MS, now.getTime() - LONGEST_WINDOW_MS),
+  );
+  const answer = await fetchLeads(apiUrl, claimed.indiamartCrmKey, from, now);
+  if (typeof answer === "string") {
+    await db
+      .update(salesDesk)
+      .set({ indiamartLastPullAt: now, indiamartLastError: answer, indiamartLastCount: 0 })
+      .where(eq(salesDesk.id, DESK));
+    log.warn("IndiaMART pull failed", { error: answer });
+    return { status: "failed", error: answer };
+  }
+  let stored = 0;
+  try {
+    for (const r of answer) {
+      const lead = await leadOf(db, r, now);
+      if (lead && (await addIndiamartLead(db, lead))) stored++;
+    }
+  } catch (err) {
+    // The leads stored so far stay (the next window overlaps and skips them); the window does not move on.
+    const error = `The leads could not all be stored: ${err instanceof Error ? err.message : String(err)}`;
+    await db
+      .update(salesDesk)
+      .set({ indiamartLastPullAt: now, indiamartLastError: error, indiamartLastCount: stored })
+      .where(eq(salesDesk.id, DESK));
+    log.error("IndiaMART leads not stored", errorFields(err));
+    return { status: "failed", error };
+  }
+  await db
+    .update(salesDesk)
+    .set({ indiamartWindowEnd: now, indiamartLastPullAt: now, indiamartLastError: "", indiamartLastCount: stored })
+    .where(eq(salesDesk.id, DESK));
+  if (stored > 0) log.info("IndiaMART leads stored", { stored, received: answer.length });
+  return { status: "pulled", stored, received: answer.length };
+}
+
+/** Each server looks every 10 minutes (a no-op without a key); returns the stop. */
+export function startIndiamartPulls(ctx: AppContext): () => void {
+  const timer = setInterval(() => {
+    pullIndiamart(ctx).catch((err) => log.error("IndiaMART pull crashed", errorFields(err)));
+  }, PULL_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually, seedProducts } from "../support/enquiries";
+import {
+  type IndiamartStandIn,
+  queryTimeOf,
+  type StandInLead,
+  startIndiamartStandIn,
+  timeOf,
+} from "../support/indiamart-stand-in";
+import { startTestServer, type TestResponse, type TestServer } from "../support/server";
+import { addStaff } from "../support/staff";
+
+/**
+ * IndiaMART Lead Manager's leads (issue 32) pulled from a local stand-in of its CRM API v2: the key write-only,
+ * leads stored once over overlapping windows, the product matched by name, IndiaMART's errors shown and the
+ * window kept, and its one-call-per-interval rule kept by Pull now too.
+ */
+
+const KEY = "mRyzE7lp4HvGSq3v5XSN7l+JpFDAmDI=";
+let standIn: IndiamartStandIn;
+let s: TestServer;
+let owner: string;
+let sales: string;
+let compressor: { _id: string; name: string };
+let n = 0;
+
+function lead(fields: Partial<StandInLead> = {}): StandInLead {
+  n++;
+  return {
+    UNIQUE_QUERY_ID: `${2_900_000_000 + n}`,
+    QUERY_TYPE: "W",
+    QUERY_TIME: queryTimeOf(new Date(Date.now() - 5 * 60_000)),
+    SENDER_NAME: `Buyer ${n}`,
+    SENDER_MOBILE: `+91-98400${String(10000 + n)}`,
+    SENDER_EMAIL: `buyer${n}@textiles.example`,
+    SENDER_COMPANY: `Erode Textiles ${n}`,
+    SENDER_CITY: "Erode",
+    SENDER_STATE: "Tamil Nadu",
+    QUERY_PRODUCT_NAME: "Air Dryer",
+    QUERY_MESSAGE: "I want to buy a compressor for our weaving unit. Kindly send the price.",
+    ...fields,
+  };
+}
+
+const pull = (token = owner) => s.request("POST", "/api/indiamart/pull", { token });
+/** Pull now, again until the least interval (1 s here) has passed: the server answers 429 until then. */
+const pullWhenAllowed = () =>
+  eventually(async () => {
+    const res = await pull();
+    return res.status === 429 ? undefined : res;
+  });
+const leadsStored = async () =>
+  ((await s.request("GET", "/api/contacts?limit=100", { token: owner })).body as { source: string; email: string }[]).filter(
+    (c) => c.source === "indiamart",
+  );
+
+beforeAll(async () => {
+  standIn = await startIndiamartStandIn(KEY, 1_000);
+  s = await startTestServer({ RATE_LIMITS: "off", INDIAMART_API_URL: standIn.url, INDIAMART_MIN_INTERVAL_S: "1" });
+  owner = await s.login();
+  sales = (await addStaff(s, owner, "sales")).token;
+  const [made] = await seedProducts(s, ["PN-RS 50 Screw Compressor"]);
+  compressor = { _id: made!._id, name: "PN-RS 50 Screw Compressor" };
+});
+afterAll(async () => {
+  await s?.close();
+  await standIn?.close();
+});
+
+describe("the CRM key", () => {
+  it("is set by owners only and never answered, in settings or anywhere else", async () => {
+    expect((await pull()).status).toBe(409);
+    const bySales = await s.request("PUT", "/api/settings", { token: sales, json: { indiamartCrmKey: KEY } });
+    expect(bySales.status).toBe(403);
+    const saved = await s.request("PUT", "/api/settings", { token: owner, json: { indiamartCrmKey: KEY } });
+    expect(saved.status).toBe(200);
+    for (const res of [
+      saved,
+      await s.request("GET", "/api/settings", { token: owner }),
+      await s.request("GET", "/api/settings"),
+      await s.request("GET", "/api/indiamart/status", { token: sales }),
+      await s.request("GET", "/api/activity?limit=20", { token: owner }),
+    ] as TestResponse[]) {
+      expect(res.text).not.toContain(KEY);
+      expect(res.text).not.toContain("indiamartCrmKey");
+    }
+    expect((await s.request("GET", "/api/indiamart/status", { token: sales })).body).toMatchObject({
+      configured: true,
+      lastPullAt: null,
+    });
+    const spaced = await s.request("PUT", "/api/settings", { token: owner, json: { indiamartCrmKey: "two words" } });
+    expect(spaced.status).toBe(400);
+    expect(spaced.body.message).toBe("The IndiaMART CRM key has no spaces: paste it as IndiaMART sent it.");
+  });
+});
+
+describe("pulling", () => {
+  it("stores each lead as an IndiaMART enquiry with its customer, matching the product by name", async () => {
+    standIn.leads.push(
+      lead({ QUERY_PRODUCT_NAME: "pn-rs 50 screw compressor" }),
+      lead({ QUERY_PRODUCT_NAME: "Diesel generator" }),
+    );
+    const res = await pullWhenAllowed();
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ stored: 2, received: 2, lastError: "", lastCount: 2 });
+    const call = standIn.calls.at(-1)!;
+    expect(call).toMatchObject({ key: KEY, code: 200 });
+    expect(call.start).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
+    const stored = await leadsStored();
+    expect(stored).toHaveLength(2);
+    const matched = (
+      await s.request("GET", `/api/contacts?limit=100&q=${encodeURIComponent(standIn.leads[0]!.SENDER_EMAIL)}`, { token: owner })
+    ).body[0];
+    expect(matched).toMatchObject({
+      type: "quote",
+      source: "indiamart",
+      name: standIn.leads[0]!.SENDER_NAME,
+      phone: standIn.leads[0]!.SENDER_MOBILE,
+      company: standIn.leads[0]!.SENDER_COMPANY,
+      subject: "IndiaMART enquiry: pn-rs 50 screw compressor",
+      items: [{ product: { _id: compressor._id, name: compressor.name }, quantity: 1 }],
+    });
+    expect(matched.message).toContain("From Erode, Tamil Nadu.");
+    expect(matched.customerId).toBeTruthy();
+    const other = (
+      await s.request("GET", `/api/contacts?limit=100&q=${encodeURIComponent(standIn.leads[1]!.SENDER_EMAIL)}`, { token: owner })
+    ).body[0];
+    expect(other).toMatchObject({ type: "message", items: [] });
+  });
+
+  it("asks for a window that overlaps the last one and stores no lead twice", async () => {
+    const before = standIn.calls.at(-1)!;
+    standIn.leads.push(lead());
+    const res = await pullWhenAllowed();
+    expect(res.body).toMatchObject({ stored: 1, received: 3 });
+    const call = standIn.calls.at(-1)!;
+    // The new window starts before the last one ended.
+    expect(timeOf(call.start)!.getTime()).toBeLessThan(timeOf(before.end)!.getTime());
+    expect(await leadsStored()).toHaveLength(3);
+  });
+
+  it("keeps IndiaMART's interval: Pull now too soon answers 429 in words and does not call", async () => {
+    await pullWhenAllowed();
+    const calls = standIn.calls.length;
+    const res = await pull();
+    expect(res.status).toBe(429);
+    expect(res.body.message).toMatch(/^IndiaMART allows one call every few minutes: the next is possible at /);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(standIn.calls).toHaveLength(calls);
+    expect(standIn.calls.every((c) => c.code !== 429)).toBe(true);
+  });
+
+  it("shows IndiaMART's error on the dashboard's status and asks for the same window again", async () => {
+    standIn.failNext(500, "Internal error. Please try again later.");
+    const failed = await pullWhenAllowed();
+    expect(failed.status).toBe(502);
+    expect(failed.body.message).toBe("IndiaMART answered 500: Internal error. Please try again later.");
+    const status = (await s.request("GET", "/api/indiamart/status", { token: sales })).body;
+    expect(status).toMatchObject({
+      configured: true,
+      lastError: "IndiaMART answered 500: Internal error. Please try again later.",
+    });
+    const failedCall = standIn.calls.at(-1)!;
+    standIn.leads.push(lead());
+    const next = await pullWhenAllowed();
+    expect(next.body).toMatchObject({ stored: 1, lastError: "" });
+    expect(standIn.calls.at(-1)!.start).toBe(failedCall.start);
+    expect(await leadsStored()).toHaveLength(4);
+  });
+
+  it("is for owners: sales people read the status but cannot pull (403)", async () => {
+    const res = await pull(sales);
+    expect(res.status).toBe(403);
+  });
+});
