@@ -19,7 +19,7 @@ import { errorFields, log } from "../log";
 
 const DESK = "desk";
 /** How often each server looks; the claim decides whether it calls. */
-export const PULL_EVERY_MS = 10 * 60_000;
+const PULL_EVERY_MS = 10 * 60_000;
 /** The window reaches this far back before the last one's end. */
 const OVERLAP_MS = 30 * 60_000;
 /** The first pull, and the longest window IndiaMART answers (7 days). */
@@ -42,7 +42,7 @@ export interface IndiamartStatus {
 }
 
 /** "28-Nov-2026 09:05:00", India's wall clock, as the API takes it. */
-export function indiamartTime(date: Date): string {
+function indiamartTime(date: Date): string {
   const d = new Date(date.getTime() + INDIA_OFFSET_MS);
   const two = (n: number) => String(n).padStart(2, "0");
   return `${two(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;

@@ -113,7 +113,10 @@ describe("a deal", () => {
 
   it("keeps a version per change (not per note), each with the fields it changed", async () => {
     const made = await create({ title: "Versioned" });
-    await s.request("PUT", `/api/deals/${made.body._id}`, { token: asha.token, json: { stage: "qualified", expectedValue: 250000 } });
+    await s.request("PUT", `/api/deals/${made.body._id}`, {
+      token: asha.token,
+      json: { stage: "qualified", expectedValue: 250000 },
+    });
     await s.request("POST", `/api/deals/${made.body._id}/notes`, { token: asha.token, json: { text: "Called the buyer." } });
     const list = await s.request("GET", `/api/deals/${made.body._id}/revisions`, { token: bala.token });
     expect(list.body.map((v: { action: string; changed: string[] }) => [v.action, v.changed])).toEqual([

@@ -193,3 +193,33 @@ test("the company GSTIN and the quotation terms are edited in Site Settings; a w
     });
   }
 });
+
+test("the IndiaMART CRM key is saved and removed in Site Settings, never shown back; the dashboard shows the pull (issue 32)", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN_URL);
+  const key = "mRyzE7lp4HvGSq3v5XSN7l-browser";
+  try {
+    await page.goto(`${ADMIN_URL}/admin/settings`);
+    const section = page.getByRole("region", { name: "IndiaMART" });
+    await expect(section).toContainText("No key is set.");
+    await section.getByLabel("New CRM key").fill(key);
+    await section.getByRole("button", { name: "Save key" }).click();
+    await expect(toasts(page)).toContainText("The IndiaMART CRM key is saved.");
+    await expect(section).toContainText("A key is set.");
+    await expect(section.getByLabel("New CRM key")).toHaveValue("");
+    await expectNoA11yViolations(page);
+    expect(await page.content()).not.toContain(key);
+
+    await page.goto(`${ADMIN_URL}/admin/dashboard`);
+    const panel = page.getByRole("region", { name: "IndiaMART leads" });
+    await expect(panel).toContainText("Not yet (every 10 minutes)");
+    await expect(panel.getByRole("button", { name: "Pull now" })).toBeVisible();
+
+    await page.goto(`${ADMIN_URL}/admin/settings`);
+    await section.getByRole("button", { name: "Remove key" }).click();
+    await expect(section).toContainText("No key is set.");
+  } finally {
+    await apiCall(ADMIN_URL, "PUT", "/api/settings", { indiamartCrmKey: "" });
+  }
+});

@@ -30,7 +30,9 @@ function Lines({ q }: { q: Quotation }) {
   return (
     <ol className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
       {q.lines.map((l, i) => (
-        <li key={`${i}-${l.description}`} className="grid gap-1 py-3 sm:grid-cols-[1fr_auto] sm:gap-6">
+        // A stored version's lines never change or move: their place is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <li key={i} className="grid gap-1 py-3 sm:grid-cols-[1fr_auto] sm:gap-6">
           <div>
             <p className="font-medium text-slate-900">{l.description}</p>
             <p className="text-sm text-slate-600">

@@ -5,6 +5,7 @@ import type { Service } from "../../../shared/content/service";
 import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/enquiry-values";
 import { KindBadge, StatusBadge } from "../../components/admin/contact-status";
 import { mayLoad, useCan, verifySignIn } from "../../components/admin/current-user";
+import { IndiamartPanel } from "../../components/admin/indiamart";
 import { SalesFigures } from "../../components/admin/sales-figures";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, formatDate, PageHeader } from "../../components/admin/screen-parts";
@@ -462,8 +463,11 @@ function Panels({ stats }: { stats: Stats }) {
 function SalesDesk() {
   if (!useCan("sales")) return null;
   return (
-    <div className="mt-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <SalesFigures />
+    <div className="mt-6 space-y-6">
+      <IndiamartPanel />
+      <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <SalesFigures />
+      </div>
     </div>
   );
 }

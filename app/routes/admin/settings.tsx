@@ -6,6 +6,7 @@ import { Dialog } from "../../components/admin/dialog";
 import { useEditorForm } from "../../components/admin/editor-form";
 import { CheckboxField, FormErrors } from "../../components/admin/fields";
 import { HistoryPanel } from "../../components/admin/history";
+import { IndiamartKeyForm } from "../../components/admin/indiamart";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, ErrorState, PageHeader } from "../../components/admin/screen-parts";
 import { loadSettings, SettingsForm } from "../../components/admin/settings-form";
@@ -133,6 +134,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
       ) : (
         <SignInPolicy initial={loaderData.policy} />
       )}
+      <IndiamartKeyForm />
     </div>
   );
 }
