@@ -3,7 +3,7 @@ import { can, ROLES } from "../../shared/auth/roles";
 import type { SiteSettings } from "../../shared/content/settings";
 import type { Deal } from "../../shared/sales/deal";
 import { indiaDateOf } from "../../shared/sales/financial-year";
-import { readSettings } from "../content/public-reads";
+import { getSettings } from "../content/settings";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { admins } from "../db/schema";
@@ -130,7 +130,9 @@ export async function queueMorningEmails(ctx: AppContext, now = new Date()): Pro
   const day = dueDay(now);
   if (!ctx.mail.enabled || day === null) return 0;
   const siteUrl = emailSiteUrl(ctx.config);
-  const settings = await readSettings(ctx);
+  // From the database, not the content cache: a background read must not fill the cache (on PostgreSQL a
+  // request's freshness check empties it; this job runs outside any request).
+  const settings = await getSettings(ctx.db);
   const people = await ctx.db
     .select({ id: admins.id, name: admins.name, username: admins.username, email: admins.email })
     .from(admins)
