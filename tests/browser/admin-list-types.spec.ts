@@ -313,6 +313,8 @@ for (const c of FAILURE_CASES) {
 }
 
 test("every list screen shows its SPEC §8 empty text when there is nothing", async ({ page }) => {
+  // One axe scan per list screen: on a busy 2-core machine these take longer than one screen's time.
+  test.slow();
   await signIn(page, EMPTY_URL);
   for (const c of CASES) {
     await page.goto(`${EMPTY_URL}${c.path}`);

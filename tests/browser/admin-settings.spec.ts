@@ -223,3 +223,25 @@ test("the IndiaMART CRM key is saved and removed in Site Settings, never shown b
     await apiCall(ADMIN_URL, "PUT", "/api/settings", { indiamartCrmKey: "" });
   }
 });
+
+test("an owner adds a GST rate from a day on when the law changes, and deletes a wrong one (issue 32)", async ({ page }) => {
+  await signIn(page, ADMIN_URL);
+  const hsn = `8421${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+  await page.goto(`${ADMIN_URL}/admin/settings`);
+  const section = page.getByRole("region", { name: "GST rates" });
+  await expect(section).toContainText("HSN 8414");
+  await section.getByLabel("HSN or SAC code").fill("12");
+  await section.getByLabel("Rate (%)").fill("18");
+  await section.getByLabel("Effective from").fill("2027-04-01");
+  await section.getByRole("button", { name: "Add rate" }).click();
+  await expect(section.getByRole("alert")).toContainText("HSN code must be 4, 6 or 8 digits");
+  await section.getByLabel("HSN or SAC code").fill(hsn);
+  await section.getByRole("button", { name: "Add rate" }).click();
+  await expect(toasts(page)).toContainText(`GST 18% for HSN ${hsn} from 2027-04-01 added.`);
+  const row = section.getByRole("listitem").filter({ hasText: `HSN ${hsn}` });
+  await expect(row).toContainText("18%");
+  await expectNoA11yViolations(page);
+  await row.getByRole("button", { name: /^Delete/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(row).toHaveCount(0);
+});

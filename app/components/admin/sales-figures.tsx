@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { DEAL_STAGE_LABEL, type DealStage } from "../../../shared/sales/deal";
-import { api, downloadFile, errorDetail, errorMessage } from "../../lib/api-client";
+import { api, errorDetail } from "../../lib/api-client";
 import { rupeesText } from "./deal-parts";
-import { buttonClass, ErrorState, LoadingState } from "./screen-parts";
-import { useToast } from "./toast";
+import { DownloadButton } from "./download-button";
+import { ErrorState, LoadingState } from "./screen-parts";
 
 /**
  * The sales desk's figures for the dashboard (issue 32), from GET /api/deals/stats: the time to first
@@ -95,27 +95,6 @@ function FigureTable({
   );
 }
 
-function DownloadButton() {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadFile("/api/deals/stats.csv", "sales-figures.csv");
-    } catch (err) {
-      toast.error(errorMessage(err, "Failed to download the sales figures"));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <button type="button" className={buttonClass("secondary", "sm")} onClick={download} disabled={busy}>
-      {busy ? "Downloading..." : "Download CSV"}
-      <span className="sr-only"> of the sales figures</span>
-    </button>
-  );
-}
-
 function useDealStats() {
   const [state, setState] = useState<{ stats: DealStats | null; error: string | null }>({ stats: null, error: null });
   const [attempt, setAttempt] = useState(0);
@@ -142,7 +121,15 @@ export function SalesFigures() {
         <h2 id="sales-figures-title" className="text-xl font-bold text-brand-700">
           Sales figures
         </h2>
-        <DownloadButton />
+        <DownloadButton
+          path="/api/deals/stats.csv"
+          fileName="sales-figures.csv"
+          label="Download CSV"
+          busyLabel="Downloading..."
+          failure="Failed to download the sales figures"
+          what="of the sales figures"
+          size="sm"
+        />
       </div>
       {error ? (
         <ErrorState text={error} onRetry={retry} />

@@ -5,13 +5,14 @@ import { ContactDetail } from "../../components/admin/contact-detail";
 import { HeldBadge, KindBadge, StatusSelect } from "../../components/admin/contact-status";
 import { mayLoad, useCan } from "../../components/admin/current-user";
 import { Dialog, useConfirm } from "../../components/admin/dialog";
+import { DownloadButton } from "../../components/admin/download-button";
 import { FilterSelect } from "../../components/admin/filter-select";
 import { Pager } from "../../components/admin/pager";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { useToast } from "../../components/admin/toast";
 import { SearchIcon } from "../../components/icons";
-import { api, apiWithHeaders, downloadFile, errorDetail, errorMessage } from "../../lib/api-client";
+import { api, apiWithHeaders, errorDetail, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/contacts";
 
 /**
@@ -159,7 +160,16 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Contact Messages"
         description="Messages, quote requests and service requests from the website."
-        actions={<ExportButton query={query} />}
+        actions={
+          <DownloadButton
+            path="/api/contacts/export.csv"
+            fileName="enquiries.csv"
+            query={apiFilter(query)}
+            label="Export CSV"
+            busyLabel="Exporting..."
+            failure={CONTACT_TEXTS.exportFailed}
+          />
+        }
       />
       <InboxFilters query={query} text={search.text} onSearch={search.onSearch} onChange={search.update} />
 
@@ -589,27 +599,5 @@ function EnquiryTable({ contacts, actions }: { contacts: Contact[]; actions: Row
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** The CSV of every enquiry the filters match (the server applies them as it does to the list). */
-function ExportButton({ query }: { query: InboxQuery }) {
-  const toast = useToast();
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile("/api/contacts/export.csv", "enquiries.csv", { query: apiFilter(query) });
-    } catch (err) {
-      console.error(CONTACT_TEXTS.exportFailed, err);
-      toast.error(errorMessage(err, CONTACT_TEXTS.exportFailed));
-    } finally {
-      setExporting(false);
-    }
-  };
-  return (
-    <button type="button" className={buttonClass("secondary")} onClick={exportCsv} disabled={exporting}>
-      {exporting ? "Exporting..." : "Export CSV"}
-    </button>
   );
 }

@@ -6,6 +6,7 @@ import { indiaDateOf } from "../../../shared/sales/financial-year";
 import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
 import { CustomerPicker } from "../../components/admin/customer-picker";
 import { NextStep, rupeesText, StageBadge } from "../../components/admin/deal-parts";
+import { DownloadButton } from "../../components/admin/download-button";
 import { EditorDialog, useEditorForm } from "../../components/admin/editor-form";
 import { SelectField, TextField } from "../../components/admin/fields";
 import { FilterSelect } from "../../components/admin/filter-select";
@@ -13,9 +14,8 @@ import { zodErrors } from "../../components/admin/form-utils";
 import { Pager } from "../../components/admin/pager";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, EmptyState, ErrorState, PageHeader } from "../../components/admin/screen-parts";
-import { useToast } from "../../components/admin/toast";
 import { SearchBox, useUrlSearch } from "../../components/admin/url-search";
-import { api, apiWithHeaders, downloadFile, errorDetail, errorMessage } from "../../lib/api-client";
+import { api, apiWithHeaders, errorDetail, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/deals";
 
 /**
@@ -94,7 +94,14 @@ export default function DealsScreen({ loaderData }: Route.ComponentProps) {
         description="Every sale from lead to won or lost, with its next step."
         actions={
           <>
-            <ExportButton query={query} />
+            <DownloadButton
+              path="/api/deals/export.csv"
+              fileName="deals.csv"
+              query={apiFilter(query)}
+              label="Export CSV"
+              busyLabel="Exporting..."
+              failure="Failed to export the deals"
+            />
             <button type="button" className={buttonClass("primary")} onClick={() => setAdding((n) => n + 1)}>
               + New deal
             </button>
@@ -219,27 +226,6 @@ function DealTable({ deals, today }: { deals: Deal[]; today: string }) {
         </tbody>
       </table>
     </section>
-  );
-}
-
-/** The CSV of every deal the filters match (the server applies them as it does to the list). */
-function ExportButton({ query }: { query: DealsQuery }) {
-  const toast = useToast();
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile("/api/deals/export.csv", "deals.csv", { query: apiFilter(query) });
-    } catch (err) {
-      toast.error(errorMessage(err, "Failed to export the deals"));
-    } finally {
-      setExporting(false);
-    }
-  };
-  return (
-    <button type="button" className={buttonClass("secondary")} onClick={exportCsv} disabled={exporting}>
-      {exporting ? "Exporting..." : "Export CSV"}
-    </button>
   );
 }
 

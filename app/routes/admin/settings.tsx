@@ -5,6 +5,7 @@ import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
 import { Dialog } from "../../components/admin/dialog";
 import { useEditorForm } from "../../components/admin/editor-form";
 import { CheckboxField, FormErrors } from "../../components/admin/fields";
+import { GstRates } from "../../components/admin/gst-rates";
 import { HistoryPanel } from "../../components/admin/history";
 import { IndiamartKeyForm } from "../../components/admin/indiamart";
 import { adminMeta } from "../../components/admin/screen-data";
@@ -134,6 +135,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
       ) : (
         <SignInPolicy initial={loaderData.policy} />
       )}
+      <GstRates />
       <IndiamartKeyForm />
     </div>
   );
