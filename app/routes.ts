@@ -18,6 +18,11 @@ export default [
     route("compare", "routes/compare.tsx"),
     // A buyer's quotation, by the signed link we e-mailed (private: never cached or counted as not found).
     route("quotation/:token", "routes/quotation.$token.tsx"),
+    // Privacy (docs/decisions/030-privacy.md): the notice in full, and the person's own requests by e-mailed link.
+    route("privacy", "routes/privacy.tsx"),
+    route("privacy/request", "routes/privacy.request.tsx"),
+    route("privacy/request/:token", "routes/privacy.request.$token.tsx"),
+    route("privacy/keep/:token", "routes/privacy.keep.$token.tsx"),
     route("tools", "routes/tools.tsx"),
     route("tools/air-leak-cost", "routes/tools.air-leak-cost.tsx"),
     route("tools/fixed-vs-variable-speed", "routes/tools.fixed-vs-variable-speed.tsx"),
@@ -26,6 +31,7 @@ export default [
   ]),
   route("products/:category/:product/datasheet.pdf", "routes/products.$category.$product.datasheet.ts"),
   route("quotation/:token/pdf", "routes/quotation.$token.pdf.ts"),
+  route("privacy/request/:token/download", "routes/privacy.request.$token.download.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   ...adminRoutes,

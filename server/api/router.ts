@@ -17,6 +17,7 @@ import { gstRatesRouter } from "./gst-rates";
 import { historyRouter } from "./history";
 import { indiamartRouter } from "./indiamart";
 import { myDayRouter } from "./my-day";
+import { privacyRouter } from "./privacy";
 import { productAnswerKeys, productRouter } from "./product";
 import { quotationsRouter } from "./quotations";
 import { quotesRouter } from "./quotes";
@@ -98,6 +99,7 @@ export function apiRouter(ctx: AppContext): Router {
   api.use("/users", usersRouter(ctx));
   api.use("/activity", activityRouter(ctx));
   api.use("/trash", trashRouter(ctx));
+  api.use("/privacy", privacyRouter(ctx));
   for (const [path, router] of redirectRouters(ctx)) api.use(path, router);
 
   api.use((req, res) => sendError(res, 404, `There is no API endpoint ${req.method} ${req.baseUrl}${req.path}.`));

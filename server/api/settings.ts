@@ -69,7 +69,7 @@ export function settingsRouter(ctx: AppContext): Router {
     const settings = parseInput(siteSettingsSchema, { ...current, ...fields });
     const saved = await inTransaction(ctx.db, async (tx) => {
       const rowsBefore = await rowsForFirstVersion(tx, settingsContent, SETTINGS_RECORD_ID);
-      const after = await saveSettings(tx, settings);
+      const after = await saveSettings(tx, settings, user.name || user.username);
       // The settings always exist (with defaults until first saved): every save is an update.
       await recordContentChange(tx, actorOf(req), settingsContent, "update", current, after, rowsBefore);
       return after;

@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { type SiteSettings, siteSettingsSchema } from "../../shared/content/settings";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
 import { type Database, preparedOnce } from "../db/client";
 import { siteSettings } from "../db/content-tables";
+import { privacyNotices } from "../db/schema";
 
 const ROW_ID = "site";
 
@@ -24,7 +25,22 @@ export async function getSettings(db: Database): Promise<SiteSettings> {
   return parsed.success ? parsed.data : { ...DEFAULT_SITE_SETTINGS, ...row.data };
 }
 
-export async function saveSettings(db: Database, settings: SiteSettings): Promise<SiteSettings> {
+/**
+ * Saves the settings (call it in a transaction). A changed privacy notice becomes a new version in
+ * privacy_notices, and the settings carry its number: the forms post it, each enquiry records it.
+ */
+export async function saveSettings(db: Database, input: SiteSettings, savedBy = ""): Promise<SiteSettings> {
+  const [latest] = await db
+    .select({ version: privacyNotices.version, text: privacyNotices.text })
+    .from(privacyNotices)
+    .orderBy(desc(privacyNotices.version))
+    .limit(1);
+  let version = latest?.version ?? 1;
+  if (!latest || latest.text !== input.privacyNotice) {
+    version = (latest?.version ?? 0) + 1;
+    await db.insert(privacyNotices).values({ version, text: input.privacyNotice, createdByName: savedBy });
+  }
+  const settings = { ...input, privacyNoticeVersion: version };
   await db
     .insert(siteSettings)
     .values({ id: ROW_ID, data: settings })

@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Role } from "../../shared/auth/roles";
 import type { Address } from "../../shared/sales/customer";
+import type { Consents } from "../../shared/privacy/consent";
 import type { QuotationParty, QuotationTerms, StoredQuotationLine } from "../../shared/sales/quotation";
 import type { EnquiryService, QuoteDetails, QuoteItem } from "../../shared/schemas/enquiry-values";
 import type { OutboxAttachment } from "../mail/attachments";
@@ -63,6 +64,16 @@ export const contacts = pgTable(
     externalId: text("external_id"),
     /** The customer it was linked to (by e-mail or phone) or created for; none when held or unlinked. */
     customerId: text("customer_id").references((): AnyPgColumn => customers.id, { onDelete: "set null" }),
+    /** The privacy notice's version the form showed (privacy_notices); null when not from the site's forms. */
+    noticeVersion: integer("notice_version"),
+    /** The optional purposes the person agreed to (unticked boxes on the form); withdrawn at /privacy/request. */
+    consents: jsonb("consents").$type<Consents>().notNull().default({ news: false, whatsapp: false }),
+    /** When the consents last changed after the enquiry (withdrawn); the enquiry's own time before that. */
+    consentsChangedAt: timestamp("consents_changed_at", { withTimezone: true }),
+    /** When its retention period's warning e-mail went (server/privacy/retention.ts); cleared by "keep". */
+    erasureWarnedAt: timestamp("erasure_warned_at", { withTimezone: true }),
+    /** When the person's details were erased (on request or at the end of retention): what is left is anonymous. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -175,6 +186,9 @@ export const deals = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** Lower-cased title, customer's name and the lead's reference: what the list's search matches. */
     searchText: text("search_text").notNull().default(""),
+    /** Retention (server/privacy/retention.ts): when the warning e-mail went, and when personal details were erased. */
+    erasureWarnedAt: timestamp("erasure_warned_at", { withTimezone: true }),
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -238,6 +252,9 @@ export const quotations = pgTable(
     viewedAt: timestamp("viewed_at", { withTimezone: true }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decision: jsonb("decision").$type<{ name: string; ip: string; reason?: string } | null>(),
+    /** Retention (server/privacy/retention.ts): when the warning e-mail went, and when personal details were erased. */
+    erasureWarnedAt: timestamp("erasure_warned_at", { withTimezone: true }),
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -567,3 +584,115 @@ export const salesDesk = pgTable("sales_desk", {
   lastAssignedId: text("last_assigned_id"),
   updatedAt: updatedAt(),
 });
+
+/*
+ * Privacy (docs/decisions/030-privacy.md): the notice's versions, the person's links and requests, staff views
+ * of personal data, and the breach register.
+ */
+
+/** Every version of the privacy notice the forms showed (Site Settings → Privacy); an enquiry names its version. */
+export const privacyNotices = pgTable("privacy_notices", {
+  version: integer("version").primaryKey(),
+  text: text("text").notNull(),
+  createdByName: text("created_by_name").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+/**
+ * The links /privacy/request e-mails (valid 24 hours, opened once): only SHA-256 of the token is kept. Opening
+ * it starts a short session (its own token, also hashed) for the actions on the page.
+ */
+export const privacyLinks = pgTable(
+  "privacy_links",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    sessionHash: text("session_hash"),
+    sessionExpiresAt: timestamp("session_expires_at", { withTimezone: true }),
+  },
+  (t) => [index("privacy_links_expires_idx").on(t.expiresAt), index("privacy_links_session_idx").on(t.sessionHash)],
+);
+
+/**
+ * What people asked for (shared/privacy/request.ts): access, correction, consent withdrawal, erasure. Once a
+ * person is erased, `email` keeps only a masked form ("r•••@example.com"); `emailHash` (SHA-256 of the lower-cased
+ * address) still lets staff find the request when the same person asks again.
+ */
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    email: text("email").notNull(),
+    emailHash: text("email_hash").notNull(),
+    /** What the person wrote (a correction), or what they chose. */
+    details: text("details").notNull().default(""),
+    /** open, done or refused. */
+    status: text("status").notNull().default("open"),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    /** What was done, in words (for erasure: what was erased and what the law makes us keep). */
+    outcome: text("outcome").notNull().default(""),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneByName: text("done_by_name").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("privacy_requests_order_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("privacy_requests_open_idx").on(t.dueAt).where(sql`${t.status} = 'open'`),
+    index("privacy_requests_email_idx").on(t.emailHash),
+  ],
+);
+
+/**
+ * Staff views of personal data (server/privacy/access-log.ts): an enquiry, customer, deal or quotation opened,
+ * printed or downloaded, and list exports. Lists are not logged. Kept for ACCESS_LOG_KEEP_DAYS.
+ */
+export const accessLog = pgTable(
+  "access_log",
+  {
+    id: id(),
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull(),
+    ip: text("ip").notNull().default(""),
+    /** view, export, print or download. */
+    action: text("action").notNull(),
+    /** enquiry, customer, deal, quotation; for exports the list's name (enquiries, deals, customers). */
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    /** The record's reference or number (never a person's name), or an export's filter and row count. */
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("access_log_entity_idx").on(t.entityType, t.entityId, t.createdAt.desc()),
+    index("access_log_actor_idx").on(t.actorId, t.createdAt.desc()),
+    index("access_log_order_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** The breach register (owners): what happened, when it was found, whom it affects, when the Board and the people were told. */
+export const privacyBreaches = pgTable(
+  "privacy_breaches",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }),
+    discoveredAt: timestamp("discovered_at", { withTimezone: true }).notNull(),
+    /** Whom it affects, in words ("about 120 buyers who sent enquiries in March"), and how many if known. */
+    affected: text("affected").notNull().default(""),
+    affectedCount: integer("affected_count"),
+    /** What was done to contain it and to prevent it again. */
+    measures: text("measures").notNull().default(""),
+    boardNotifiedAt: timestamp("board_notified_at", { withTimezone: true }),
+    peopleNotifiedAt: timestamp("people_notified_at", { withTimezone: true }),
+    createdByName: text("created_by_name").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("privacy_breaches_order_idx").on(t.discoveredAt.desc(), t.id.desc())],
+);

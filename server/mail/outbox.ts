@@ -17,7 +17,7 @@ import { type MailTransport, mailErrorText, SEND_CONCURRENCY } from "./transport
  * says "sent" repeats that one message, with the same Message-ID.
  */
 
-export type OutboxPurpose = "staff" | "customer" | "alert" | "quotation";
+export type OutboxPurpose = "staff" | "customer" | "alert" | "quotation" | "privacy";
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /** Waits after the 1st, 2nd, … failed try; the last one repeats until the day is over. */

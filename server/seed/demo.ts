@@ -14,6 +14,7 @@ import { facilityContent } from "../../shared/content/facility";
 import { industrialContent } from "../../shared/content/industrial";
 import { keyFigureInput, keyFiguresToRow } from "../../shared/content/product-figures";
 import { type SiteSettings, siteSettingsSchema } from "../../shared/content/settings";
+import { DEFAULT_PRIVACY_NOTICE } from "../../shared/privacy/consent";
 import { storyContent } from "../../shared/content/story";
 import { teamMemberContent } from "../../shared/content/team-member";
 import { newId } from "../../shared/lib/ids";
@@ -57,6 +58,14 @@ const SETTINGS: SiteSettings = {
   quotationWarrantyTerms: DEFAULT_QUOTATION_TERMS.warranty,
   quotationValidityDays: DEFAULT_QUOTATION_TERMS.validityDays,
   leadAssignment: "manual",
+  privacyNotice: DEFAULT_PRIVACY_NOTICE,
+  privacyNoticeVersion: 1,
+  grievanceName: "R. Kavitha, Grievance Officer",
+  grievanceEmail: "privacy@pneuma-air.example",
+  privacyRequestDays: 30,
+  retentionEnquiryMonths: 24,
+  retentionLostDealMonths: 36,
+  retentionQuotationYears: 8,
   phones: [
     { label: "Sales", value: "+91 427 200 1480" },
     { label: "Service", value: "+91 427 200 1490" },

@@ -26,6 +26,9 @@ export const ACTIVITY_ACTIONS = {
   "two-factor-off": "Turned off two-factor sign-in",
   backup: "Backup",
   merge: "Merged",
+  erase: "Erased personal data",
+  "consent-withdrawn": "Withdrew consent",
+  keep: "Kept data past its retention",
 } as const;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 
@@ -41,6 +44,8 @@ export const ACTIVITY_SUBJECTS: Record<string, string> = {
   session: "Sign-ins",
   backup: "Backups",
   redirect: "Redirects",
+  "privacy-request": "Privacy requests",
+  breach: "Breach register",
 };
 
 /** One entry as GET /api/activity answers it. */

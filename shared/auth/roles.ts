@@ -21,12 +21,27 @@ export type Permission =
   /** Delete from the trash for good. */
   | "purge"
   /** The sales desk: customers (and, as it grows, deals and quotations). */
-  | "sales";
+  | "sales"
+  /** Privacy (India's DPDP Act): answer people's requests, the breach register, who looked at whom, retention. */
+  | "privacy"
+  /** See people's privacy requests (read-only): sales staff answer buyers who ask about them. */
+  | "privacyRequests";
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  owner: ["content", "settings", "enquiries", "deleteEnquiries", "staff", "activity", "purge", "sales"],
+  owner: [
+    "content",
+    "settings",
+    "enquiries",
+    "deleteEnquiries",
+    "staff",
+    "activity",
+    "purge",
+    "sales",
+    "privacy",
+    "privacyRequests",
+  ],
   editor: ["content"],
-  sales: ["enquiries", "sales"],
+  sales: ["enquiries", "sales", "privacyRequests"],
 };
 
 export function can(role: Role, permission: Permission): boolean {

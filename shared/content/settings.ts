@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalGstin } from "../sales/gstin";
+import { DEFAULT_PRIVACY_NOTICE } from "../privacy/consent";
 import { DEFAULT_PRICE_NOTE, DEFAULT_QUOTATION_TERMS } from "../schemas/defaults";
 import { LIMITS } from "../schemas/fields";
 import type { CustomContent } from "./define";
@@ -27,6 +28,15 @@ const notificationList = (label: string) =>
     .max(10, `${label} may have at most 10 addresses.`)
     .transform((list) => [...new Set(list.map((a) => a.toLowerCase()))])
     .default([]);
+
+/** A whole number setting from `min` to `max`, with its default. */
+const wholeNumber = (label: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number from ${min} to ${max}.` })
+    .int(`${label} must be a whole number from ${min} to ${max}.`)
+    .min(min, `${label} must be a whole number from ${min} to ${max}.`)
+    .max(max, `${label} must be a whole number from ${min} to ${max}.`)
+    .default(fallback);
 
 const PHONE = /^[0-9+()\-.\s]{5,40}$/;
 const WHATSAPP = /^\+?[0-9\s-]{8,20}$/;
@@ -84,6 +94,52 @@ export const settingsFields = {
       { value: "round-robin", label: "Go to the sales staff in turn (round-robin)" },
     ]),
     z.enum(["manual", "round-robin"], { error: "New leads must be manual or round-robin." }).default("manual"),
+  ),
+  /**
+   * The short notice every form that takes personal data shows before its button (docs/decisions/030-privacy.md).
+   * Each saved change is a new version (privacy_notices); an enquiry records the version its form showed.
+   */
+  privacyNotice: checkedBy(
+    longText("Notice on the forms", {
+      rows: 4,
+      hint: "What is collected, why, and how long it is kept, in plain words. A link to the full privacy page follows it.",
+    }),
+    line("Notice on the forms", 2000).min(1, "Notice on the forms is required.").default(DEFAULT_PRIVACY_NOTICE),
+  ),
+  /** Set by the server when the notice changes (server/content/settings.ts), never by a form. */
+  privacyNoticeVersion: checkedBy(
+    number("Notice version", { integer: true }),
+    z.coerce.number().int().min(1).default(1),
+  ),
+  grievanceName: checkedBy(
+    text("Grievance officer", { placeholder: "Name of the person who answers privacy complaints" }),
+    line("Grievance officer").default(""),
+  ),
+  grievanceEmail: checkedBy(
+    text("Grievance officer's e-mail", { inputType: "email", placeholder: "privacy@example.com" }),
+    line("Grievance officer's e-mail", 254)
+      .refine((v) => v === "" || z.email().safeParse(v).success, "Grievance officer's e-mail must be a valid e-mail address.")
+      .default(""),
+  ),
+  privacyRequestDays: checkedBy(
+    number("Answer requests within", { integer: true, unit: "days" }),
+    wholeNumber("Answer requests within", 1, 90, 30),
+  ),
+  retentionEnquiryMonths: checkedBy(
+    number("Enquiries that did not become a deal", { integer: true, unit: "months" }),
+    wholeNumber("Enquiries that did not become a deal", 1, 240, 24),
+  ),
+  retentionLostDealMonths: checkedBy(
+    number("Lost deals", { integer: true, unit: "months" }),
+    wholeNumber("Lost deals", 1, 240, 36),
+  ),
+  retentionQuotationYears: checkedBy(
+    number("Accepted quotations", {
+      integer: true,
+      unit: "years",
+      hint: "At least 8 years: tax law makes the company keep them.",
+    }),
+    wholeNumber("Accepted quotations", 8, 30, 8),
   ),
   /** What a price means (ex-works, taxes): shown beside every price on the public pages and on the datasheet. */
   priceNote: checkedBy(text("Price note", { placeholder: DEFAULT_PRICE_NOTE }), line("Price note").default(DEFAULT_PRICE_NOTE)),
@@ -212,6 +268,20 @@ export const settingsForm = {
         "Who gets a new lead from the website, IndiaMART or typed in by staff. In turn: each one becomes a deal of the next active sales person, one after another (with nobody in the Sales role it stays unassigned). Enquiries held back after a flood are never given out.",
       fields: ["leadAssignment"],
     },
+    {
+      title: "Privacy",
+      description:
+        "India's data protection law (DPDP Act): the notice the enquiry forms show, who answers complaints, how soon people's requests are answered, and how long personal data is kept after its last activity before it is erased.",
+      fields: [
+        "privacyNotice",
+        "grievanceName",
+        "grievanceEmail",
+        "privacyRequestDays",
+        "retentionEnquiryMonths",
+        "retentionLostDealMonths",
+        "retentionQuotationYears",
+      ],
+    },
     { title: "Phone numbers and e-mail addresses", fields: ["phones", "emails"] },
     {
       title: "Enquiry notifications",
@@ -249,6 +319,14 @@ const PUBLIC_SETTINGS_FIELDS = [
   "priceNote",
   "social",
   "homeSpecifications",
+  "privacyNotice",
+  "privacyNoticeVersion",
+  "grievanceName",
+  "grievanceEmail",
+  "privacyRequestDays",
+  "retentionEnquiryMonths",
+  "retentionLostDealMonths",
+  "retentionQuotationYears",
 ] as const satisfies readonly (keyof SiteSettings)[];
 export type PublicSiteSettings = Pick<SiteSettings, (typeof PUBLIC_SETTINGS_FIELDS)[number]>;
 

@@ -1,4 +1,5 @@
 import type { SiteSettings } from "../content/settings";
+import { DEFAULT_PRIVACY_NOTICE } from "../privacy/consent";
 
 /**
  * Values public pages need in the browser, kept apart from the zod schemas: importing a schema module
@@ -40,6 +41,14 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   quotationWarrantyTerms: DEFAULT_QUOTATION_TERMS.warranty,
   quotationValidityDays: DEFAULT_QUOTATION_TERMS.validityDays,
   leadAssignment: "manual",
+  privacyNotice: DEFAULT_PRIVACY_NOTICE,
+  privacyNoticeVersion: 1,
+  grievanceName: "",
+  grievanceEmail: "",
+  privacyRequestDays: 30,
+  retentionEnquiryMonths: 24,
+  retentionLostDealMonths: 36,
+  retentionQuotationYears: 8,
   notifications: { quotes: [], services: [], messages: [] },
   social: { facebook: "", linkedin: "", x: "", instagram: "", youtube: "" },
   homeSpecifications: [],

@@ -74,6 +74,9 @@ const GUARDED_SCREENS: [string, Permission][] = [
   ["/admin/activity", "activity"],
   ["/admin/trash", "content"],
   ["/admin/not-found-pages", "content"],
+  ["/admin/privacy/requests", "privacyRequests"],
+  ["/admin/privacy/breaches", "privacy"],
+  ["/admin/privacy/access", "privacy"],
 ];
 
 /** The permission a screen needs, or null when every signed-in person may open it. */

@@ -52,6 +52,14 @@ const ADMIN_NAV: (NavItem | NavGroup)[] = [
       { to: "/admin/customers", label: "Customers" },
     ],
   },
+  {
+    label: "Privacy",
+    items: [
+      { to: "/admin/privacy/requests", label: "Privacy requests" },
+      { to: "/admin/privacy/access", label: "Who looked at whom" },
+      { to: "/admin/privacy/breaches", label: "Breach register" },
+    ],
+  },
   { to: "/admin/trash", label: "Trash" },
   {
     label: "Settings",

@@ -47,6 +47,10 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("trash", "routes/admin/trash.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("help/email", "routes/admin/help-email.tsx"),
+      // Privacy (docs/decisions/030-privacy.md).
+      route("privacy/requests", "routes/admin/privacy-requests.tsx"),
+      route("privacy/breaches", "routes/admin/privacy-breaches.tsx"),
+      route("privacy/access", "routes/admin/privacy-access.tsx"),
 
       route("*", "routes/admin/not-found.tsx"),
     ]),

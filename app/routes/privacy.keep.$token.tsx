@@ -1,0 +1,4 @@
+/** PLACEHOLDER (a helper is writing it). */
+export default function KeepPage() {
+  return <p>Keep</p>;
+}

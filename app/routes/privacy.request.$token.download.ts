@@ -1,0 +1,4 @@
+/** PLACEHOLDER (being written). */
+export function loader() {
+  return new Response("", { status: 404 });
+}

@@ -1,0 +1,4 @@
+/** PLACEHOLDER (being written). */
+export default function Page() {
+  return <p>Privacy</p>;
+}
