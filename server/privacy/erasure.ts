@@ -8,7 +8,19 @@ export interface ErasureReport {
   kept: string[];
 }
 
+/** The records a retention pass erases (their personal details; the records stay, anonymous). */
+export interface ErasureTargets {
+  contactIds: string[];
+  dealIds: string[];
+  quotationIds: string[];
+}
+
 /** Erases one person (by e-mail address) everywhere the site keeps them, in one transaction. */
 export async function erasePerson(_db: Database, _email: string): Promise<ErasureReport> {
+  return { erased: [], kept: [] };
+}
+
+/** Erases the personal details of these records (and what hangs off them: notes, e-mails, versions), in one transaction. */
+export async function eraseRecords(_db: Database, _targets: ErasureTargets): Promise<ErasureReport> {
   return { erased: [], kept: [] };
 }
