@@ -8,7 +8,7 @@ import { ServerRouter } from "react-router";
 import type { KeepPage } from "../server/cache/page-cache";
 import { compressForRequest, etagMatches, weakEtag } from "../server/cache/response-cache";
 import { movedOrCounted } from "../server/content/not-found";
-import { isBuyerPath, isPublicPageRequest } from "../server/http/caching";
+import { isPrivatePath, isPublicPageRequest } from "../server/http/caching";
 import { restorePageData } from "../server/http/page-data";
 
 export const streamTimeout = 5_000;
@@ -35,7 +35,7 @@ export default async function handleRequest(
   const { pathname } = new URL(request.url);
   const isPublicPage = isPublicPageRequest(request.method, pathname) && !routerContext.isSpaMode;
   // An old address (a record's former slug, a redirect staff made) moves on; any other is counted.
-  if (isPublicPage && responseStatusCode === 404 && !isBuyerPath(pathname)) {
+  if (isPublicPage && responseStatusCode === 404 && !isPrivatePath(pathname)) {
     const moved = await movedOrCounted(loadContext.app.db, request);
     if (moved) return moved;
   }

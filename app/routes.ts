@@ -21,6 +21,8 @@ export default [
     // Privacy (docs/decisions/030-privacy.md): the notice in full, and the person's own requests by e-mailed link.
     route("privacy", "routes/privacy.tsx"),
     route("privacy/request", "routes/privacy.request.tsx"),
+    // The page's actions post here (not to the link, which opens once), with the link and the page's session.
+    route("privacy/request/session", "routes/privacy.request.session.tsx"),
     route("privacy/request/:token", "routes/privacy.request.$token.tsx"),
     route("privacy/keep/:token", "routes/privacy.keep.$token.tsx"),
     route("tools", "routes/tools.tsx"),
@@ -31,7 +33,7 @@ export default [
   ]),
   route("products/:category/:product/datasheet.pdf", "routes/products.$category.$product.datasheet.ts"),
   route("quotation/:token/pdf", "routes/quotation.$token.pdf.ts"),
-  route("privacy/request/:token/download", "routes/privacy.request.$token.download.ts"),
+  route("privacy/request/download", "routes/privacy.request.download.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   ...adminRoutes,

@@ -107,9 +107,19 @@ export function SiteFooter({ settings, categories }: { settings: PublicSiteSetti
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-sm">
-          © {new Date().getFullYear()} {settings.companyName}. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-5 text-sm">
+          <p>
+            © {new Date().getFullYear()} {settings.companyName}. All rights reserved.
+          </p>
+          <p className="flex flex-wrap gap-x-5 gap-y-2">
+            <a href="/privacy" className="hover:text-white hover:underline">
+              Privacy
+            </a>
+            <a href="/privacy/request" className="hover:text-white hover:underline">
+              Your data
+            </a>
+          </p>
+        </div>
       </div>
     </footer>
   );

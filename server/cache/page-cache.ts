@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { RequestHandler } from "express";
 import { FINDER_PARAMETERS } from "../../shared/content/product-finder";
-import { hasCredentials, isBuyerPath, isPublicDocumentRequest } from "../http/caching";
+import { hasCredentials, isPrivatePath, isPublicDocumentRequest } from "../http/caching";
 import type { Shelf } from "./bounded-entries";
 import { type ResponseCache, type ResponseCacheOptions, sendKept } from "./response-cache";
 
@@ -83,7 +83,7 @@ export function pageKey(url: string): PageKey | null {
 export function servePageCache(pages: ResponseCache, siteUrl: string | null): RequestHandler {
   return (req, res, next) => {
     const cacheable =
-      pages.enabled && isPublicDocumentRequest(req.method, req.path) && !isBuyerPath(req.path) && !hasCredentials(req);
+      pages.enabled && isPublicDocumentRequest(req.method, req.path) && !isPrivatePath(req.path) && !hasCredentials(req);
     if (!cacheable) return next();
     const url = pageKey(req.originalUrl);
     if (url === null) return next();

@@ -1,9 +1,8 @@
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-
 import { withBaseFields } from "../../shared/content/define";
-
 import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
+import { NO_CONSENTS } from "../../shared/privacy/consent";
 import type { ContactListQuery } from "../../shared/schemas/contact";
 import {
   CONTACT_TYPES,
@@ -68,6 +67,12 @@ export function toApi(r: ContactRow, extras?: Extras): Contact {
     held: r.held,
     source: (LEAD_SOURCES as readonly string[]).includes(r.source) ? (r.source as LeadSource) : "website",
     customerId: r.customerId,
+    privacy: {
+      noticeVersion: r.noticeVersion,
+      consents: { ...NO_CONSENTS, ...r.consents },
+      consentsChangedAt: r.consentsChangedAt?.toISOString() ?? null,
+      erasedAt: r.erasedAt?.toISOString() ?? null,
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
+import { type Consents, consentsOf, NO_CONSENTS, NOTICE_VERSION_FIELD } from "../../shared/privacy/consent";
 import {
   type ContactInput,
   contactInput,
@@ -123,6 +124,23 @@ interface NewEnquiry {
   items: QuoteItem[];
   service: EnquiryService | null;
   details: QuoteDetails | null;
+  /** The privacy notice's version the form showed, and the optional purposes agreed to (null: not from a form). */
+  noticeVersion: number | null;
+  consents: Consents;
+}
+
+/**
+ * The notice version the form showed and the boxes ticked. Versions only grow, so a posted one up to the current
+ * is one we showed; none (an API client) or another is taken as the current one.
+ */
+async function privacyOf(
+  ctx: AppContext,
+  fields: Record<string, unknown>,
+): Promise<Pick<NewEnquiry, "noticeVersion" | "consents">> {
+  const current = (await readSettings(ctx)).privacyNoticeVersion ?? 1;
+  const posted = Number(fields[NOTICE_VERSION_FIELD]);
+  const noticeVersion = Number.isInteger(posted) && posted >= 1 && posted <= current ? posted : current;
+  return { noticeVersion, consents: consentsOf(fields) };
 }
 
 function searchTextOf(e: NewEnquiry, reference: string): string {
@@ -267,6 +285,7 @@ export async function submitContact(
     items: [],
     service,
     details: null,
+    ...(await privacyOf(ctx, fields)),
   });
 }
 
@@ -286,6 +305,8 @@ export async function addManualLead(ctx: AppContext, input: ManualLeadInput): Pr
     items: [],
     service: null,
     details: null,
+    noticeVersion: null,
+    consents: NO_CONSENTS,
   };
   return ctx.db.transaction(async (tx) => {
     const row = await insertEnquiry(tx as unknown as Database, enquiry, new Date(), { held: false, source: "manual" });
@@ -334,6 +355,8 @@ export function addIndiamartLead(db: Database, lead: PulledLead): Promise<boolea
       items: lead.product ? [{ product: lead.product, quantity: 1 }] : [],
       service: null,
       details: null,
+      noticeVersion: null,
+      consents: NO_CONSENTS,
     };
     await insertEnquiry(tx, enquiry, lead.receivedAt, { held: false, source: "indiamart", externalId: lead.externalId });
     return true;
@@ -472,6 +495,7 @@ export async function submitQuote(
       items,
       service: null,
       details: { flow: input.flow, pressure: input.pressure, hoursPerDay: input.hoursPerDay, application: input.application },
+      ...(await privacyOf(ctx, fields)),
     },
     new Map(found.map((p) => [p._id, p.url])),
   );

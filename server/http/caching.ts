@@ -17,10 +17,11 @@ export const isReadMethod = (method: string) => method === "GET" || method === "
 export const isStaffPath = (path: string) => /^\/admin(\/|\.data$|$)/i.test(path);
 
 /**
- * A buyer's own quotation page (/quotation/<token>, issue 32): anyone with the link may read it, but it is
- * private to them: never kept by a cache, and a wrong token is not counted among the site's not-found paths.
+ * A person's own pages, opened by a link we e-mailed: a buyer's quotation (/quotation/<token>, issue 32) and their
+ * personal data (/privacy/request/<link>, /privacy/keep/<link>, issue 33). Anyone with the link may read it, but it
+ * is private to them: never kept by a cache, and a wrong token is not counted among the site's not-found paths.
  */
-export const isBuyerPath = (path: string) => /^\/quotation\//i.test(path);
+export const isPrivatePath = (path: string) => /^\/(quotation|privacy\/request|privacy\/keep)\//i.test(path);
 
 /** A request for a public page (or its data): a read outside the staff screens. */
 export const isPublicPageRequest = (method: string, path: string) => isReadMethod(method) && !isStaffPath(path);
@@ -67,7 +68,7 @@ export function apiCaching(publicPrefixes: string[]): RequestHandler {
  * X-Content-Type-Options beside ours. Set-Cookie and Vary keep adding.
  */
 export const pageCaching: RequestHandler = (req, res, next) => {
-  const shared = isPublicPageRequest(req.method, req.path) && !isBuyerPath(req.path);
+  const shared = isPublicPageRequest(req.method, req.path) && !isPrivatePath(req.path);
   res.setHeader("Cache-Control", shared ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
   const append = res.append;
   res.append = function appendOrReplace(this: Response, field: string, value?: string[] | string) {

@@ -1,3 +1,4 @@
+import type { Consents } from "../privacy/consent";
 import type { RecordBase } from "./fields";
 
 /**
@@ -118,6 +119,19 @@ export interface Contact extends RecordBase {
   source: LeadSource;
   /** The sales desk's customer it is linked to; null when none (a held enquiry, or the customer was deleted). */
   customerId: string | null;
+  /** Notice and consent (docs/decisions/030-privacy.md). */
+  privacy: EnquiryPrivacy;
+}
+
+export interface EnquiryPrivacy {
+  /** The privacy notice's version the form showed; null for leads staff typed in or pulled from IndiaMART. */
+  noticeVersion: number | null;
+  /** The optional purposes the person agreed to (withdrawn ones are false). */
+  consents: Consents;
+  /** When they last withdrew a consent; null when unchanged since the enquiry. */
+  consentsChangedAt: string | null;
+  /** When their details were erased (on request or at the end of retention); null while kept. */
+  erasedAt: string | null;
 }
 
 /** The sources of leads: the site's forms, staff typing one in, IndiaMART's Lead Manager. */

@@ -2,6 +2,7 @@ import { type EnquiryService, serviceRequestSubject } from "../../../shared/sche
 import { dataModule } from "../../enhance/data-module";
 import { FormFailure, formFields, Honeypot, SubmitButton, TextField } from "../enquiry-form/form-field";
 import { CheckIcon } from "../icons";
+import { PrivacyNotice } from "../privacy-notice";
 import {
   CONTACT_FAILED,
   CONTACT_SUCCESS,
@@ -112,6 +113,8 @@ export function ContactForm({
           className="sm:col-span-2"
         />
       </div>
+
+      <PrivacyNotice idPrefix={idPrefix} values={initialValues} />
 
       <Honeypot idPrefix={idPrefix} />
 

@@ -24,5 +24,5 @@ export type ContactResult =
       values?: Partial<Record<ContactField, string>>;
     };
 
-export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const;
+export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message", "consentNews", "consentWhatsapp"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];

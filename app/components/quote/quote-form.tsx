@@ -1,5 +1,6 @@
 import { dataModule } from "../../enhance/data-module";
 import { FormFailure, formFields, Honeypot, SubmitButton, TextField } from "../enquiry-form/form-field";
+import { PrivacyNotice } from "../privacy-notice";
 import { QuoteItems } from "./quote-items";
 import { QuoteReceipt } from "./quote-receipt";
 import { INTENT_SEND, type Issue, QUOTE_FAILED, type QuoteField, type QuoteResult, type QuoteRow } from "./texts";
@@ -145,6 +146,8 @@ export function QuoteForm({ linkedItems, unknownProducts, suggestions, linkedDet
           placeholder="Anything else: delivery location, the machine you run today, a deadline…"
         />
       </div>
+
+      <PrivacyNotice idPrefix={idPrefix} values={values} />
 
       <Honeypot idPrefix={idPrefix} />
 

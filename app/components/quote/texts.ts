@@ -14,6 +14,8 @@ export const QUOTE_FIELDS = [
   "pressure",
   "hoursPerDay",
   "application",
+  "consentNews",
+  "consentWhatsapp",
 ] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 

@@ -1,4 +1,0 @@
-/** PLACEHOLDER (being written). */
-export function loader() {
-  return new Response("", { status: 404 });
-}

@@ -1,0 +1,149 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { SiteSettings } from "../../shared/content/settings";
+import { CONSENT_LABEL, CONSENT_PURPOSES, type ConsentPurpose, consentGiven } from "../../shared/privacy/consent";
+import type { PrivacyPage } from "../../shared/privacy/personal-data";
+import { LIMITS } from "../../shared/schemas/fields";
+import type { AppContext } from "../context";
+import type { Database } from "../db/client";
+import { privacyRequests } from "../db/schema";
+import { escapeHtml, htmlPage, htmlParagraphs } from "../mail/enquiry-emails";
+import { emailSiteUrl, queueEmail } from "../mail/outbox";
+import { type ErasureReport, erasePerson } from "./erasure";
+import { personalDataOf, withdrawConsents } from "./personal-data";
+import { createPrivacyRequest } from "./requests";
+import { openPrivacyLink, sessionEmail, staffForPrivacy } from "./self-service";
+
+/**
+ * What the person's page (/privacy/request/<link>, then /privacy/request/session) shows and does: the data held,
+ * and each action carried out at once (withdrawal, erasure) or handed to staff (correction), each one logged as a
+ * privacy request for the Privacy requests screen.
+ */
+
+export const PAGE_CLOSED = {
+  used: "This link has been used already: each link opens once. Ask for a new one below.",
+  expired: "This link has expired: links work for 24 hours. Ask for a new one below.",
+  unknown: "This link is not valid. Please use the link in our e-mail, or ask for a new one below.",
+  session: "This page has expired: it works for an hour after you open the link. Ask for a new link below.",
+} as const;
+
+const correctionInput = z.object({
+  details: z
+    .string({ error: "Tell us what to correct." })
+    .trim()
+    .min(1, "Tell us what to correct.")
+    .max(LIMITS.text, `What to correct must be at most ${LIMITS.text} characters.`),
+});
+
+export function dueText(date: Date): string {
+  return date.toLocaleDateString("en-IN", { dateStyle: "long", timeZone: "Asia/Kolkata" });
+}
+
+/** Opens the e-mailed link: the page with the person's data (logged as an access request), or why it is closed. */
+export async function openPage(ctx: AppContext, token: string, settings: SiteSettings): Promise<PrivacyPage> {
+  const opened = await openPrivacyLink(ctx.db, token);
+  if (opened.state !== "open") return { state: "closed", message: PAGE_CLOSED[opened.state] };
+  const data = await personalDataOf(ctx.db, opened.email, settings.companyName);
+  await createPrivacyRequest(ctx.db, {
+    kind: "access",
+    email: opened.email,
+    status: "done",
+    outcome: `Shown on the page: ${data.enquiries.length} enquiries, ${data.customers.length} customer records, ${data.quotations.length} quotations.`,
+    dueDays: settings.privacyRequestDays ?? 30,
+  });
+  return { state: "open", token, session: opened.session, data };
+}
+
+/** One of the page's actions (intent: correct, withdraw or erase), for the session of a link opened earlier. */
+export async function runPageAction(
+  ctx: AppContext,
+  fields: Record<string, string>,
+  settings: SiteSettings,
+): Promise<PrivacyPage> {
+  const token = fields.token ?? "";
+  const session = fields.session ?? "";
+  const email = await sessionEmail(ctx.db, token, session);
+  if (!email) return { state: "closed", message: PAGE_CLOSED.session };
+  const dueDays = settings.privacyRequestDays ?? 30;
+  const page = async (extra: { done?: string; error?: string; correction?: string }): Promise<PrivacyPage> => ({
+    state: "open",
+    token,
+    session,
+    data: await personalDataOf(ctx.db, email, settings.companyName),
+    ...extra,
+  });
+  if (fields.intent === "withdraw") {
+    const purposes = CONSENT_PURPOSES.filter((p) => consentGiven(fields[`withdraw-${p}`]));
+    if (purposes.length === 0) return page({ error: "Tick the consent you want to withdraw." });
+    await withdraw(ctx.db, email, purposes, dueDays);
+    return page({ done: `Done: withdrawn at once (${purposes.map((p) => `"${CONSENT_LABEL[p]}"`).join(" and ")}).` });
+  }
+  if (fields.intent === "correct") {
+    const parsed = correctionInput.safeParse({ details: fields.details ?? "" });
+    if (!parsed.success) return page({ error: parsed.error.issues[0]!.message, correction: fields.details ?? "" });
+    const due = await askCorrection(ctx, email, parsed.data.details, settings);
+    return page({ done: `Thank you: your correction has reached us. We will make it and answer you by ${dueText(due)}.` });
+  }
+  if (fields.intent === "erase") {
+    if (!consentGiven(fields.confirm)) return page({ error: "Tick the box to confirm that you want your data erased." });
+    return { state: "erased", email, report: await erase(ctx.db, email, dueDays) };
+  }
+  return page({ error: "Choose what you want to do." });
+}
+
+async function withdraw(db: Database, email: string, purposes: ConsentPurpose[], dueDays: number): Promise<void> {
+  await db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    const changed = await withdrawConsents(tx, email, purposes);
+    const outcome = `Withdrawn at once: ${purposes.map((p) => CONSENT_LABEL[p]).join("; ")} (${changed} enquiries changed).`;
+    await createPrivacyRequest(tx, { kind: "withdrawal", email, status: "done", outcome, dueDays });
+  });
+}
+
+/** A correction goes to staff (an open request with its due date, and an e-mail to the grievance officer). */
+async function askCorrection(ctx: AppContext, email: string, details: string, settings: SiteSettings): Promise<Date> {
+  const request = await ctx.db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    const made = await createPrivacyRequest(tx, {
+      kind: "correction",
+      email,
+      details,
+      dueDays: settings.privacyRequestDays ?? 30,
+    });
+    const to = staffForPrivacy(settings);
+    if (ctx.mail.enabled && to.length > 0) {
+      const siteUrl = emailSiteUrl(ctx.config);
+      const due = dueText(new Date(made.dueAt));
+      const subject = `Privacy: a correction to make by ${due}`;
+      const text = `${email} asks us to correct their personal data:\n\n${details}\n\nMake the correction and mark the request done by ${due}: ${siteUrl}/admin/privacy/requests`;
+      const html = htmlPage(
+        subject,
+        `<p>${escapeHtml(email)} asks us to correct their personal data:</p><p>${htmlParagraphs(details)}</p><p>Make the correction and mark the request done by ${escapeHtml(due)}: <a href="${escapeHtml(`${siteUrl}/admin/privacy/requests`)}">Privacy requests</a></p>`,
+      );
+      await queueEmail(tx, { to, replyTo: email, subject, text, html, purpose: "privacy", origin: siteUrl });
+    }
+    return made;
+  });
+  ctx.mail.kick();
+  return new Date(request.dueAt);
+}
+
+/** Erases the person at once; the request records what was done and what the law keeps (the address masked). */
+async function erase(db: Database, email: string, dueDays: number): Promise<ErasureReport> {
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    const request = await createPrivacyRequest(tx, { kind: "erasure", email, dueDays });
+    const report = await erasePerson(tx, email);
+    const outcome = [
+      report.erased.length ? `Erased: ${report.erased.join("; ")}.` : "Nothing to erase.",
+      report.kept.length ? `Kept: ${report.kept.join(" ")}` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    await tx
+      .update(privacyRequests)
+      .set({ status: "done", outcome, doneAt: new Date(), updatedAt: new Date() })
+      .where(eq(privacyRequests.id, request._id));
+    return report;
+  });
+}

@@ -1,0 +1,337 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createPrivacyRequest } from "../../server/privacy/requests";
+import { LINK_RATE_LIMITED, openPrivacyLink, sendPrivacyLink, sessionEmail } from "../../server/privacy/self-service";
+import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
+import { buyer, eventually } from "../support/enquiries";
+import { type SignedInServer, startSignedInServerProcess } from "../support/process";
+import { ADMIN, startTestServer, type TestServer } from "../support/server";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
+
+// A production server with its pages and a real SMTP server: seconds on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+/**
+ * Privacy by design (issue 33), the person's side: the notice and consents every enquiry records (the notice's
+ * version from Site Settings), /privacy, and /privacy/request: a link e-mailed whether or not the address is known,
+ * opened once, the page's actions (download, withdraw at once, correction to staff, erasure), and its limits.
+ */
+
+const SITE = "https://www.pneuma.example";
+let smtp: TestSmtp;
+let running: SignedInServer;
+let url: string;
+
+async function call(method: string, path: string, json?: unknown, token: string | null = running.token) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { ...(token ? { "x-auth-token": token } : {}), ...(json ? { "content-type": "application/json" } : {}) },
+    body: json ? JSON.stringify(json) : undefined,
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    text,
+    headers: res.headers,
+    body: res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null,
+  };
+}
+
+/** A page, or a form posted to it as a browser without JavaScript does. */
+async function page(path: string, form?: Record<string, string>) {
+  const res = await fetch(`${url}${path.replace(SITE, "")}`, {
+    method: form ? "POST" : "GET",
+    headers: form ? { "content-type": "application/x-www-form-urlencoded" } : {},
+    body: form ? new URLSearchParams(form).toString() : undefined,
+    redirect: "manual",
+  });
+  return { status: res.status, headers: res.headers, html: await res.text() };
+}
+
+const text = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
+const hidden = (html: string, name: string) => html.match(new RegExp(`name="${name}" value="([^"]+)"`))?.[1] ?? "";
+
+async function contactByReference(reference: string) {
+  const list = await call("GET", `/api/contacts?q=${encodeURIComponent(reference)}`);
+  return list.body.find((c: { reference: string }) => c.reference === reference);
+}
+
+/** The first message to `to` whose subject has `subject`, received after the first `after` messages. */
+function mailTo(box: TestSmtp, to: string, subject: string, after: number) {
+  return eventually(async () =>
+    box.received.slice(after).find((m) => m.rcptTo.includes(to) && (m.mail.subject ?? "").includes(subject)),
+  );
+}
+
+/** Asks for the link at /privacy/request and returns the e-mail that came. */
+async function askForLink(email: string) {
+  const before = smtp.received.length;
+  const asked = await page("/privacy/request", { email });
+  expect(asked.status).toBe(200);
+  expect(text(asked.html)).toContain(`We have sent an e-mail to ${email}.`);
+  return (await mailTo(smtp, email, "Your personal data", before)).mail;
+}
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  running = await startSignedInServerProcess(ADMIN, {
+    SITE_URL: SITE,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Pneuma Air Systems <sales@pneuma.example>",
+    RATE_LIMITS: "off",
+    SEED_DEMO: "false",
+  });
+  url = running.server.url;
+  const saved = await call("PUT", "/api/settings", {
+    emails: [{ label: "Sales", value: "sales@pneuma.example" }],
+    grievanceName: "R. Kavitha",
+    grievanceEmail: "privacy@pneuma.example",
+  });
+  expect(saved.status, saved.text).toBe(200);
+});
+afterAll(async () => {
+  await running?.stop();
+  await smtp?.close();
+});
+
+describe("the notice and the consents", () => {
+  it("every form shows the notice with a link to /privacy, the notice's version and the two boxes unticked", async () => {
+    for (const path of ["/contact", "/quote"]) {
+      const html = (await page(path)).html;
+      const notice = html.slice(html.indexOf('data-testid="privacy-notice"'));
+      expect(notice).toContain("We collect your name, e-mail address and phone number");
+      expect(notice).toContain('href="/privacy"');
+      expect(notice).toContain('name="noticeVersion" value="1"');
+      for (const box of ["consentNews", "consentWhatsapp"]) {
+        expect(notice).toMatch(new RegExp(`<input[^>]*type="checkbox"[^>]*name="${box}"(?![^>]*checked)[^>]*>`));
+      }
+      expect(notice.indexOf("privacy-notice")).toBeLessThan(notice.indexOf('type="submit"'));
+    }
+  });
+
+  it("an enquiry records the version shown and the consents given; a form without the boxes works and gives none", async () => {
+    const withBoxes = await page("/contact", {
+      name: "Meena Iyer",
+      email: "meena@textiles.example",
+      subject: "Screw compressor",
+      message: "Please call.",
+      noticeVersion: "1",
+      consentWhatsapp: "on",
+    });
+    expect(withBoxes.status).toBe(200);
+    const reference = text(withBoxes.html).match(/Your reference: (M-\d{4}-\d{5})/)?.[1];
+    expect(reference).toBeDefined();
+    const contact = await contactByReference(reference!);
+    expect(contact.privacy).toEqual({
+      noticeVersion: 1,
+      consents: { news: false, whatsapp: true },
+      consentsChangedAt: null,
+      erasedAt: null,
+    });
+    const without = await call("POST", "/api/contacts", { ...buyer(), subject: "Hello", message: "Plain" }, null);
+    expect(without.status, without.text).toBe(201);
+    expect((await contactByReference(without.body.data.reference)).privacy.consents).toEqual({ news: false, whatsapp: false });
+  });
+
+  it("a changed notice is a new version: forms show it, and an enquiry keeps the version its form showed", async () => {
+    const changed = await call("PUT", "/api/settings", {
+      privacyNotice: "We collect your name, e-mail and phone to answer you. Kept 24 months.",
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.privacyNoticeVersion).toBe(2);
+    const same = await call("PUT", "/api/settings", { tagline: "Air you can trust" });
+    expect(same.body.privacyNoticeVersion).toBe(2);
+    const publicSettings = await call("GET", "/api/settings", undefined, null);
+    expect(publicSettings.body).toMatchObject({ privacyNoticeVersion: 2, grievanceEmail: "privacy@pneuma.example" });
+    const html = (await page("/contact")).html;
+    expect(html).toContain("We collect your name, e-mail and phone to answer you.");
+    expect(html).toContain('name="noticeVersion" value="2"');
+    // A form opened before the change posts version 1; a version never shown counts as the current one.
+    for (const [posted, recorded] of [
+      ["1", 1],
+      ["9", 2],
+    ] as const) {
+      const sent = await call("POST", "/api/contacts", { ...buyer(), subject: "S", message: "M", noticeVersion: posted }, null);
+      expect((await contactByReference(sent.body.data.reference)).privacy.noticeVersion).toBe(recorded);
+    }
+  });
+});
+
+describe("/privacy", () => {
+  it("gives the notice in full, the periods, backups, the grievance officer and the Board; the public site sets no cookies", async () => {
+    const res = await page("/privacy");
+    expect(res.status).toBe(200);
+    const words = text(res.html);
+    for (const expected of [
+      "What we collect",
+      "Enquiries that did not lead to a sale: 24 months",
+      "36 months",
+      "Quotations you accepted: 8 years",
+      "kept for 35 days",
+      "R. Kavitha",
+      "privacy@pneuma.example",
+      "Data Protection Board of India",
+      "this website sets no cookies",
+    ]) {
+      expect(words).toContain(expected);
+    }
+    expect(res.html).toContain('href="/privacy/request"');
+    for (const path of ["/", "/privacy", "/contact", "/quote", "/privacy/request"]) {
+      expect((await page(path)).headers.get("set-cookie"), path).toBeNull();
+    }
+    expect((await page("/")).html).toContain('href="/privacy"');
+  });
+});
+
+describe("/privacy/request", () => {
+  let reference = "";
+  beforeAll(async () => {
+    const sent = await call(
+      "POST",
+      "/api/contacts",
+      {
+        ...buyer({ name: "Ravi Kumar", email: "Ravi.Kumar@Spinning.example", phone: "+91 98765 43210" }),
+        subject: "VSD",
+        message: "Quote please",
+        consentNews: true,
+        consentWhatsapp: true,
+      },
+      null,
+    );
+    expect(sent.status, sent.text).toBe(201);
+    reference = sent.body.data.reference;
+  });
+
+  it("answers the same for an unknown address; the e-mail says we hold nothing", async () => {
+    const mail = await askForLink("nobody@nowhere.example");
+    expect(mail.text).toContain("We hold no personal data for this e-mail address.");
+    expect(mail.text).not.toContain("/privacy/request/");
+  });
+
+  it("refuses an address that is not one, in words, and sends nothing", async () => {
+    const res = await page("/privacy/request", { email: "not an address" });
+    expect(res.status).toBe(400);
+    expect(text(res.html)).toContain("Enter a valid e-mail address, like name@example.com.");
+  });
+
+  it("e-mails a link built from SITE_URL that opens once, showing the person's data; download, withdraw and correct", async () => {
+    const mail = await askForLink("ravi.kumar@spinning.example");
+    const link = mail.text?.match(/https:\/\/\S+\/privacy\/request\/\S+/)?.[0];
+    expect(link?.startsWith(`${SITE}/privacy/request/`)).toBe(true);
+    const opened = await page(link!);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("cache-control")).toBe("private, no-store");
+    for (const expected of [reference, "Ravi Kumar", "+91 98765 43210", "Send me product news by e-mail"]) {
+      expect(text(opened.html)).toContain(expected);
+    }
+    const again = await page(link!);
+    expect(again.status).toBe(410);
+    expect(text(again.html)).toContain("This link has been used already");
+
+    const session = { token: hidden(opened.html, "token"), session: hidden(opened.html, "session") };
+    const file = await fetch(`${url}/privacy/request/download`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(session).toString(),
+    });
+    expect(file.headers.get("content-disposition")).toMatch(/attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"/);
+    const data = await file.json();
+    expect(data).toMatchObject({
+      email: "ravi.kumar@spinning.example",
+      enquiries: [{ reference, name: "Ravi Kumar", consents: { news: true, whatsapp: true } }],
+    });
+
+    const withdrawn = await page("/privacy/request/session", { ...session, intent: "withdraw", "withdraw-news": "on" });
+    expect(withdrawn.status).toBe(200);
+    expect(text(withdrawn.html)).toContain("Done: withdrawn at once");
+    const contact = await contactByReference(reference);
+    expect(contact.privacy.consents).toEqual({ news: false, whatsapp: true });
+    expect(contact.privacy.consentsChangedAt).not.toBeNull();
+
+    const empty = await page("/privacy/request/session", { ...session, intent: "correct", details: " " });
+    expect(empty.status).toBe(400);
+    expect(text(empty.html)).toContain("Tell us what to correct.");
+    const before = smtp.received.length;
+    const corrected = await page("/privacy/request/session", {
+      ...session,
+      intent: "correct",
+      details: "My phone is now +91 90000 11111",
+    });
+    expect(text(corrected.html)).toContain("Thank you: your correction has reached us.");
+    const staffMail = await mailTo(smtp, "privacy@pneuma.example", "Privacy: a correction", before);
+    expect(staffMail.mail.text).toContain("My phone is now +91 90000 11111");
+
+    const requests = await call("GET", "/api/privacy/requests?status=all");
+    if (requests.status === 200) {
+      const kinds = requests.body.map((r: { kind: string; status: string }) => `${r.kind}:${r.status}`);
+      expect(kinds).toEqual(expect.arrayContaining(["access:done", "withdrawal:done", "correction:open"]));
+    }
+  });
+
+  it("erases the person at once from the page and says what was erased; the page then holds nothing", async () => {
+    const mail = await askForLink("ravi.kumar@spinning.example");
+    const opened = await page(mail.text!.match(/https:\/\/\S+\/privacy\/request\/\S+/)![0]);
+    const session = { token: hidden(opened.html, "token"), session: hidden(opened.html, "session") };
+    const unconfirmed = await page("/privacy/request/session", { ...session, intent: "erase" });
+    expect(text(unconfirmed.html)).toContain("Tick the box to confirm");
+    const erased = await page("/privacy/request/session", { ...session, intent: "erase", confirm: "on" });
+    expect(erased.status).toBe(200);
+    expect(text(erased.html)).toContain("Done: we have erased your personal data.");
+    const contact = await contactByReference(reference);
+    expect(contact.name).not.toBe("Ravi Kumar");
+    expect(contact.email).toBe("");
+    expect(contact.privacy.erasedAt).not.toBeNull();
+    const after = await page("/privacy/request/session", { ...session, intent: "correct", details: "x" });
+    expect(after.status).toBe(410);
+  });
+});
+
+describe("the link's limits", () => {
+  let s: TestServer;
+  let mailbox: TestSmtp;
+  beforeAll(async () => {
+    mailbox = await startTestSmtp();
+    s = await startTestServer({ SITE_URL: SITE, SMTP_URL: mailbox.url, MAIL_FROM: "Pneuma <sales@pneuma.example>" });
+    await s.request("POST", "/api/contacts", { json: { ...buyer({ email: "asha@forge.example" }), subject: "S", message: "M" } });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await mailbox?.close();
+  });
+
+  it("is valid 24 hours; the page's session an hour; a client may ask 5 times an hour, an address 3 times a day", async () => {
+    const settings = DEFAULT_SITE_SETTINGS;
+    await sendPrivacyLink(s.ctx, "asha@forge.example", "203.0.113.7", settings);
+    const secret = (await mailTo(mailbox, "asha@forge.example", "Your personal data", 0)).mail.text!.match(/\/privacy\/request\/(\S+)/)![1]!;
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000 + 60_000);
+    expect(await openPrivacyLink(s.ctx.db, secret, tomorrow)).toEqual({ state: "expired" });
+    const opened = await openPrivacyLink(s.ctx.db, secret);
+    expect(opened.state).toBe("open");
+    const session = opened.state === "open" ? opened.session : "";
+    expect(await sessionEmail(s.ctx.db, secret, session)).toBe("asha@forge.example");
+    expect(await sessionEmail(s.ctx.db, secret, "wrong")).toBeNull();
+    expect(await sessionEmail(s.ctx.db, secret, session, new Date(Date.now() + 61 * 60 * 1000))).toBeNull();
+
+    await sendPrivacyLink(s.ctx, "asha@forge.example", "203.0.113.7", settings);
+    await sendPrivacyLink(s.ctx, "asha@forge.example", "203.0.113.8", settings);
+    await expect(sendPrivacyLink(s.ctx, "asha@forge.example", "203.0.113.9", settings)).rejects.toMatchObject({
+      status: 429,
+      message: LINK_RATE_LIMITED,
+    });
+    for (const n of [1, 2, 3]) await sendPrivacyLink(s.ctx, `other${n}@forge.example`, "203.0.113.7", settings);
+    await expect(sendPrivacyLink(s.ctx, "other4@forge.example", "203.0.113.7", settings)).rejects.toMatchObject({ status: 429 });
+  });
+
+  it("a request's due date is the Site Settings' days from its arrival", async () => {
+    const made = await createPrivacyRequest(
+      s.ctx.db,
+      { kind: "correction", email: "X@Y.example", dueDays: 30 },
+      new Date("2026-11-01T00:00:00Z"),
+    );
+    expect(made).toMatchObject({ email: "x@y.example", status: "open", dueAt: "2026-12-01T00:00:00.000Z", doneAt: null });
+  });
+});
