@@ -52,7 +52,7 @@ export function staffRecipients(settings: SiteSettings, type: ContactType): stri
   return first ? [first] : [];
 }
 
-function formatIndiaTime(iso: string): string {
+export function formatIndiaTime(iso: string): string {
   return `${new Intl.DateTimeFormat("en-IN", {
     timeZone: "Asia/Kolkata",
     day: "numeric",
@@ -60,7 +60,8 @@ function formatIndiaTime(iso: string): string {
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
-    hour12: false,
+    // Not hour12: false, which en-IN reads as hours 1–24 ("24:23" just after midnight).
+    hourCycle: "h23",
   }).format(new Date(iso))} (India time)`;
 }
 
