@@ -60,7 +60,7 @@ const SETTINGS: SiteSettings = {
   leadAssignment: "manual",
   privacyNotice: DEFAULT_PRIVACY_NOTICE,
   privacyNoticeVersion: 1,
-  grievanceName: "R. Kavitha, Grievance Officer",
+  grievanceName: "R. Kavitha",
   grievanceEmail: "privacy@pneuma-air.example",
   privacyRequestDays: 30,
   retentionEnquiryMonths: 24,
