@@ -101,7 +101,7 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
             name, e-mail address and phone number are removed everywhere on our site; what is left cannot identify you.
           </p>
           <p>
-            <strong>Backups:</strong> we copy our database every day so it can be restored after a failure. Each copy is kept for{" "}
+            <strong>Backups:</strong> we keep copies of our database so it can be restored after a failure. Each copy is kept for{" "}
             {loaderData.backupKeepDays} days and then deleted, so data we have erased can remain in older copies for up to{" "}
             {loaderData.backupKeepDays} days. We never restore a copy except to recover from a failure.
           </p>
