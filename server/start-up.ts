@@ -12,6 +12,7 @@ import { storageOf } from "./db/content-tables";
 import { deleteOldEvents } from "./http/throttle";
 import { errorFields, log } from "./log";
 import { HELD_DIGEST_CHECK_MS, queueHeldDigest } from "./mail/held-digest";
+import { deleteExpiredPrivacyLinks } from "./privacy/self-service";
 import { backfillEnquiryCustomers } from "./sales/backfill";
 import { startIndiamartPulls } from "./sales/indiamart";
 import { startMorningEmails } from "./sales/morning-email";
@@ -85,6 +86,7 @@ export function startHousekeeping(ctx: AppContext): () => void {
       await deleteOldEvents(ctx.db);
       await deleteOldActivity(ctx.db, ctx.config.activityRetentionDays);
       await runHistoryRetention(ctx);
+      await deleteExpiredPrivacyLinks(ctx.db);
     } catch (err) {
       log.warn("housekeeping failed", errorFields(err));
     }
