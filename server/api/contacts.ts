@@ -20,6 +20,7 @@ import type { AppContext } from "../context";
 import { noStore } from "../http/caching";
 import { notFound, parseInput } from "../http/errors";
 import { errorFields, log } from "../log";
+import { exportDetail, recordAccess } from "../privacy/access-log";
 import { multipartBody, readFields } from "./forms";
 
 const notFoundError = () => notFound("Contact not found.");
@@ -146,6 +147,9 @@ export function contactsRouter(ctx: AppContext): Router {
       entityType: "enquiry",
       detail: described ? `CSV (${described})` : "CSV, all enquiries",
     });
+    // Written before the file goes out: an export not in the access log must not happen.
+    const { total } = await listContacts(ctx.db, { ...filter, page: 1, limit: 1 });
+    await recordAccess(ctx.db, actorOf(req), { action: "export", entityType: "enquiries", detail: exportDetail(filter, total) });
     noStore(res);
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="enquiries-${day}.csv"`);
@@ -174,6 +178,12 @@ export function contactsRouter(ctx: AppContext): Router {
   router.get("/:id", read, async (req, res) => {
     const contact = await getContact(ctx.db, String(req.params.id));
     if (!contact) throw notFoundError();
+    await recordAccess(ctx.db, actorOf(req), {
+      action: "view",
+      entityType: "enquiry",
+      entityId: contact._id,
+      detail: contact.reference,
+    });
     res.json(contact);
   });
 

@@ -6,6 +6,7 @@ import { actorOf, requirePermission } from "../auth/require-admin";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { badRequest, notFound, parseInput } from "../http/errors";
+import { recordAccess } from "../privacy/access-log";
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, mergeCustomers, updateCustomer } from "../sales/customers";
 import { keepVersion, versionOf, versionsOf } from "../sales/history";
 import { readFields } from "./forms";
@@ -21,6 +22,10 @@ export function customersRouter(ctx: AppContext): Router {
     await recordActivity(ctx.db, actorOf(req), { action, entityType: "customer", entityId: c._id, entityLabel: c.name, detail });
     if (action !== "delete") await keepVersion(ctx.db, "customer", c, action, actorOf(req));
   };
+
+  // Who opened which customer (the access log): written before the answer, so no view goes unrecorded.
+  const logView = (req: Request, id: string, detail: string) =>
+    recordAccess(ctx.db, actorOf(req), { action: "view", entityType: "customer", entityId: id, detail });
 
   router.get("/", async (req, res) => {
     const { items, total } = await listCustomers(ctx.db, parseInput(listQuery, req.query));
@@ -39,6 +44,7 @@ export function customersRouter(ctx: AppContext): Router {
   router.get("/:id", async (req, res) => {
     const customer = await getCustomer(ctx.db, String(req.params.id));
     if (!customer) throw notFoundError();
+    await logView(req, customer._id, "");
     res.json(customer);
   });
 
@@ -65,12 +71,15 @@ export function customersRouter(ctx: AppContext): Router {
   router.get("/:id/revisions", async (req, res) => {
     const id = String(req.params.id);
     if (!(await getCustomer(ctx.db, id))) throw notFoundError();
-    res.json(await versionsOf(ctx.db, "customer", id, ctx.config.revisionsKeep));
+    const versions = await versionsOf(ctx.db, "customer", id, ctx.config.revisionsKeep);
+    await logView(req, id, "past versions");
+    res.json(versions);
   });
 
   router.get("/:id/revisions/:revisionId", async (req, res) => {
     const version = await versionOf(ctx.db, "customer", String(req.params.id), String(req.params.revisionId));
     if (!version) throw notFound("Version not found.");
+    await logView(req, String(req.params.id), `a past version (${String(req.params.revisionId)})`);
     res.json(version);
   });
 

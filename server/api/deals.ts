@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { noStore } from "../http/caching";
 import { badRequest, HttpError, notFound, parseInput } from "../http/errors";
 import { errorFields, log } from "../log";
+import { exportDetail, recordAccess } from "../privacy/access-log";
 import { assignUnassignedLeads } from "../sales/assignment";
 import { dealStats } from "../sales/deal-stats";
 import {
@@ -80,6 +81,10 @@ export function dealsRouter(ctx: AppContext): Router {
     if (action !== "note") await keepVersion(ctx.db, "deal", d, action, actorOf(req));
   };
 
+  // Who opened which deal (the access log): written before the answer, so no view goes unrecorded.
+  const logView = (req: Request, id: string, detail: string) =>
+    recordAccess(ctx.db, actorOf(req), { action: "view", entityType: "deal", entityId: id, detail });
+
   router.get("/", async (req, res) => {
     const { items, total } = await listDeals(ctx.db, parseInput(dealListQuery, req.query), currentUser(req).id);
     res.setHeader("X-Total-Count", String(total));
@@ -117,6 +122,8 @@ export function dealsRouter(ctx: AppContext): Router {
   router.get("/export.csv", async (req, res) => {
     const query = parseInput(dealListQuery, req.query);
     await recordActivity(ctx.db, actorOf(req), { action: "export", entityType: "deal", detail: "CSV" });
+    const { total } = await listDeals(ctx.db, { ...query, page: 1, limit: 1 }, currentUser(req).id);
+    await recordAccess(ctx.db, actorOf(req), { action: "export", entityType: "deals", detail: exportDetail(query, total) });
     noStore(res);
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="deals-${new Date().toISOString().slice(0, 10)}.csv"`);
@@ -159,18 +166,22 @@ export function dealsRouter(ctx: AppContext): Router {
   router.get("/:id", async (req, res) => {
     const deal = await getDeal(ctx.db, String(req.params.id));
     if (!deal) throw notFoundError();
+    await logView(req, deal._id, "");
     res.json(deal);
   });
 
   router.get("/:id/revisions", async (req, res) => {
     const id = String(req.params.id);
     if (!(await getDeal(ctx.db, id))) throw notFoundError();
-    res.json(await versionsOf(ctx.db, "deal", id, ctx.config.revisionsKeep));
+    const versions = await versionsOf(ctx.db, "deal", id, ctx.config.revisionsKeep);
+    await logView(req, id, "past versions");
+    res.json(versions);
   });
 
   router.get("/:id/revisions/:revisionId", async (req, res) => {
     const version = await versionOf(ctx.db, "deal", String(req.params.id), String(req.params.revisionId));
     if (!version) throw notFound("Version not found.");
+    await logView(req, String(req.params.id), `a past version (${String(req.params.revisionId)})`);
     res.json(version);
   });
 

@@ -11,6 +11,7 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { badRequest, conflict, notFound, parseInput } from "../http/errors";
 import { emailSiteUrl } from "../mail/outbox";
+import { recordAccess } from "../privacy/access-log";
 import { getCustomer } from "../sales/customers";
 import { dealRow } from "../sales/deals";
 import { BUYER_PAGE, quotationToken, sendQuotation } from "../sales/quotation-mail";
@@ -38,6 +39,15 @@ export function quotationsRouter(ctx: AppContext): Router {
       entityId: q._id,
       entityLabel: `${q.number} v${q.version}`,
       detail: `₹${q.total.toFixed(2)} to ${q.buyer.name}`,
+    });
+
+  // Who opened or downloaded which quotation (the access log): written before the answer, so none goes unrecorded.
+  const logAccess = (req: Request, action: "view" | "download", q: Quotation) =>
+    recordAccess(ctx.db, actorOf(req), {
+      action,
+      entityType: "quotation",
+      entityId: q._id,
+      detail: `${q.number} v${q.version}${action === "download" ? " PDF" : ""}`,
     });
 
   /** Makes a quotation (or a version) in one transaction, logs it and answers it. */
@@ -75,6 +85,7 @@ export function quotationsRouter(ctx: AppContext): Router {
   router.get("/:id", async (req, res) => {
     const quotation = await getQuotation(ctx.db, String(req.params.id));
     if (!quotation) throw notFoundError();
+    await logAccess(req, "view", quotation);
     res.json({ ...quotation, buyerPath: `${BUYER_PAGE}${await quotationToken(ctx.db, quotation._id)}` });
   });
 
@@ -135,6 +146,7 @@ export function quotationsRouter(ctx: AppContext): Router {
     const quotation = await getQuotation(ctx.db, String(req.params.id));
     if (!quotation) throw notFoundError();
     const pdf = await renderQuotationPdf(quotation, await getSettings(ctx.db));
+    await logAccess(req, "download", quotation);
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `attachment; filename="${quotationFileName(quotation)}"`);
     res.setHeader("Cache-Control", "private, no-store");

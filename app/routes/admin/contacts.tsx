@@ -57,6 +57,7 @@ const CONTACT_TEXTS = {
   deleted: "Contact deleted successfully!",
   exportFailed: "Failed to export the enquiries",
   releaseFailed: "Failed to release the enquiry",
+  openFailed: "Failed to open the enquiry",
 };
 
 export interface InboxQuery {
@@ -369,6 +370,19 @@ function useInboxActions({
     }
   };
 
+  // Asked of the server, not drawn from the list: opening an enquiry is what the access log records.
+  const view = async (contact: Contact) => {
+    setBusy(contact._id);
+    try {
+      setDetail(await api<Contact>(`/api/contacts/${contact._id}`));
+    } catch (err) {
+      console.error(CONTACT_TEXTS.openFailed, err);
+      toast.error(errorMessage(err, CONTACT_TEXTS.openFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const remove = async (contact: Contact) => {
     if (!(await confirm(CONTACT_TEXTS.deleteQuestion))) return;
     try {
@@ -388,7 +402,7 @@ function useInboxActions({
   return {
     busy,
     canDelete,
-    onView: setDetail,
+    onView: (contact) => void view(contact),
     onStatus: changeStatus,
     onDelete: remove,
     onRelease: release,
