@@ -61,7 +61,7 @@ export function isAdminPath(path: string | null | undefined): path is string {
 }
 
 export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as multipart/form-data, through XHR (with progress). */

@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
+import { and, count, desc, eq, or, type SQL } from "drizzle-orm";
 import { newId } from "../../shared/lib/ids";
-import type { PrivacyRequest, PrivacyRequestKind, PrivacyRequestStatus } from "../../shared/privacy/request";
+import type {
+  PrivacyRequest,
+  PrivacyRequestKind,
+  PrivacyRequestStatus,
+  PrivacyRequestWithDue,
+} from "../../shared/privacy/request";
 import type { Database } from "../db/client";
 import { privacyRequests } from "../db/schema";
 
@@ -51,7 +57,7 @@ export async function createPrivacyRequest(db: Database, input: NewPrivacyReques
   return privacyRequestToApi(row!);
 }
 
-export function privacyRequestToApi(row: RequestRow): PrivacyRequest {
+function privacyRequestToApi(row: RequestRow): PrivacyRequest {
   return {
     _id: row.id,
     kind: row.kind as PrivacyRequestKind,
@@ -64,4 +70,70 @@ export function privacyRequestToApi(row: RequestRow): PrivacyRequest {
     doneByName: row.doneByName,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+export interface PrivacyRequestListQuery {
+  status?: PrivacyRequestStatus | "all" | "";
+  kind?: PrivacyRequestKind | "all" | "";
+  /** An e-mail address: the stored one, or (for erased people, whose address is masked) its hash. */
+  q?: string;
+  page: number;
+  limit: number;
+}
+
+export async function listPrivacyRequests(
+  db: Database,
+  query: PrivacyRequestListQuery,
+  now = new Date(),
+): Promise<{ items: PrivacyRequestWithDue[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (query.status && query.status !== "all") conditions.push(eq(privacyRequests.status, query.status));
+  if (query.kind && query.kind !== "all") conditions.push(eq(privacyRequests.kind, query.kind));
+  if (query.q) {
+    const email = query.q.trim().toLowerCase();
+    conditions.push(or(eq(privacyRequests.email, email), eq(privacyRequests.emailHash, emailHashOf(email)))!);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(privacyRequests)
+      .where(where)
+      .orderBy(desc(privacyRequests.createdAt), desc(privacyRequests.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(privacyRequests).where(where),
+  ]);
+  return { items: rows.map((row) => withOverdue(privacyRequestToApi(row), now)), total: Number(total?.n ?? 0) };
+}
+
+export async function getPrivacyRequest(db: Database, id: string, now = new Date()): Promise<PrivacyRequestWithDue | null> {
+  const [row] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, id));
+  return row ? withOverdue(privacyRequestToApi(row), now) : null;
+}
+
+/** Staff answer a request: done or refused with what was done, or open again (which clears the answer's time). */
+export async function updatePrivacyRequestStatus(
+  db: Database,
+  id: string,
+  change: { status: PrivacyRequestStatus; outcome: string; doneByName: string },
+  now = new Date(),
+): Promise<PrivacyRequestWithDue | null> {
+  const open = change.status === "open";
+  const [row] = await db
+    .update(privacyRequests)
+    .set({
+      status: change.status,
+      outcome: change.outcome,
+      doneAt: open ? null : now,
+      doneByName: open ? "" : change.doneByName,
+      updatedAt: now,
+    })
+    .where(eq(privacyRequests.id, id))
+    .returning();
+  return row ? withOverdue(privacyRequestToApi(row), now) : null;
+}
+
+function withOverdue(request: PrivacyRequest, now: Date): PrivacyRequestWithDue {
+  return { ...request, overdue: request.status === "open" && Date.parse(request.dueAt) < now.getTime() };
 }
