@@ -282,7 +282,8 @@ export class OutboxSender implements Mailer {
           status: giveUp ? "failed" : "queued",
           nextAttemptAt: new Date(Date.now() + delay),
         })
-        .where(eq(emailOutbox.id, row.id));
+        // An erasure may have cancelled it meanwhile (PGlite sends outside a transaction): it stays cancelled.
+        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "queued")));
       (giveUp ? log.error : log.warn)(giveUp ? "e-mail failed for good" : "e-mail not delivered; will retry", {
         outboxId: row.id,
         purpose: row.purpose,

@@ -1,10 +1,36 @@
-import type { Database } from "../db/client";
+import { eq, sql } from "drizzle-orm";
+import { maskEmail } from "../../shared/privacy/request";
+import { type Actor, recordActivity } from "../activity/log";
+import { getSettings } from "../content/settings";
+import { type Database, inTransaction } from "../db/client";
+import { privacyLinks, privacyRequests, throttleEvents } from "../db/schema";
+import {
+  eraseQuotations,
+  finishDeals,
+  removeCustomerPeople,
+  resaveCustomers,
+  SCRUB,
+  tiedOutbox,
+  wipeEnquiries,
+  wipeOutbox,
+} from "./erasure-records";
+import { type ErasureScope, type KeepRule, keptUntil, personScope, type QuotationRef, recordScopes } from "./erasure-scope";
+import { inList, type Matcher, scrubTable } from "./erasure-scrub";
+import { emailHashOf } from "./requests";
 
-/** What an erasure did, in words for the person and for staff (PLACEHOLDER: a helper is writing it). */
+/**
+ * Erasure (docs/decisions/030-privacy.md): a person asks (/privacy/request), or a retention period ends. Records
+ * stay, anonymous (counts, references and amounts are not personal); the person's name, e-mail address and phone
+ * number go. Their e-mail and phone are replaced wherever they appear; their name only in records tied to them
+ * (their enquiries, customers, deals, notes, e-mails, and the log entries and versions of those), because a short
+ * name elsewhere may well be someone else's. An accepted quotation is kept whole while tax law requires.
+ */
+
+/** What an erasure did, in words for the person and for staff. */
 export interface ErasureReport {
-  /** What was erased or anonymised ("3 enquiries", "your name in 2 notes"). */
+  /** What was erased or anonymised ("2 enquiries (Q-2026-00012, M-2026-00007)", "3 notes"). */
   erased: string[];
-  /** What the law makes the company keep, each with why ("Quotation QT/2026-27/0004 you accepted: tax law, 8 years"). */
+  /** What the law makes the company keep, each with why. */
   kept: string[];
 }
 
@@ -15,12 +41,220 @@ export interface ErasureTargets {
   quotationIds: string[];
 }
 
-/** Erases one person (by e-mail address) everywhere the site keeps them, in one transaction. */
-export async function erasePerson(_db: Database, _email: string): Promise<ErasureReport> {
-  return { erased: [], kept: [] };
+export interface ErasureOptions {
+  /** How long accepted quotations are kept: Site Settings' retentionQuotationYears unless given (default 8). */
+  keepQuotationYears?: number;
+  now?: Date;
+  /** Who the activity log names for a person's own erasure. */
+  actor?: Actor;
 }
 
-/** Erases the personal details of these records (and what hangs off them: notes, e-mails, versions), in one transaction. */
-export async function eraseRecords(_db: Database, _targets: ErasureTargets): Promise<ErasureReport> {
-  return { erased: [], kept: [] };
+const SELF_SERVICE: Actor = { id: null, name: "The person (privacy page)", ip: "" };
+
+/** What one scope's erasure changed, for the report. */
+interface Counts {
+  references: string[];
+  customers: number;
+  deals: number;
+  notes: number;
+  quotations: number;
+  emails: number;
+  logs: number;
+  elsewhere: number;
+  kept: QuotationRef[];
+}
+
+async function keepRuleOf(db: Database, options: ErasureOptions): Promise<KeepRule> {
+  const years = options.keepQuotationYears ?? (await getSettings(db)).retentionQuotationYears ?? 8;
+  return { years, now: options.now ?? new Date() };
+}
+
+/** Erases one person (by e-mail address) everywhere the site keeps them, in one transaction. */
+export async function erasePerson(db: Database, email: string, options: ErasureOptions = {}): Promise<ErasureReport> {
+  const address = email.trim().toLowerCase();
+  if (!address.includes("@")) return { erased: [], kept: [] };
+  return inTransaction(db, async (tx) => {
+    const keep = await keepRuleOf(tx, options);
+    const scope = await personScope(tx, address, keep);
+    const counts = await eraseScope(tx, scope, keep, true);
+    await forgetAddress(tx, address, scope.matcher);
+    const report = reportOf(counts, keep.years);
+    if (report.erased.length || report.kept.length) {
+      // The log keeps that it happened and how much, never who.
+      await recordActivity(tx, options.actor ?? SELF_SERVICE, {
+        action: "erase",
+        entityType: "privacy-request",
+        detail: summaryOf(counts),
+      });
+    }
+    return report;
+  });
+}
+
+/**
+ * Erases the personal details of these records (and what hangs off them: notes, e-mails, versions), in one
+ * transaction: each record with its own person's details, and nothing person-wide (their other records may not be
+ * due). The retention pass logs each record itself.
+ */
+export async function eraseRecords(db: Database, targets: ErasureTargets, options: ErasureOptions = {}): Promise<ErasureReport> {
+  return inTransaction(db, async (tx) => {
+    const keep = await keepRuleOf(tx, options);
+    const all: Counts[] = [];
+    for (const scope of await recordScopes(tx, targets, keep)) all.push(await eraseScope(tx, scope, keep, false));
+    return reportOf(
+      all.reduce(
+        (sum, c) => ({
+          references: [...sum.references, ...c.references],
+          customers: sum.customers + c.customers,
+          deals: sum.deals + c.deals,
+          notes: sum.notes + c.notes,
+          quotations: sum.quotations + c.quotations,
+          emails: sum.emails + c.emails,
+          logs: sum.logs + c.logs,
+          elsewhere: sum.elsewhere + c.elsewhere,
+          kept: [...sum.kept, ...c.kept],
+        }),
+        emptyCounts(),
+      ),
+      keep.years,
+    );
+  });
+}
+
+const emptyCounts = (): Counts => ({
+  references: [],
+  customers: 0,
+  deals: 0,
+  notes: 0,
+  quotations: 0,
+  emails: 0,
+  logs: 0,
+  elsewhere: 0,
+  kept: [],
+});
+
+/** The erasure itself. `personWide`: also every mention of their e-mail or phone anywhere, and their customer rows. */
+async function eraseScope(db: Database, scope: ErasureScope, keep: KeepRule, personWide: boolean): Promise<Counts> {
+  const { matcher } = scope;
+  const now = keep.now;
+  const keptIds = new Set(scope.kept.map((q) => q.id));
+  const ownErased = scope.ownQuotations.filter((q) => !keptIds.has(q.id));
+  const references = await wipeEnquiries(db, scope.contactIds, now);
+  const outbox = await tiedOutbox(db, {
+    contactIds: scope.contactIds,
+    email: personWide ? matcher.needles.email : null,
+    quotations: scope.ownQuotations,
+  });
+  await wipeOutbox(db, outbox);
+  const customers = [...scope.customerIds];
+  if (personWide) customers.push(...(await removeCustomerPeople(db, matcher.needles.email, matcher.needles.phones)));
+  const scrub = (spec: Parameters<typeof scrubTable>[1], tied: ReturnType<typeof inList>, within?: ReturnType<typeof sql>) =>
+    scrubTable(db, spec, matcher, { tied, within, mentions: personWide });
+  const records = [...scope.contactIds, ...scope.customerIds, ...scope.dealIds, ...scope.quotationIds, ...keptIds];
+  const notes = [
+    ...(await scrub(SCRUB.contactNotes, inList("contact_id", scope.contactIds))),
+    ...(await scrub(SCRUB.dealNotes, inList("deal_id", scope.dealIds))),
+  ];
+  await scrub(SCRUB.customers, inList("id", scope.customerIds));
+  await scrub(SCRUB.deals, inList("id", scope.dealIds));
+  // What tax law keeps is not touched, whoever's it is.
+  const keptSince = keptUntil(now, -keep.years).toISOString();
+  const lawKeeps = sql`NOT (status = 'accepted' AND coalesce(decided_at, updated_at) > ${keptSince}::timestamptz)`;
+  const quotations = new Set([
+    ...(await scrub(SCRUB.quotations, inList("id", scope.quotationIds), lawKeeps)),
+    ...ownErased.map((q) => q.id),
+  ]);
+  const revisionsOf = inList("record_id", [...scope.customerIds, ...scope.dealIds]);
+  const logs = [
+    ...(await scrub(SCRUB.activity, inList("entity_id", records))),
+    ...(await scrub(SCRUB.accessLog, inList("entity_id", records))),
+    ...(await scrub(SCRUB.revisions, revisionsOf && sql`content_type IN ('customer', 'deal') AND ${revisionsOf}`)),
+  ];
+  let emails = outbox.length;
+  let elsewhere = 0;
+  if (personWide) {
+    emails += (await scrub(SCRUB.outbox, null)).length;
+    logs.push(...(await scrub(SCRUB.trash, null)));
+    elsewhere += (await scrub(SCRUB.contacts, null)).length + (await scrub(SCRUB.breaches, null)).length;
+  }
+  await resaveCustomers(
+    db,
+    [...new Set(customers)],
+    scope.ownCustomerIds,
+    new Set(scope.kept.flatMap((q) => q.customerId ?? [])),
+  );
+  await finishDeals(db, scope.dealIds, scope.ownDealIds, now);
+  await eraseQuotations(
+    db,
+    ownErased.map((q) => q.id),
+    matcher,
+    scope.ownCustomerIds,
+    now,
+  );
+  return {
+    references,
+    customers: scope.customerIds.length,
+    deals: scope.dealIds.length,
+    notes: notes.length,
+    quotations: quotations.size,
+    emails,
+    logs: logs.length,
+    elsewhere,
+    kept: scope.kept,
+  };
+}
+
+/**
+ * What holds the address itself: its privacy links and rate-limit counters go; its privacy requests stay (the proof
+ * that they were answered) with the address masked, found again by the address's hash if the person asks again.
+ */
+async function forgetAddress(db: Database, address: string, matcher: Matcher): Promise<void> {
+  const hash = emailHashOf(address);
+  await scrubTable(db, SCRUB.requests, matcher, { tied: sql`email_hash = ${hash}`, mentions: false });
+  await db
+    .update(privacyRequests)
+    .set({ email: maskEmail(address) })
+    .where(eq(privacyRequests.emailHash, hash));
+  await db.delete(privacyLinks).where(sql`lower(${privacyLinks.email}) = ${address}`);
+  await db.delete(throttleEvents).where(sql`strpos(lower(${throttleEvents.key}), ${address}) > 0`);
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const indiaYear = new Intl.DateTimeFormat("en-IN", { year: "numeric", timeZone: "Asia/Kolkata" });
+const dayText = (d: Date) =>
+  d.toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
+
+function keptWords(q: QuotationRef, years: number): string {
+  const name = `Quotation ${q.number}${q.version > 1 ? ` (revision ${q.version})` : ""}`;
+  const why = `tax law makes us keep it for ${years} years (until ${indiaYear.format(keptUntil(q.acceptedAt, years))}).`;
+  return q.own
+    ? `${name} that you accepted on ${dayText(q.acceptedAt)}: ${why}`
+    : `${name}, accepted on ${dayText(q.acceptedAt)}, which names you: ${why}`;
+}
+
+function reportOf(c: Counts, years: number): ErasureReport {
+  const erased = [
+    c.references.length ? `${plural(c.references.length, "enquiry", "enquiries")} (${c.references.join(", ")})` : "",
+    c.customers ? `your details in ${plural(c.customers, "customer record", "customer records")}` : "",
+    c.deals ? `your details in ${plural(c.deals, "deal", "deals")} (our follow-up of your enquiries and orders)` : "",
+    c.quotations ? `your details in ${plural(c.quotations, "quotation", "quotations")}` : "",
+    c.notes ? `${plural(c.notes, "note", "notes")} our staff wrote` : "",
+    c.emails ? plural(c.emails, "e-mail", "e-mails") : "",
+    c.logs ? `your details in ${plural(c.logs, "entry", "entries")} of our activity log, access log and past versions` : "",
+    c.elsewhere ? `your e-mail address or phone number in ${plural(c.elsewhere, "other record", "other records")}` : "",
+  ].filter(Boolean);
+  return { erased, kept: c.kept.map((q) => keptWords(q, years)) };
+}
+
+/** The activity log's words: how much, never who. */
+function summaryOf(c: Counts): string {
+  const done = [
+    plural(c.references.length, "enquiry", "enquiries"),
+    plural(c.customers, "customer record", "customer records"),
+    plural(c.deals, "deal", "deals"),
+    plural(c.quotations, "quotation", "quotations"),
+    plural(c.emails, "e-mail", "e-mails"),
+  ].join(", ");
+  return c.kept.length ? `${done}; ${plural(c.kept.length, "quotation", "quotations")} kept (tax law)` : done;
 }

@@ -74,8 +74,11 @@ export interface ContactNote {
   date: string;
 }
 
-/** "off": e-mail is not configured (or there was no address to send to) when the enquiry arrived. */
-export const EMAIL_STATUSES = ["off", "queued", "sent", "failed"] as const;
+/**
+ * "off": e-mail is not configured (or there was no address to send to) when the enquiry arrived; "cancelled": the
+ * person's data was erased while it waited (server/privacy/erasure-records.ts).
+ */
+export const EMAIL_STATUSES = ["off", "queued", "sent", "failed", "cancelled"] as const;
 type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export interface EmailState {
@@ -123,7 +126,7 @@ export interface Contact extends RecordBase {
   privacy: EnquiryPrivacy;
 }
 
-export interface EnquiryPrivacy {
+interface EnquiryPrivacy {
   /** The privacy notice's version the form showed; null for leads staff typed in or pulled from IndiaMART. */
   noticeVersion: number | null;
   /** The optional purposes the person agreed to (withdrawn ones are false). */

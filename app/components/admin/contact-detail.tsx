@@ -42,6 +42,8 @@ export function emailStateText(state: EmailState): string {
       return `Sent ${formatDate(state.sentAt, true)}.`;
     case "failed":
       return `Failed after ${tries}.`;
+    case "cancelled":
+      return "Not sent: the person's data was erased before it went.";
     default:
       return String(state.status);
   }
@@ -52,9 +54,16 @@ const STATE_STYLE: Record<string, string> = {
   queued: "bg-amber-100 text-amber-900",
   sent: "bg-green-100 text-green-900",
   failed: "bg-red-100 text-red-900",
+  cancelled: "bg-slate-100 text-slate-800",
 };
 
-const STATE_LABEL: Record<string, string> = { off: "Off", queued: "Queued", sent: "Sent", failed: "Failed" };
+const STATE_LABEL: Record<string, string> = {
+  off: "Off",
+  queued: "Queued",
+  sent: "Sent",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
 
 function EmailStateView({ title, state, testId }: { title: string; state: EmailState; testId: string }) {
   return (
