@@ -144,6 +144,7 @@ const envSchema = z
       .refine((v) => v === undefined || v === "" || /^https?:\/\/\S+$/.test(v), "INDIAMART_API_URL must be an http(s) URL."),
     INDIAMART_MIN_INTERVAL_S: wholeNumber("INDIAMART_MIN_INTERVAL_S", 300, 1, 86_400),
     TRASH_DAYS: wholeNumber("TRASH_DAYS", 30, 1, 3_650),
+    BACKUP_KEEP_DAYS: wholeNumber("BACKUP_KEEP_DAYS", 35, 1, 36_500),
     RENDER_CONCURRENCY: wholeNumber("RENDER_CONCURRENCY", 4, 1, 1_000),
     BUILD_DIR: z.string().trim().min(1, "BUILD_DIR must not be empty.").default("build"),
     LOG_LEVEL: z
@@ -223,6 +224,11 @@ export interface Config {
   revisionsKeep: number;
   /** Days a deleted record stays in the trash. */
   trashDays: number;
+  /**
+   * Days `npm run backup` keeps a backup (older ones are deleted after each backup): erased people's data leaves
+   * the backups within this time (35: a month of nightly backups and a margin).
+   */
+  backupKeepDays: number;
   /** Pages rendered at the same time; more wait in line (server/http/render-queue.ts). */
   renderConcurrency: number;
   /** IndiaMART Lead Manager's CRM API v2 and the least time between two calls to it (server/sales/indiamart.ts). */
@@ -261,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     revisionsKeep: e.REVISIONS_KEEP,
     trashDays: e.TRASH_DAYS,
+    backupKeepDays: e.BACKUP_KEEP_DAYS,
     renderConcurrency: e.RENDER_CONCURRENCY,
     indiamart: {
       apiUrl: e.INDIAMART_API_URL || "https://mapi.indiamart.com/wservce/crm/crmListing/v2/",

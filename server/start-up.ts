@@ -12,6 +12,8 @@ import { storageOf } from "./db/content-tables";
 import { deleteOldEvents } from "./http/throttle";
 import { errorFields, log } from "./log";
 import { HELD_DIGEST_CHECK_MS, queueHeldDigest } from "./mail/held-digest";
+import { ACCESS_LOG_KEEP_DAYS, deleteOldAccess } from "./privacy/access-log";
+import { startRetention } from "./privacy/retention";
 import { deleteExpiredPrivacyLinks } from "./privacy/self-service";
 import { backfillEnquiryCustomers } from "./sales/backfill";
 import { startIndiamartPulls } from "./sales/indiamart";
@@ -87,6 +89,7 @@ export function startHousekeeping(ctx: AppContext): () => void {
       await deleteOldActivity(ctx.db, ctx.config.activityRetentionDays);
       await runHistoryRetention(ctx);
       await deleteExpiredPrivacyLinks(ctx.db);
+      await deleteOldAccess(ctx.db, ACCESS_LOG_KEEP_DAYS);
     } catch (err) {
       log.warn("housekeeping failed", errorFields(err));
     }
@@ -99,11 +102,13 @@ export function startHousekeeping(ctx: AppContext): () => void {
   digestTimer.unref();
   const stopMorningEmails = startMorningEmails(ctx);
   const stopIndiamartPulls = startIndiamartPulls(ctx); // every 10 minutes, once a CRM key is set
+  const stopRetention = startRetention(ctx); // daily, from 10:00 India time (server/privacy/retention.ts)
   void backfillEnquiryCustomers(ctx.db); // enquiries from before customers existed; in the background
   return () => {
     clearInterval(timer);
     clearInterval(digestTimer);
     stopMorningEmails();
     stopIndiamartPulls();
+    stopRetention();
   };
 }

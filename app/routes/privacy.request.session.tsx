@@ -37,7 +37,9 @@ export function meta() {
 export default function PrivacySessionPage({ actionData }: Route.ComponentProps) {
   return (
     <PrivacyPageView
-      page={actionData ?? { state: "closed", message: "Open the link in our e-mail to see your data, or ask for a new link below." }}
+      page={
+        actionData ?? { state: "closed", message: "Open the link in our e-mail to see your data, or ask for a new link below." }
+      }
     />
   );
 }

@@ -12,8 +12,7 @@ import type { Route } from "./+types/privacy";
  */
 
 export function loader({ context }: Route.LoaderArgs) {
-  // TODO(lead): context.app.config.backupKeepDays once BACKUP_KEEP_DAYS lands.
-  return { backupKeepDays: (context.app.config as { backupKeepDays?: number }).backupKeepDays ?? 35 };
+  return { backupKeepDays: context.app.config.backupKeepDays };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -35,10 +35,10 @@ export const NAME_PREFIX = "pneuma-backup-";
 export const SKIPPED_TABLES = ["sessions", "login_tickets", "throttle_events", "content_version"] as const;
 
 /**
- * Backed up, but their rows come with the migrations (the default GST rates): a new database has them, so a
+ * Backed up, but their rows come with the migrations (the default GST rates, the first privacy notice): a new database has them, so a
  * restore does not count them as data and replaces them with the backup's rows.
  */
-export const FILLED_BY_MIGRATIONS = ["gst_rates"] as const;
+export const FILLED_BY_MIGRATIONS = ["gst_rates", "privacy_notices"] as const;
 
 /** A mistake a person can fix (bad backup, non-empty target, server not answering): shown without a stack. */
 export class BackupError extends Error {}

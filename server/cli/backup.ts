@@ -2,6 +2,8 @@
 //   npm run backup                          into DATA_DIR/backups
 //   npm run backup -- --out /mnt/backups    somewhere else
 //   npm run backup -- --keep 14             then delete all but the newest 14 backups there
+// Backups older than BACKUP_KEEP_DAYS (default 35) are deleted after each backup, so what was erased from the
+// database (docs/decisions/030-privacy.md) leaves the backups within that time.
 // Works while the server runs: with PostgreSQL it connects itself; with the embedded database it asks the
 // running server to write the backup (SIGUSR2, see server/backup/signal.ts), or opens the database itself
 // when no server runs.
@@ -82,8 +84,19 @@ async function backup(config: Config, outputDir: string): Promise<{ summary: Bac
   }
 }
 
-/** Deletes all but the newest `keep` complete backups, and interrupted ones older than a day. */
-async function prune(dir: string, keep: number | null): Promise<string[]> {
+/** When a backup was written, from its name (`backupName`); null for a name that is not one. */
+function writtenAt(name: string): number | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z$/.exec(name.slice(NAME_PREFIX.length));
+  if (!m) return null;
+  const time = Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`);
+  return Number.isNaN(time) ? null : time;
+}
+
+/**
+ * Deletes complete backups written more than `keepDays` days ago and all but the newest `keep`, never the one
+ * just written, and interrupted ones older than a day.
+ */
+async function prune(dir: string, rules: { keep: number | null; keepDays: number; written: string }): Promise<string[]> {
   const names = await readdir(dir);
   const removed: string[] = [];
   for (const name of names) {
@@ -94,12 +107,15 @@ async function prune(dir: string, keep: number | null): Promise<string[]> {
       removed.push(name);
     }
   }
-  if (keep === null) return removed;
   const complete = names
-    .filter((n) => n.startsWith(NAME_PREFIX) && existsSync(path.join(dir, n, MANIFEST)))
+    .filter((n) => n.startsWith(NAME_PREFIX) && n !== rules.written && existsSync(path.join(dir, n, MANIFEST)))
     .sort()
     .reverse();
-  for (const name of complete.slice(keep)) {
+  const oldest = Date.now() - rules.keepDays * 24 * 60 * 60_000;
+  // The one just written counts as the newest for --keep.
+  const beyondKeep = new Set(rules.keep === null ? [] : complete.slice(Math.max(0, rules.keep - 1)));
+  for (const name of complete) {
+    if (!beyondKeep.has(name) && (writtenAt(name) ?? Number.POSITIVE_INFINITY) >= oldest) continue;
     await rm(path.join(dir, name), { recursive: true, force: true });
     removed.push(name);
   }
@@ -114,7 +130,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   try {
     const { summary, by } = await backup(config, outputDir);
-    const removed = await prune(outputDir, args.keep);
+    const removed = await prune(outputDir, {
+      keep: args.keep,
+      keepDays: config.backupKeepDays,
+      written: path.basename(summary.path),
+    });
     process.stdout.write(
       [
         `Backup written: ${summary.path}`,

@@ -16,8 +16,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { Role } from "../../shared/auth/roles";
-import type { Address } from "../../shared/sales/customer";
 import type { Consents } from "../../shared/privacy/consent";
+import type { Address } from "../../shared/sales/customer";
 import type { QuotationParty, QuotationTerms, StoredQuotationLine } from "../../shared/sales/quotation";
 import type { EnquiryService, QuoteDetails, QuoteItem } from "../../shared/schemas/enquiry-values";
 import type { OutboxAttachment } from "../mail/attachments";

@@ -20,7 +20,7 @@ import { openPrivacyLink, sessionEmail, staffForPrivacy } from "./self-service";
  * privacy request for the Privacy requests screen.
  */
 
-export const PAGE_CLOSED = {
+const PAGE_CLOSED = {
   used: "This link has been used already: each link opens once. Ask for a new one below.",
   expired: "This link has expired: links work for 24 hours. Ask for a new one below.",
   unknown: "This link is not valid. Please use the link in our e-mail, or ask for a new one below.",
@@ -35,7 +35,7 @@ const correctionInput = z.object({
     .max(LIMITS.text, `What to correct must be at most ${LIMITS.text} characters.`),
 });
 
-export function dueText(date: Date): string {
+function dueText(date: Date): string {
   return date.toLocaleDateString("en-IN", { dateStyle: "long", timeZone: "Asia/Kolkata" });
 }
 

@@ -25,9 +25,12 @@ import { getQuotation } from "./quotations";
 export const BUYER_PAGE = "/quotation/";
 const DESK = "desk";
 
-/** The signing key, made once per database (several servers agree on it) and kept per process after. */
+/**
+ * The signing key of the links we send (quotations, retention keep links), made once per database (several
+ * servers agree on it) and kept per process after.
+ */
 const keys = new WeakMap<Database, Buffer>();
-async function linkKey(db: Database): Promise<Buffer> {
+export async function linkKey(db: Database): Promise<Buffer> {
   const known = keys.get(db);
   if (known) return known;
   const fresh = randomBytes(32).toString("base64url");

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { optionalGstin } from "../sales/gstin";
 import { DEFAULT_PRIVACY_NOTICE } from "../privacy/consent";
+import { optionalGstin } from "../sales/gstin";
 import { DEFAULT_PRICE_NOTE, DEFAULT_QUOTATION_TERMS } from "../schemas/defaults";
 import { LIMITS } from "../schemas/fields";
 import type { CustomContent } from "./define";
@@ -107,10 +107,7 @@ export const settingsFields = {
     line("Notice on the forms", 2000).min(1, "Notice on the forms is required.").default(DEFAULT_PRIVACY_NOTICE),
   ),
   /** Set by the server when the notice changes (server/content/settings.ts), never by a form. */
-  privacyNoticeVersion: checkedBy(
-    number("Notice version", { integer: true }),
-    z.coerce.number().int().min(1).default(1),
-  ),
+  privacyNoticeVersion: checkedBy(number("Notice version", { integer: true }), z.coerce.number().int().min(1).default(1)),
   grievanceName: checkedBy(
     text("Grievance officer", { placeholder: "Name of the person who answers privacy complaints" }),
     line("Grievance officer").default(""),

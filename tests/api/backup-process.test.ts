@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backupName, MANIFEST } from "../../server/backup/format";
 import { copyMigratedPglite, createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 import { formOf, imageFile, pngBytes } from "../support/images";
 import { run, type ServerProcess, startServerProcess } from "../support/process";
@@ -142,6 +143,36 @@ describe("npm run backup / npm run restore with the production server", () => {
       expect(offline.output).toContain(`removed older backups: ${path.basename(written)}`);
       expect(offline.code).toBe(0);
     }
+  }, 120_000);
+
+  it("deletes backups older than BACKUP_KEEP_DAYS (default 35) after writing one, so erased data ages out", async () => {
+    const e = await env(true);
+    const out = path.join(await tempDir(), "backups");
+    await mkdir(out, { recursive: true });
+    const earlier = async (days: number) => {
+      const name = backupName(new Date(Date.now() - days * 24 * 60 * 60_000));
+      await mkdir(path.join(out, name));
+      writeFileSync(path.join(out, name, MANIFEST), "{}");
+      return name;
+    };
+    const fortyDays = await earlier(40);
+    const tenDays = await earlier(10);
+    const first = await npm(["backup", "--", "--out", out], e);
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toContain(`removed older backups: ${fortyDays}`);
+    expect(existsSync(path.join(out, fortyDays))).toBe(false);
+    expect(existsSync(path.join(out, tenDays))).toBe(true);
+    const written = /^Backup written: (\S+)$/m.exec(first.output)![1]!;
+
+    const second = await npm(["backup", "--", "--out", out], { ...e, BACKUP_KEEP_DAYS: "5" });
+    expect(second.code, second.output).toBe(0);
+    expect(second.output).toContain(`removed older backups: ${tenDays}`);
+    expect(existsSync(path.join(out, tenDays))).toBe(false);
+    expect(existsSync(written)).toBe(true); // today's stay
+
+    const refused = await npm(["backup", "--", "--out", out], { ...e, BACKUP_KEEP_DAYS: "0" });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("BACKUP_KEEP_DAYS must be a whole number from 1 to 36500");
   }, 120_000);
 
   it.runIf(kind === "pglite")("never signals a process that does not take backup requests", async () => {

@@ -306,7 +306,9 @@ describe("the link's limits", () => {
   it("is valid 24 hours; the page's session an hour; a client may ask 5 times an hour, an address 3 times a day", async () => {
     const settings = DEFAULT_SITE_SETTINGS;
     await sendPrivacyLink(s.ctx, "asha@forge.example", "203.0.113.7", settings);
-    const secret = (await mailTo(mailbox, "asha@forge.example", "Your personal data", 0)).mail.text!.match(/\/privacy\/request\/(\S+)/)![1]!;
+    const secret = (await mailTo(mailbox, "asha@forge.example", "Your personal data", 0)).mail.text!.match(
+      /\/privacy\/request\/(\S+)/,
+    )![1]!;
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000 + 60_000);
     expect(await openPrivacyLink(s.ctx.db, secret, tomorrow)).toEqual({ state: "expired" });
     const opened = await openPrivacyLink(s.ctx.db, secret);

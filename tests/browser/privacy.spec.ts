@@ -151,7 +151,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Your e-mail address")).toBeVisible();
   });
 
-  test("the contact form sends with a box ticked, and the privacy notice reads on a phone", { tag: "@phone" }, async ({ page }) => {
+  test("the contact form sends with a box ticked, and the privacy notice reads on a phone", { tag: "@phone" }, async ({
+    page,
+  }) => {
     await page.goto("/privacy");
     await expectNoHorizontalScroll(page);
     await expect(page.getByRole("heading", { name: "Your rights and how to use them" })).toBeVisible();

@@ -6,6 +6,7 @@ import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/
 import { KindBadge, StatusBadge } from "../../components/admin/contact-status";
 import { mayLoad, useCan, verifySignIn } from "../../components/admin/current-user";
 import { IndiamartPanel } from "../../components/admin/indiamart";
+import { RetentionPanel } from "../../components/admin/retention-panel";
 import { SalesFigures } from "../../components/admin/sales-figures";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, formatDate, PageHeader } from "../../components/admin/screen-parts";
@@ -485,6 +486,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <Tiles stats={stats} />
               <Panels stats={stats} />
               <SalesDesk />
+              <RetentionPanel className="mt-6" />
             </>
           )}
         </Await>
