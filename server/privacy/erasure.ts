@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { countText } from "../../shared/lib/count";
 import { maskEmail } from "../../shared/privacy/request";
 import { type Actor, recordActivity } from "../activity/log";
 import { getSettings } from "../content/settings";
@@ -219,8 +220,6 @@ async function forgetAddress(db: Database, address: string, matcher: Matcher): P
   await db.delete(throttleEvents).where(sql`strpos(lower(${throttleEvents.key}), ${address}) > 0`);
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 const indiaYear = new Intl.DateTimeFormat("en-IN", { year: "numeric", timeZone: "Asia/Kolkata" });
 const dayText = (d: Date) =>
   d.toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
@@ -235,14 +234,14 @@ function keptWords(q: QuotationRef, years: number): string {
 
 function reportOf(c: Counts, years: number): ErasureReport {
   const erased = [
-    c.references.length ? `${plural(c.references.length, "enquiry", "enquiries")} (${c.references.join(", ")})` : "",
-    c.customers ? `your details in ${plural(c.customers, "customer record", "customer records")}` : "",
-    c.deals ? `your details in ${plural(c.deals, "deal", "deals")} (our follow-up of your enquiries and orders)` : "",
-    c.quotations ? `your details in ${plural(c.quotations, "quotation", "quotations")}` : "",
-    c.notes ? `${plural(c.notes, "note", "notes")} our staff wrote` : "",
-    c.emails ? plural(c.emails, "e-mail", "e-mails") : "",
-    c.logs ? `your details in ${plural(c.logs, "entry", "entries")} of our activity log, access log and past versions` : "",
-    c.elsewhere ? `your e-mail address or phone number in ${plural(c.elsewhere, "other record", "other records")}` : "",
+    c.references.length ? `${countText(c.references.length, "enquiry", "enquiries")} (${c.references.join(", ")})` : "",
+    c.customers ? `your details in ${countText(c.customers, "customer record", "customer records")}` : "",
+    c.deals ? `your details in ${countText(c.deals, "deal", "deals")} (our follow-up of your enquiries and orders)` : "",
+    c.quotations ? `your details in ${countText(c.quotations, "quotation", "quotations")}` : "",
+    c.notes ? `${countText(c.notes, "note", "notes")} our staff wrote` : "",
+    c.emails ? countText(c.emails, "e-mail", "e-mails") : "",
+    c.logs ? `your details in ${countText(c.logs, "entry", "entries")} of our activity log, access log and past versions` : "",
+    c.elsewhere ? `your e-mail address or phone number in ${countText(c.elsewhere, "other record", "other records")}` : "",
   ].filter(Boolean);
   return { erased, kept: c.kept.map((q) => keptWords(q, years)) };
 }
@@ -250,11 +249,11 @@ function reportOf(c: Counts, years: number): ErasureReport {
 /** The activity log's words: how much, never who. */
 function summaryOf(c: Counts): string {
   const done = [
-    plural(c.references.length, "enquiry", "enquiries"),
-    plural(c.customers, "customer record", "customer records"),
-    plural(c.deals, "deal", "deals"),
-    plural(c.quotations, "quotation", "quotations"),
-    plural(c.emails, "e-mail", "e-mails"),
+    countText(c.references.length, "enquiry", "enquiries"),
+    countText(c.customers, "customer record", "customer records"),
+    countText(c.deals, "deal", "deals"),
+    countText(c.quotations, "quotation", "quotations"),
+    countText(c.emails, "e-mail", "e-mails"),
   ].join(", ");
-  return c.kept.length ? `${done}; ${plural(c.kept.length, "quotation", "quotations")} kept (tax law)` : done;
+  return c.kept.length ? `${done}; ${countText(c.kept.length, "quotation", "quotations")} kept (tax law)` : done;
 }

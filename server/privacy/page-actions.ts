@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { SiteSettings } from "../../shared/content/settings";
+import { countText } from "../../shared/lib/count";
 import { CONSENT_LABEL, CONSENT_PURPOSES, type ConsentPurpose, consentGiven } from "../../shared/privacy/consent";
 import type { PrivacyPage } from "../../shared/privacy/personal-data";
 import { LIMITS } from "../../shared/schemas/fields";
@@ -48,7 +49,7 @@ export async function openPage(ctx: AppContext, token: string, settings: SiteSet
     kind: "access",
     email: opened.email,
     status: "done",
-    outcome: `Shown on the page: ${data.enquiries.length} enquiries, ${data.customers.length} customer records, ${data.quotations.length} quotations.`,
+    outcome: `Shown on the page: ${countText(data.enquiries.length, "enquiry", "enquiries")}, ${countText(data.customers.length, "customer record", "customer records")}, ${countText(data.quotations.length, "quotation", "quotations")}.`,
     dueDays: settings.privacyRequestDays ?? 30,
   });
   return { state: "open", token, session: opened.session, data };

@@ -409,7 +409,9 @@ describe("npm run restore (restoreBackup)", () => {
     const before = { api: await apiSnapshot(restored, auth), files: filesIn(restoredTarget.target.uploadDir) };
     const err = await restoreBackup(backup.path, restoredTarget.target).catch((e) => e);
     expect(err).toBeInstanceOf(BackupError);
-    expect(err.message).toMatch(kind === "pglite" ? /already has a database/ : /is not empty \(access_log, activity, admins, banners/);
+    expect(err.message).toMatch(
+      kind === "pglite" ? /already has a database/ : /is not empty \(access_log, activity, admins, banners/,
+    );
     expect({ api: await apiSnapshot(restored, auth), files: filesIn(restoredTarget.target.uploadDir) }).toEqual(before);
   });
 
