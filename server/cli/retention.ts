@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       fail(
-        `${err.message}\nThe embedded database can be used by one process at a time. The running server does this pass every day; to run it now, use Run now on the dashboard, or stop the server and run this again.`,
+        `${err.message}\nThe embedded database can be used by one process at a time. The running server does this pass every day; to run it now, use Run the pass now on the dashboard, or stop the server and run this again.`,
       );
     }
     throw err;
