@@ -59,6 +59,8 @@ async function createEnquiries(base: string, tag: string) {
     pressure: "7.5 bar",
     hoursPerDay: 16,
     application: "Textile looms",
+    noticeVersion: 1,
+    consentWhatsapp: "on",
   });
   const serviceRequest = await post(base, "/api/contacts", {
     name: `${tag} Plant`,
@@ -179,6 +181,12 @@ test.describe("Enquiry inbox", () => {
     await expect(sizing).toContainText("7.5 bar");
     await expect(sizing).toContainText("16");
     await expect(sizing).toContainText("Textile looms");
+
+    // What they were told and agreed to (issue 33): WhatsApp yes, product news no.
+    const privacy = dialog.getByRole("region", { name: "Privacy and consent" });
+    await expect(privacy).toContainText("They saw version 1 of the privacy notice with the form.");
+    await expect(privacy).toContainText("Agreed: “You may message me on WhatsApp about this enquiry”");
+    await expect(privacy).toContainText("Not agreed: “Send me product news by e-mail”");
 
     // Ways to answer.
     const reply = await dialog.getByRole("link", { name: "Reply by e-mail" }).getAttribute("href");

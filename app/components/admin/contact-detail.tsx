@@ -4,6 +4,7 @@ import type { Product } from "../../../shared/content/product";
 import { CONTACT_TYPE_LABEL, type Contact, type EmailState } from "../../../shared/schemas/enquiry-values";
 import { api, errorMessage } from "../../lib/api-client";
 import { telHref, whatsappHref } from "../../lib/format";
+import { ContactPrivacy } from "./contact-privacy";
 import { KindBadge, StatusSelect } from "./contact-status";
 import { buttonClass, formatDate } from "./screen-parts";
 import { useToast } from "./toast";
@@ -231,6 +232,10 @@ export function ContactDetail({
           </dl>
         </DetailSection>
       )}
+
+      <DetailSection headingId={`${baseId}-privacy`} title="Privacy and consent">
+        <ContactPrivacy contact={contact} />
+      </DetailSection>
 
       <ContactEmails contact={contact} headingId={`${baseId}-mail`} onUpdated={onUpdated} />
       <ContactNotes contact={contact} baseId={baseId} onUpdated={onUpdated} />
