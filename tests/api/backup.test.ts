@@ -402,7 +402,7 @@ describe("npm run restore (restoreBackup)", () => {
     expect(dup.slug).not.toBe(service.slug);
     await ok(restored.request("DELETE", `/api/story/${story._id}`, { token: newToken }), 200);
     await ok(restored.request("DELETE", `/api/service/${dup._id}`, { token: newToken }), 200);
-  });
+  }, 120_000); // a new embedded database runs every migration first
 
   it("refuses a target that already has data, and changes nothing there", async () => {
     const auth = await restored.login();
@@ -515,6 +515,8 @@ describe("npm run restore (restoreBackup)", () => {
       expect(t.ctx.dbKind).toBe(otherKind);
       expect(await apiSnapshot(t, await t.login())).toEqual(await apiSnapshot(s, token));
     },
+    // A new embedded database runs every migration before the restore: 15 s alone, more on a busy CI machine.
+    120_000,
   );
 });
 
