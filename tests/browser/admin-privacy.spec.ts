@@ -1,10 +1,8 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { type ServerProcess, startServerProcess } from "../support/process";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import type { ServerProcess } from "../support/process";
+import type { TestSmtp } from "../support/smtp";
 import { signedInStaff, signInWithToken, staffLogin } from "./admin-support";
+import { type MailingServer, SITE, startMailingServer } from "./mail-server";
 import { ADMIN, expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } from "./support";
 
 /**
@@ -13,33 +11,19 @@ import { ADMIN, expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } 
  * server of its own with a local SMTP stand-in, from a copy of the prepared demo data.
  */
 
-const SITE = "https://www.pneuma.example";
 let server: ServerProcess;
 let smtp: TestSmtp;
-let dataDir: string;
+let running: MailingServer | undefined;
 
 test.beforeAll(async () => {
+  // A server's start (the copy, PGlite, the migrations) can take longer than a test on a busy machine.
   test.setTimeout(120_000);
-  smtp = await startTestSmtp();
-  dataDir = mkdtempSync(path.join(tmpdir(), "pneuma-browser-admin-privacy-"));
-  cpSync(process.env.BROWSER_TEST_SEEDED_DATA!, dataDir, { recursive: true });
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    SEED_DEMO: "false",
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    RATE_LIMITS: "off",
-    SITE_URL: SITE,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Pneuma Air Systems <sales@pneuma.example>",
-  });
+  running = await startMailingServer("admin-privacy");
+  ({ server, smtp } = running);
 });
 
 test.afterAll(async () => {
-  server?.proc.kill("SIGTERM");
-  await server?.exited;
-  await smtp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 /** A person with an enquiry asks, through their e-mailed link, for `details` to be corrected. */

@@ -1,13 +1,11 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { openDatabase } from "../../server/db/client";
 import { contacts } from "../../server/db/schema";
-import { type ServerProcess, startServerProcess } from "../support/process";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import type { ServerProcess } from "../support/process";
+import type { TestSmtp } from "../support/smtp";
 import { apiCall, signIn } from "./admin-support";
-import { ADMIN, expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } from "./support";
+import { type MailingServer, SITE, startMailingServer } from "./mail-server";
+import { expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } from "./support";
 
 /**
  * Retention (issue 33) in a browser: the owners' dashboard panel "Erased in the next 30 days" with Run now, and the
@@ -16,18 +14,24 @@ import { ADMIN, expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } 
  * (with a local SMTP stand-in and SITE_URL: the link comes by e-mail).
  */
 
-const SITE = "https://www.pneuma.example";
 let server: ServerProcess;
 let smtp: TestSmtp;
-let dataDir: string;
+let running: MailingServer | undefined;
 const PEOPLE = { desk: "leela@weaves.example", phone: "arun@forge.example" };
 const references: Record<string, string> = {};
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  smtp = await startTestSmtp();
-  dataDir = mkdtempSync(path.join(tmpdir(), "pneuma-browser-keep-"));
-  cpSync(process.env.BROWSER_TEST_SEEDED_DATA!, dataDir, { recursive: true });
+  running = await startMailingServer("keep", writeOldEnquiries);
+  ({ server, smtp } = running);
+});
+
+test.afterAll(async () => {
+  await running?.stop();
+});
+
+/** Enquiries 25 months old (past the 24 months), written into the data copy before its server opens it. */
+async function writeOldEnquiries(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir, databaseUrl: null, lockHolder: "browser test" });
   try {
     const old = new Date();
@@ -48,24 +52,7 @@ test.beforeAll(async () => {
   } finally {
     await database.close();
   }
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    SEED_DEMO: "false",
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    RATE_LIMITS: "off",
-    SITE_URL: SITE,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Pneuma Air Systems <sales@pneuma.example>",
-  });
-});
-
-test.afterAll(async () => {
-  server?.proc.kill("SIGTERM");
-  await server?.exited;
-  await smtp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+}
 
 /** The keep link e-mailed to `email` (the pass run through the API when nothing has warned them yet). */
 async function keepLinkOf(email: string): Promise<string> {

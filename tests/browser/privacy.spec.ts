@@ -1,10 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { type ServerProcess, startServerProcess } from "../support/process";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
-import { ADMIN, expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } from "./support";
+import type { ServerProcess } from "../support/process";
+import type { TestSmtp } from "../support/smtp";
+import { type MailingServer, SITE, startMailingServer } from "./mail-server";
+import { expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } from "./support";
 
 /**
  * Privacy (issue 33), the person's side in a browser: the notice and the optional boxes on the forms, /privacy,
@@ -13,34 +12,19 @@ import { ADMIN, expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } 
  * stand-in) and SITE_URL, from a copy of the prepared demo data.
  */
 
-const SITE = "https://www.pneuma.example";
 let server: ServerProcess;
 let smtp: TestSmtp;
-let dataDir: string;
+let running: MailingServer | undefined;
 
 test.beforeAll(async () => {
   // A server's start (the copy, PGlite, the migrations) can take longer than a test on a busy machine.
   test.setTimeout(120_000);
-  smtp = await startTestSmtp();
-  dataDir = mkdtempSync(path.join(tmpdir(), "pneuma-browser-privacy-"));
-  cpSync(process.env.BROWSER_TEST_SEEDED_DATA!, dataDir, { recursive: true });
-  server = await startServerProcess({
-    DATA_DIR: dataDir,
-    SEED_DEMO: "false",
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    RATE_LIMITS: "off",
-    SITE_URL: SITE,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Pneuma Air Systems <sales@pneuma.example>",
-  });
+  running = await startMailingServer("privacy");
+  ({ server, smtp } = running);
 });
 
 test.afterAll(async () => {
-  server?.proc.kill("SIGTERM");
-  await server?.exited;
-  await smtp?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 /** An enquiry from `email` with both optional consents, as a JSON client posts it. */

@@ -1,3 +1,5 @@
+import { formatDate } from "./screen-parts";
+
 /**
  * Dates of the privacy screens (requests, breach register) in India time, whatever the browser's zone: a
  * breach found "2026-03-02" is stored as midnight India time and must read as that day everywhere.
@@ -5,18 +7,9 @@
 
 const INDIA = "Asia/Kolkata";
 
-/** "2 Mar 2026", or with the time "2 Mar 2026, 09:30 am"; "" for none. */
+/** "2 Mar 2026", or with the time "2 Mar 2026, 09:30 am", in India time; "" for none. */
 export function indiaDate(iso: string | null | undefined, withTime = false): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleString("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: INDIA,
-    ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
-  });
+  return formatDate(iso, withTime, INDIA);
 }
 
 /** The India day of an instant as yyyy-mm-dd, for a date field; "" for none. */

@@ -83,7 +83,8 @@ export function ErrorState({
   );
 }
 
-export function formatDate(iso: string | null | undefined, withTime = false): string {
+/** "2 Mar 2026", or with the time "2 Mar 2026, 09:30 am", in the browser's zone unless given; "" for none. */
+export function formatDate(iso: string | null | undefined, withTime = false, timeZone?: string): string {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
@@ -91,6 +92,7 @@ export function formatDate(iso: string | null | undefined, withTime = false): st
     day: "numeric",
     month: "short",
     year: "numeric",
+    ...(timeZone ? { timeZone } : {}),
     ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
   });
 }

@@ -8,6 +8,7 @@ import {
 } from "../../../shared/activity/actions";
 import { mayLoad } from "../../components/admin/current-user";
 import { SelectField, TextField } from "../../components/admin/fields";
+import { LogList, LogRow } from "../../components/admin/log-list";
 import { Pager } from "../../components/admin/pager";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, EmptyState, ErrorState, formatDate, PageHeader } from "../../components/admin/screen-parts";
@@ -150,25 +151,20 @@ export default function ActivityScreen({ loaderData }: Route.ComponentProps) {
         <EmptyState text="No activity found" />
       ) : (
         <>
-          <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-            {total === 1 ? "1 entry" : `${total} entries`}
-          </p>
-          <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          <LogList total={total}>
             {entries.map((e) => (
-              <li
+              <LogRow
                 key={e._id}
-                data-activity={e.action}
-                className="grid gap-1 p-4 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4 lg:grid-cols-[11rem_10rem_minmax(0,1fr)_9rem]"
+                data={{ "data-activity": e.action }}
+                time={e.createdAt}
+                timeText={formatDate(e.createdAt, true)}
+                who={e.actorName}
+                ip={e.ip}
               >
-                <time dateTime={e.createdAt} className="text-sm text-slate-700">
-                  {formatDate(e.createdAt, true)}
-                </time>
-                <p className="text-sm font-semibold break-words text-slate-900">{e.actorName || "—"}</p>
                 <What entry={e} />
-                <p className="text-xs break-all text-slate-600 lg:text-right">{e.ip}</p>
-              </li>
+              </LogRow>
             ))}
-          </ol>
+          </LogList>
           <Pager label="Activity pages" page={page} pages={pages} previous="Newer" next="Older" />
         </>
       )}

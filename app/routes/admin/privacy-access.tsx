@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate, useRevalidator } from "react-router";
 import { mayLoad } from "../../components/admin/current-user";
 import { SelectField } from "../../components/admin/fields";
+import { LogList, LogRow } from "../../components/admin/log-list";
 import { Pager } from "../../components/admin/pager";
 import { indiaDate } from "../../components/admin/privacy-dates";
 import { adminMeta } from "../../components/admin/screen-data";
@@ -263,45 +264,35 @@ function PersonResults({ found, total, page, pages }: { found: PersonAnswer; tot
 function AccessList({ entries, total, empty }: { entries: AccessEntry[]; total: number; empty: string }) {
   if (entries.length === 0) return <EmptyState text={empty} />;
   return (
-    <>
-      <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-        {total === 1 ? "1 entry" : `${total} entries`}
-      </p>
-      <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-        {entries.map((e) => (
-          <li
-            key={e._id}
-            data-access={e.action}
-            className="grid gap-1 p-4 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-x-4 lg:grid-cols-[11rem_10rem_minmax(0,1fr)_9rem]"
-          >
-            <time dateTime={e.createdAt} className="text-sm text-slate-700">
-              {indiaDate(e.createdAt, true)}
-            </time>
-            <p className="text-sm font-semibold break-words text-slate-900">{e.actorName || "—"}</p>
-            <p className="min-w-0 break-words text-slate-900">
-              <span className="font-semibold">{ACTION_LABEL[e.action] ?? e.action}</span>
-              <span className="text-slate-600"> · {KIND_LABEL[e.entityType] ?? e.entityType}</span>
-              {e.label &&
-                (e.link ? (
-                  <>
-                    {" · "}
-                    <Link to={e.link} className="text-brand-700 underline">
-                      {e.label}
-                    </Link>
-                  </>
-                ) : (
-                  <span> · {e.label}</span>
-                ))}
-              {/* The detail (the reference when written) says more only once the record is gone or renamed. */}
-              {e.detail && e.detail !== e.label && <span className="block text-sm text-slate-600">{e.detail}</span>}
-            </p>
-            <p className="text-xs break-all text-slate-600 lg:text-right">
-              <span className="sr-only">From </span>
-              {e.ip}
-            </p>
-          </li>
-        ))}
-      </ol>
-    </>
+    <LogList total={total}>
+      {entries.map((e) => (
+        <LogRow
+          key={e._id}
+          data={{ "data-access": e.action }}
+          time={e.createdAt}
+          timeText={indiaDate(e.createdAt, true)}
+          who={e.actorName}
+          ip={e.ip}
+        >
+          <p className="min-w-0 break-words text-slate-900">
+            <span className="font-semibold">{ACTION_LABEL[e.action] ?? e.action}</span>
+            <span className="text-slate-600"> · {KIND_LABEL[e.entityType] ?? e.entityType}</span>
+            {e.label &&
+              (e.link ? (
+                <>
+                  {" · "}
+                  <Link to={e.link} className="text-brand-700 underline">
+                    {e.label}
+                  </Link>
+                </>
+              ) : (
+                <span> · {e.label}</span>
+              ))}
+            {/* The detail (the reference when written) says more only once the record is gone or renamed. */}
+            {e.detail && e.detail !== e.label && <span className="block text-sm text-slate-600">{e.detail}</span>}
+          </p>
+        </LogRow>
+      ))}
+    </LogList>
   );
 }
