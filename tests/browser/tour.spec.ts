@@ -58,6 +58,8 @@ test("every public page at 360 px: loads, no sideways scrolling, no axe violatio
     ["/tools/air-leak-cost", 200],
     ["/tools/fixed-vs-variable-speed", 200],
     ["/tools/sizing", 200],
+    ["/privacy", 200],
+    ["/privacy/request", 200],
     ["/no-such-page", 404],
   ];
   for (const [path, status] of pages) await visit(page, path, status);
@@ -89,6 +91,9 @@ test("every admin screen at 360 px: loads, no sideways scrolling, no axe violati
     "/admin/specifications",
     "/admin/staff",
     "/admin/activity",
+    "/admin/privacy/requests",
+    "/admin/privacy/breaches",
+    "/admin/privacy/access",
     "/admin/trash",
     "/admin/account",
     "/admin/no-such-screen",
