@@ -133,7 +133,13 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
             <li>ask us to correct or complete it;</li>
             <li>withdraw a consent you gave, as easily as you gave it;</li>
             <li>ask us to erase it (we keep only what the law makes us keep, and tell you what and why);</li>
-            <li>name someone to use these rights for you if you die or cannot;</li>
+            <li>
+              name someone to use these rights for you if you die or cannot: write to our{" "}
+              <a href="#complaints" className={link}>
+                grievance officer
+              </a>
+              ;
+            </li>
             <li>have your complaints answered.</li>
           </ul>
           <p>
