@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { SiteSettings } from "../../shared/content/settings";
+import type { RetentionKind, RetentionOutlook, RetentionOutlookItem } from "../../shared/privacy/retention";
 import { INDIA_OFFSET_MS, indiaDateOf } from "../../shared/sales/financial-year";
 import { type Actor, recordActivity } from "../activity/log";
 import { getSettings } from "../content/settings";
@@ -25,8 +26,6 @@ import { KEEP_PAGE, keepLinkOf, keepLinkToken, WARNING_NOTICE_MS } from "./keep-
  * Every batch is one transaction that first takes the pass's advisory lock and then reads what is due, so several
  * app servers (or `npm run retention` beside them) run one after the other and never warn or erase twice.
  */
-
-type RetentionKind = "enquiry" | "deal" | "quotation";
 
 /** One record the retention rules reach, with its person's address ("" when none). */
 interface RetentionRow {
@@ -426,27 +425,6 @@ export async function keepUnderLink(db: Database, token: string, now = new Date(
 
 const OUTLOOK_DAYS = 30;
 const OUTLOOK_LISTED = 100;
-
-interface RetentionOutlookItem {
-  kind: RetentionKind;
-  id: string;
-  /** The enquiry's reference (a deal's or quotation's lead), or "". */
-  reference: string;
-  /** An enquiry's reference, a deal's title, a quotation's number and version. */
-  title: string;
-  lastActivityAt: string;
-  /** India's day of the first daily pass that may erase it (48 hours after its warning). */
-  erasesOn: string;
-  warned: boolean;
-}
-
-export interface RetentionOutlook {
-  days: number;
-  total: number;
-  counts: Record<RetentionKind, number>;
-  /** The first ones to go (at most 100), soonest first. */
-  items: RetentionOutlookItem[];
-}
 
 export async function retentionOutlook(db: Database, now = new Date()): Promise<RetentionOutlook> {
   const p = periodsOf(await getSettings(db));

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
+import type { RetentionKind, RetentionOutlook, RetentionOutlookItem } from "../../../shared/privacy/retention";
 import { api, errorMessage } from "../../lib/api-client";
 import { useCan } from "./current-user";
 import { buttonClass, formatDate } from "./screen-parts";
@@ -10,25 +11,6 @@ import { useToast } from "./toast";
  * (GET /api/privacy/retention), per kind and the first records to go, and Run now (POST …/run). The periods
  * are in Site Settings → Privacy.
  */
-
-type RetentionKind = "enquiry" | "deal" | "quotation";
-
-interface RetentionItem {
-  kind: RetentionKind;
-  id: string;
-  reference: string;
-  title: string;
-  lastActivityAt: string;
-  erasesOn: string;
-  warned: boolean;
-}
-
-interface RetentionOutlook {
-  days: number;
-  total: number;
-  counts: Record<RetentionKind, number>;
-  items: RetentionItem[];
-}
 
 const LISTED = 10;
 const KINDS: { kind: RetentionKind; one: string; many: string }[] = [
@@ -43,7 +25,7 @@ const PATH: Record<RetentionKind, string> = { enquiry: "contacts", deal: "deals"
 const dayText = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
-function Item({ item }: { item: RetentionItem }) {
+function Item({ item }: { item: RetentionOutlookItem }) {
   const name = item.kind === "deal" && item.reference ? `${item.title} (${item.reference})` : item.title;
   return (
     <li className="flex flex-col gap-x-3 py-2 sm:flex-row sm:items-baseline sm:justify-between">
