@@ -90,9 +90,8 @@ function withQuery(path: string, query: RequestOptions["query"]): string {
   return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
 }
 
-function headers(json: boolean, accept = "application/json"): Record<string, string> {
+function headers(token: string | null, json: boolean, accept = "application/json"): Record<string, string> {
   const h: Record<string, string> = { Accept: accept };
-  const token = getToken();
   if (token) h["x-auth-token"] = token;
   if (json) h["Content-Type"] = "application/json";
   return h;
@@ -107,11 +106,17 @@ function xhrHeaders(xhr: XMLHttpRequest): Headers {
   return h;
 }
 
-function sendXhr(method: string, url: string, form: FormData, onProgress?: (fraction: number) => void): Promise<RawAnswer> {
+function sendXhr(
+  method: string,
+  url: string,
+  token: string | null,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
-    for (const [k, v] of Object.entries(headers(false))) xhr.setRequestHeader(k, v);
+    for (const [k, v] of Object.entries(headers(token, false))) xhr.setRequestHeader(k, v);
     if (onProgress) {
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
@@ -125,12 +130,12 @@ function sendXhr(method: string, url: string, form: FormData, onProgress?: (frac
   });
 }
 
-async function sendFetch(method: string, url: string, json: unknown, file = false): Promise<RawAnswer> {
+async function sendFetch(method: string, url: string, token: string | null, json: unknown, file = false): Promise<RawAnswer> {
   let res: Response;
   try {
     res = await fetch(url, {
       method,
-      headers: headers(json !== undefined, file ? "*/*" : "application/json"),
+      headers: headers(token, json !== undefined, file ? "*/*" : "application/json"),
       body: json !== undefined ? JSON.stringify(json) : undefined,
       credentials: "same-origin",
     });
@@ -153,9 +158,11 @@ function parse(text: string): unknown {
 async function send(path: string, options: RequestOptions, file = false): Promise<RawAnswer> {
   const method = options.method ?? (options.form || options.json !== undefined ? "POST" : "GET");
   const url = withQuery(path, options.query);
+  // The token this request carries: a 401 speaks only of it (see below).
+  const token = getToken();
   const answer = options.form
-    ? await sendXhr(method, url, options.form, options.onProgress)
-    : await sendFetch(method, url, options.json, file);
+    ? await sendXhr(method, url, token, options.form, options.onProgress)
+    : await sendFetch(method, url, token, options.json, file);
   if (answer.status >= 200 && answer.status < 300) return answer;
   const err = (parse(answer.text) ?? {}) as { message?: unknown; error?: unknown; issues?: unknown };
   const message =
@@ -165,12 +172,26 @@ async function send(path: string, options: RequestOptions, file = false): Promis
         ? err.error
         : `HTTP ${answer.status}`;
   const issues = Array.isArray(err.issues) ? (err.issues as ApiIssue[]) : [];
-  if (answer.status === 401 && options.redirectOn401 !== false && typeof window !== "undefined") {
-    // The server no longer accepts the token: sign in again and come back here.
-    clearToken();
-    window.location.assign(loginUrl(window.location.pathname + window.location.search));
-  }
+  if (answer.status === 401 && options.redirectOn401 !== false && typeof window !== "undefined") signInAgain(token);
   throw new ApiError(answer.status, message, issues);
+}
+
+/**
+ * A 401 for `sent` (the token the request carried): acted on only while that token is still the current one,
+ * so a request under way when staff logged out (or signed in again) cannot override where they went.
+ * - The current token was refused (the session ended on the server): sign in again and come back here.
+ * - No token then and none now (a request sent after Logout cleared it, or another tab signed out): the
+ *   sign-in page, without a way back; Logout goes there too, so nothing it did is overridden.
+ */
+function signInAgain(sent: string | null): void {
+  const current = getToken();
+  if (current !== sent) return;
+  if (sent === null) {
+    if (window.location.pathname !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+    return;
+  }
+  clearToken();
+  window.location.assign(loginUrl(window.location.pathname + window.location.search));
 }
 
 /** Calls the API and returns the parsed JSON answer; throws ApiError on failure. */

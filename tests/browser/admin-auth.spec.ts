@@ -5,7 +5,7 @@ import { ADMIN, ADMIN_URL, EMPTY_URL, expectNoA11yViolations, watchErrors } from
 // Admin tests change data: they run on their own demo server (see playwright.config.ts).
 test.use({ baseURL: ADMIN_URL });
 
-test.describe("staff sign-in", () => {
+test.describe("staff sign-in", { tag: "@journey" }, () => {
   test("the guard sends a visitor without a token to the login page and back after signing in", async ({ page }) => {
     const problems = watchErrors(page);
     await page.goto("/admin/banner?x=1");
@@ -132,6 +132,82 @@ test.describe("staff sign-in", () => {
     expect(verify.status).toBe(401);
   });
 
+  test("a dashboard request still under way at Logout does not send staff back with redirectTo", async ({ page, baseURL }) => {
+    // A session of its own: Logout ends it on the server, so the held request is answered 401 for it.
+    const res = await fetch(`${baseURL}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const { token } = (await res.json()) as { token: string };
+    // What the panel did once the held answer was read, told to the test as it happens (the page may be
+    // between documents, where it cannot be asked): every navigation it starts (the Navigation API hears
+    // location.assign at the call), then, a task after the answer's text was read (the panel's own handling
+    // runs before that task), "handled".
+    const navigations: string[] = [];
+    let handled!: () => void;
+    const statsHandled = new Promise<void>((resolve) => {
+      handled = resolve;
+    });
+    await page.exposeBinding("report", (_source, what: string, url: string) => {
+      if (what === "navigate") navigations.push(url);
+      else handled();
+    });
+    await page.addInitScript(() => {
+      const report = (window as unknown as { report: (what: string, url: string) => void }).report;
+      (window as unknown as { navigation: EventTarget }).navigation.addEventListener("navigate", (e) => {
+        report("navigate", (e as unknown as { destination: { url: string } }).destination.url);
+      });
+      const text = Response.prototype.text;
+      Response.prototype.text = async function (this: Response) {
+        const body = await text.call(this);
+        if (this.url.includes("/api/contacts/stats")) setTimeout(() => report("handled", this.url), 0);
+        return body;
+      };
+    });
+    await page.goto("/admin/login");
+    await page.evaluate((t) => localStorage.setItem("admin-token", t), token);
+    // Hold the dashboard's figures until after Logout (the race: their 401 arrives once the token is gone).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    await page.route("**/api/contacts/stats", async (route) => {
+      held();
+      await released;
+      await route.continue();
+    });
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard Overview" })).toBeVisible();
+    await isHeld;
+    // The sign-in page is a document of its own: held too, so the panel is still there when the 401 arrives
+    // (the window the race needs, which on a busy machine lasts as long as the new page takes to come).
+    let showLogin!: () => void;
+    const loginShown = new Promise<void>((resolve) => {
+      showLogin = resolve;
+    });
+    await page.route("**/admin/login", async (route) => {
+      if (route.request().resourceType() === "document") await loginShown;
+      await route.continue();
+    });
+    if (!(await page.getByRole("button", { name: "Logout" }).isVisible()))
+      await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForFunction(() => localStorage.getItem("admin-token") === null);
+    const answered = page.waitForResponse("**/api/contacts/stats");
+    release();
+    expect((await answered).status()).toBe(401);
+    await statsHandled;
+    expect(navigations.filter((url) => url.includes("redirectTo"))).toEqual([]);
+    showLogin();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("admin-token"))).toBeNull();
+  });
+
   test("logout still signs out locally when the server call fails", async ({ page, baseURL }) => {
     // The shared session, put in place once (signIn() would put it back on the sign-in page's document load).
     await page.goto("/admin/login");
@@ -209,7 +285,7 @@ test.describe("admin shell", () => {
     if (testInfo.project.name === "phone") await expect(nav).toBeHidden();
   });
 
-  test("the spec's older admin paths still work", async ({ page }) => {
+  test("the spec's older admin paths still work", { tag: "@journey" }, async ({ page }) => {
     const cases: [string, RegExp][] = [
       ["/admin/our%20Story", /\/admin\/our-story$/],
       ["/admin/our%20core", /\/admin\/our-core$/],
@@ -236,7 +312,7 @@ test.describe("admin shell", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Services Management" })).toBeVisible();
   });
 
-  test("malformed percent-escapes in a path never answer a server error", async ({ page }) => {
+  test("malformed percent-escapes in a path never answer a server error", { tag: "@http" }, async ({ page }) => {
     for (const path of [
       "/admin/products/%E0%A4%A",
       "/admin/products/%E0%A4%A.data",
@@ -255,14 +331,14 @@ test.describe("admin shell", () => {
     }
   });
 
-  test("an unknown admin path shows a not-found screen inside the panel", async ({ page }) => {
+  test("an unknown admin path shows a not-found screen inside the panel", { tag: "@journey" }, async ({ page }) => {
     await page.goto("/admin/no-such-screen");
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expect(page.getByText("Admin Panel", { exact: true })).toBeVisible();
   });
 });
 
-test.describe("the sign-in page without JavaScript", () => {
+test.describe("the sign-in page without JavaScript", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("says the panel needs JavaScript, and its form cannot send the password anywhere", async ({ page }) => {
