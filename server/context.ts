@@ -1,3 +1,4 @@
+import { SIGN_IN_SLOW_DOWN, type SignInSlowDown } from "./auth/login-throttle";
 import { type ContentCache, type ContentCacheOptions, openContentCache } from "./cache/content-cache";
 import { PAGE_CACHE_LIMITS } from "./cache/page-cache";
 import { type ResponseCache, type ResponseCacheOptions, responseCacheFollowing } from "./cache/response-cache";
@@ -22,11 +23,15 @@ export interface AppContext {
   answers: ResponseCache;
   /** The e-mail outbox's sender (started by the server); MAIL_OFF when SMTP_URL is unset. */
   mail: Mailer;
+  /** How far apart an account's sign-ins are held under spread-out guessing (server/auth/login-throttle.ts). */
+  signInSlowDown: SignInSlowDown;
 }
 
 export interface ContextOptions {
   /** The outbox's retry timing (tests use short delays). */
   outbox?: OutboxSenderOptions;
+  /** The sign-in slow-down's timing (tests use short ones). */
+  signInSlowDown?: SignInSlowDown;
   /** Another transport than SMTP_URL's (none in production). */
   mailTransport?: MailTransport;
   /** Other cache bounds than the defaults (tests fill small ones). */
@@ -62,5 +67,6 @@ export async function createAppContext(
     mail: transport
       ? new OutboxSender(database.db, database.kind, transport, { makeAttachments: quotationAttachments, ...options.outbox })
       : MAIL_OFF,
+    signInSlowDown: options.signInSlowDown ?? SIGN_IN_SLOW_DOWN,
   };
 }

@@ -29,11 +29,16 @@ const MAX_PAIR_FAILURES = 5;
 const MAX_ADDRESS_FAILURES = 30;
 const SPREAD_WINDOW_MS = 60 * 60 * 1000;
 const SPREAD_THRESHOLD = 50;
-/** Each failure past the threshold adds this much delay, up to the cap. */
-const DELAY_STEP_MS = 100;
-const DELAY_CAP_MS = 5_000;
-/** A turn further off than this is not given out: the request answers 429 instead of hanging. */
-const MAX_TURN_WAIT_MS = 15_000;
+
+/** The slow-down's timing (AppContext.signInSlowDown; tests use a tenth of it, so no test waits seconds). */
+export interface SignInSlowDown {
+  /** Each failure past the threshold adds this much delay, up to the cap. */
+  stepMs: number;
+  capMs: number;
+  /** A turn further off than this is not given out: the request answers 429 instead of hanging. */
+  maxTurnWaitMs: number;
+}
+export const SIGN_IN_SLOW_DOWN: SignInSlowDown = { stepMs: 100, capMs: 5_000, maxTurnWaitMs: 15_000 };
 const MAX_TWO_FACTOR_FAILURES = 10;
 /** Every failure for a username that has no account (one count, so the alert never names them). */
 const UNKNOWN_USERNAMES_KEY = "login-unknown";
@@ -86,19 +91,19 @@ async function recentEvents(db: Database, key: string, windowMs: number): Promis
 }
 
 /** How far apart this account's sign-ins are: 0 normally, growing under spread-out guessing. */
-export async function signInDelayMs(db: Database, username: string): Promise<number> {
+export async function signInDelayMs(db: Database, username: string, timing = SIGN_IN_SLOW_DOWN): Promise<number> {
   const failures = await recentEvents(db, loginThrottleKeys(username).account, SPREAD_WINDOW_MS);
-  return failures <= SPREAD_THRESHOLD ? 0 : Math.min(DELAY_CAP_MS, (failures - SPREAD_THRESHOLD) * DELAY_STEP_MS);
+  return failures <= SPREAD_THRESHOLD ? 0 : Math.min(timing.capMs, (failures - SPREAD_THRESHOLD) * timing.stepMs);
 }
 
 /**
  * Waits for this attempt's turn under the slow-down (at once otherwise). Parallel attempts would all sleep
  * and then all be checked, so each reserves the account's next turn, `delay` after the later of now and the
  * last turn given, as a throttle event dated then; an advisory lock makes the reservation atomic across app
- * servers, and the database's clock dates every turn. A turn more than MAX_TURN_WAIT_MS away: 429.
+ * servers, and the database's clock dates every turn. A turn more than `maxTurnWaitMs` away: 429.
  */
-export async function waitForSignInTurn(db: Database, username: string): Promise<void> {
-  const delay = await signInDelayMs(db, username);
+export async function waitForSignInTurn(db: Database, username: string, timing = SIGN_IN_SLOW_DOWN): Promise<void> {
+  const delay = await signInDelayMs(db, username, timing);
   if (delay === 0) return;
   const key = loginThrottleKeys(username).turn;
   const waitMs = await inTransaction(db, async (tx) => {
@@ -109,8 +114,8 @@ export async function waitForSignInTurn(db: Database, username: string): Promise
           FROM throttle_events WHERE key = ${key}`,
     );
     const wait = Math.max(0, Number(row?.wait_ms ?? delay));
-    if (wait > MAX_TURN_WAIT_MS) {
-      const retryAfter = String(Math.max(1, Math.ceil((wait - MAX_TURN_WAIT_MS) / 1000)));
+    if (wait > timing.maxTurnWaitMs) {
+      const retryAfter = String(Math.max(1, Math.ceil((wait - timing.maxTurnWaitMs) / 1000)));
       throw new HttpError(429, TOO_MANY_AT_ONCE, undefined, { "Retry-After": retryAfter });
     }
     await tx.execute(

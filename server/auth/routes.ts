@@ -76,7 +76,7 @@ export function authRouter(ctx: AppContext): Router {
     const { username, password } = parseInput(loginInput, req.body);
     // Refused before any hashing, so a flood of refused attempts costs no CPU.
     await checkSignInAllowed(ctx.db, username, req.ip);
-    await waitForSignInTurn(ctx.db, username);
+    await waitForSignInTurn(ctx.db, username, ctx.signInSlowDown);
     const user = await findUserByUsername(ctx.db, username);
     let ok = false;
     if (user) ok = await verifyPassword(user.passwordHash, password);

@@ -140,13 +140,14 @@ describe("sign-in throttling that cannot lock the owner out", { timeout: 90_000 
   const attempt = (server: TestServer, address: string, password: string, username = OWNER.username) =>
     server.request("POST", "/api/auth/login", { json: { username, password }, headers: from(address) });
 
+  // The slow-down at a tenth of its timing (100 ms a failure past 50, at most 5 s apart, a queue of at most
+  // 15 s): the same rules, without a test waiting many seconds.
+  const TENTH = { stepMs: 10, capMs: 500, maxTurnWaitMs: 1_500 };
   async function withServer(run: (server: TestServer) => Promise<void>, env: Record<string, string> = {}) {
-    const server = await startTestServer({
-      ADMIN_USERNAME: OWNER.username,
-      ADMIN_PASSWORD: OWNER.password,
-      TRUST_PROXY: "loopback",
-      ...env,
-    });
+    const server = await startTestServer(
+      { ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, TRUST_PROXY: "loopback", ...env },
+      { context: { signInSlowDown: TENTH } },
+    );
     try {
       await run(server);
     } finally {
@@ -201,10 +202,10 @@ describe("sign-in throttling that cannot lock the owner out", { timeout: 90_000 
           const me = await server.request("GET", "/api/auth/me", { token });
           await server.request("PUT", `/api/users/${me.body._id}`, { token, json: { email: "owner@pneuma.example" } });
           await server.request("PUT", "/api/settings", { token, json: { companyName: "Pneuma Air Systems" } });
-          expect(await signInDelayMs(server.ctx.db, OWNER.username)).toBe(0);
+          expect(await signInDelayMs(server.ctx.db, OWNER.username, TENTH)).toBe(0);
           // 60 failures, each from its own address: no pair reaches 5, the account passes 50.
           for (let i = 0; i < 60; i++) expect((await attempt(server, `10.9.${i}.1`, `guess-${i}`)).status).toBe(401);
-          const delay = await signInDelayMs(server.ctx.db, OWNER.username);
+          const delay = await signInDelayMs(server.ctx.db, OWNER.username, TENTH);
           expect(delay).toBeGreaterThan(0);
           const started = Date.now();
           const right = await attempt(server, "203.0.113.10", OWNER.password);
@@ -232,15 +233,15 @@ describe("sign-in throttling that cannot lock the owner out", { timeout: 90_000 
     }
   }, 180_000); // ~70 password hashes and the growing delays it asserts
 
-  it("under the slow-down parallel sign-ins take turns, one check at a time; a queue longer than 15 s answers 429", () =>
+  it("under the slow-down parallel sign-ins take turns, one check at a time; a queue longer than 15 s (1.5 s here) answers 429", () =>
     withServer(async (server) => {
       // 100 failures for the account in the last hour, as the spread-out guessing above makes them (written
-      // straight into the counter, to spare 100 password hashes): its turns are 5 s apart.
+      // straight into the counter, to spare 100 password hashes): its turns are 5 s apart (0.5 s here).
       await recordEvent(
         server.ctx.db,
         Array.from({ length: 100 }, () => `login-user:${OWNER.username}`),
       );
-      expect(await signInDelayMs(server.ctx.db, OWNER.username)).toBe(5_000);
+      expect(await signInDelayMs(server.ctx.db, OWNER.username, TENTH)).toBe(TENTH.capMs);
       const hashesBefore = passwordVerifications();
       const started = Date.now();
       const answers = await Promise.all(
@@ -250,16 +251,16 @@ describe("sign-in throttling that cannot lock the owner out", { timeout: 90_000 
       );
       const signedIn = answers.filter((a) => a.res.status === 200).sort((a, b) => a.after - b.after);
       const refused = answers.filter((a) => a.res.status === 429);
-      // Turns at 5, 10 and 15 s: each check waits for the one before (all five would be checked at 5 s if
+      // Turns at 0.5, 1 and 1.5 s: each check waits for the one before (all five would be checked at 0.5 s if
       // they only slept); the right password is never refused while its turn comes.
       expect(signedIn).toHaveLength(3);
-      for (const [i, a] of signedIn.entries()) expect(a.after).toBeGreaterThanOrEqual((i + 1) * 5_000 - 50);
+      for (const [i, a] of signedIn.entries()) expect(a.after).toBeGreaterThanOrEqual((i + 1) * TENTH.capMs - 50);
       expect(passwordVerifications() - hashesBefore).toBe(3); // the refused ones were not checked
       expect(refused).toHaveLength(2);
       for (const { res, after } of refused) {
         expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
         expect(res.body.message).toBe("Too many sign-in attempts for this account at once. Please wait a little and try again.");
-        expect(after).toBeLessThan(5_000); // answered at once, not after waiting
+        expect(after).toBeLessThan(signedIn[0]!.after); // answered at once, not after waiting for a turn
       }
     }));
 
