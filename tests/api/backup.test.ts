@@ -33,7 +33,7 @@ let backup: { path: string; manifest: Manifest };
 const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  s = await startTestServer({ RATE_LIMITS: "off" });
+  s = await startTestServer({ RATE_LIMITS: "off" }, { ownDatabase: true }); // backed up: its data directory is read
   token = await s.login();
   backupsDir = await tempDir();
   await createContent();

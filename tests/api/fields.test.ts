@@ -93,7 +93,7 @@ const prototypes = [Array.prototype, String.prototype] as const;
 const ownBefore = prototypes.map((p) => new Set(Object.getOwnPropertyNames(p)));
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({}, { ownDatabase: true }); // adds a table: not on the worker's shared database
   const { generateDrizzleJson, generateMigration } = await import("drizzle-kit/api");
   const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson({ table }));
   for (const statement of statements) await s.ctx.db.execute(sql.raw(statement));

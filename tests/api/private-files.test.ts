@@ -39,7 +39,7 @@ describe("private folders", () => {
     } finally {
       process.umask(previous);
     }
-  });
+  }, 90_000); // a first open: initdb and every migration (over 30 s on a busy 2-core machine)
 
   it("the server tightens a data directory, database and backups folder left open to others, and says so", async () => {
     const dataDir = path.join(root, "old");

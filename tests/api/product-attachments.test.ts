@@ -34,7 +34,7 @@ const cleanups: (() => Promise<unknown>)[] = [];
 const ATTACHMENT_URL = /^\/uploads\/[a-f0-9]{32}\.pdf$/;
 
 beforeAll(async () => {
-  s = await startTestServer({ RATE_LIMITS: "off" });
+  s = await startTestServer({ RATE_LIMITS: "off" }, { ownDatabase: true }); // backed up: its data directory is read
   token = await s.login();
   const cat = await s.request("POST", "/api/category", { json: { name: "Screw Compressors" }, token });
   if (cat.status !== 201) throw new Error(cat.text);

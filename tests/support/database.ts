@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, watch } from "node:fs";
-import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { inject } from "vitest";
 
@@ -68,11 +70,20 @@ export async function dropDatabase(name: string): Promise<void> {
 }
 
 /**
+ * Copies the directory `from` to `to` (made if missing) with the system's cp: a data directory is over a
+ * thousand small files, which Node's fs.cp copies one JavaScript call at a time (about 5 times the CPU).
+ */
+async function copyDirectory(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  await promisify(execFile)("cp", ["-R", "-p", `${from}/.`, to]);
+}
+
+/**
  * Puts a copy of the run's migrated embedded database into `dataDir` (as `db/`), so a server opening it
  * skips initdb and the migrations: PGlite's initdb alone takes seconds, and the API tests start ~50 servers.
  */
 export async function copyMigratedPglite(dataDir: string): Promise<void> {
-  await cp(path.join(inject("pgliteTemplate"), "db"), path.join(dataDir, "db"), { recursive: true });
+  await copyDirectory(path.join(inject("pgliteTemplate"), "db"), path.join(dataDir, "db"));
 }
 
 /**
@@ -82,8 +93,8 @@ export async function copyMigratedPglite(dataDir: string): Promise<void> {
  */
 export async function copySeededPglite(dataDir: string): Promise<void> {
   const seeded = await seededPglite();
-  await cp(path.join(seeded, "db"), path.join(dataDir, "db"), { recursive: true });
-  await cp(path.join(seeded, "uploads"), path.join(dataDir, "uploads"), { recursive: true });
+  await copyDirectory(path.join(seeded, "db"), path.join(dataDir, "db"));
+  await copyDirectory(path.join(seeded, "uploads"), path.join(dataDir, "uploads"));
 }
 
 /**
@@ -138,7 +149,7 @@ async function seedCopyOfMigrated(dataDir: string): Promise<void> {
     import("../../server/seed/demo"),
     import("../../server/uploads/images"),
   ]);
-  await cp(path.join(inject("pgliteTemplate"), "db"), path.join(dataDir, "db"), { recursive: true });
+  await copyDirectory(path.join(inject("pgliteTemplate"), "db"), path.join(dataDir, "db"));
   const images = new ImageStore(path.join(dataDir, "uploads"));
   await images.init();
   const handle = await openDatabase({ dataDir, databaseUrl: null, lockHolder: "test set-up" });

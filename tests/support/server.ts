@@ -6,11 +6,12 @@ import type { RequestHandler } from "express";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { type AppContext, type ContextOptions, createAppContext } from "../../server/context";
-import { openDatabase } from "../../server/db/client";
+import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 import { setLogLevel } from "../../server/log";
 import { prepareData } from "../../server/start-up";
 import { ImageStore } from "../../server/uploads/images";
 import { copyMigratedPglite, copySeededPglite, createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "./database";
+import { takeWorkerDatabase } from "./worker-database";
 
 export const ADMIN = { username: "admin", password: "correct-horse-battery" };
 
@@ -54,10 +55,16 @@ export async function startTestServer(
     pages?: RequestHandler;
     /** With the demo content: a copy of the run's seeded database on PGlite; seeded at start on PostgreSQL. */
     seeded?: boolean;
+    /**
+     * PGlite: a copy of the template in this server's DATA_DIR, as production has it, instead of the worker's
+     * shared database (tests/support/worker-database.ts): for tests that back up or read the data directory.
+     */
+    ownDatabase?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-test-"));
   let scratch: ScratchDatabase | null = null;
+  let workerDatabase: DatabaseHandle | null = null;
   const shared = options.shareDataWith;
   if (shared) {
     // A second app server: same PostgreSQL database and upload directory, as when scaling out.
@@ -68,7 +75,10 @@ export async function startTestServer(
   } else if (options.seeded) {
     await copySeededPglite(dataDir);
   } else {
-    await copyMigratedPglite(dataDir);
+    // The worker's shared database, unless the test reads the data directory or names its own database.
+    const ownData = options.ownDatabase || env.DATA_DIR || env.DATABASE_URL;
+    workerDatabase = ownData ? null : await takeWorkerDatabase();
+    if (!workerDatabase) await copyMigratedPglite(dataDir);
   }
   // Listening first, so the address is known: with e-mail on, SITE_URL is required (e-mail links come from
   // it), and unless the test names another, it is this server's own address, as in production.
@@ -90,7 +100,8 @@ export async function startTestServer(
   setLogLevel("silent");
   const images = new ImageStore(config.uploadDir);
   await images.init();
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockHolder: "test" });
+  const database =
+    workerDatabase ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockHolder: "test" }));
   const ctx = await createAppContext(config, database, images, options.context);
   await prepareData(ctx, { print: () => {} });
   ctx.mail.start(); // as the real server does (nothing when SMTP_URL is unset)
