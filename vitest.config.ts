@@ -25,6 +25,32 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // The real admin screens (route modules, layout and its sign-in check) in happy-dom against a real API
+          // server: tests/support/screen.tsx. happy-dom, not jsdom: the dialogs use <dialog>.showModal(), which
+          // jsdom lacks, and its fetch and XHR resolve the app's relative /api URLs against the page's URL.
+          name: "screen",
+          include: ["tests/screen/**/*.test.tsx"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          environment: "happy-dom",
+          environmentOptions: {
+            happyDOM: {
+              // A desktop width (the admin layout opens its sidebar from 1024 px). A document navigation (the
+              // sign-in page, a 401's redirect) only changes location.href here: loading pages is the browser tests'.
+              width: 1440,
+              height: 900,
+              settings: { navigation: { disableMainFrameNavigation: true } },
+            },
+          },
+          // CSS imports (admin.css) load as empty modules, Vitest's default: styles are the browser tests'.
+          // Isolated (the default): each file gets a fresh window and the panel's module state (its cached sign-in check).
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

@@ -3,12 +3,16 @@
 // browser tests against the production build: every test on a desktop, the phone's tests and a tour of
 // every page at 360 px (playwright.config.ts). `npm run test:full` (--full) runs the whole matrix: every API
 // file on both databases, every browser test at both widths.
-// Ends with the time of each step, the ten slowest files, and one line "N passed, N failed, N skipped".
+// Starts with the machine's speed (bench/yardstick.js, the bench's ceiling in req/s) and ends with each step's
+// wall time and CPU-seconds against tests/budget.json (scaled by that speed; a warning from 90% of a budget),
+// the ten slowest files, and one line "N passed, N failed, N skipped".
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
+import { yardstick } from "../bench/yardstick.js";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const full = process.argv.includes("--full");
@@ -18,8 +22,27 @@ const reports = path.join(root, "test-results", "reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+// Test data (every test server's database, the browsers' profiles) in memory when the machine has a tmpfs:
+// the API tests copy and open a data directory of over a thousand files per server, and PostgreSQL's
+// fsyncs on a disk cost more than the queries. Removed at the end; the children find it through TMPDIR.
+const ramFree = () => {
+  const fs = statfsSync("/dev/shm");
+  return fs.bavail * fs.bsize;
+};
+const ramDir = existsSync("/dev/shm") && ramFree() > 2 * 1024 ** 3 ? mkdtempSync(path.join("/dev/shm", "pneuma-test-")) : null;
+if (ramDir) process.env.TMPDIR = ramDir;
+// Data the vitest steps prepare once and share (tests/support/global-setup.ts): the migrated template and its
+// seeded copy. Removed at the end with the rest of the run's test data.
+const runDir = mkdtempSync(path.join(ramDir ?? os.tmpdir(), "pneuma-run-"));
+process.env.PNEUMA_TEST_RUN_DIR = runDir;
+process.on("exit", () => rmSync(ramDir ?? runDir, { recursive: true, force: true }));
+
+/** CPU-seconds each step may use on the machine whose yardstick it names (README, "Tests"). */
+const budget = JSON.parse(readFileSync(path.join(root, "tests", "budget.json"), "utf8"));
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** [name, wall ms, CPU-seconds] of each step. */
 const stepTimes = [];
 // Seconds per test file ("layer › file"), for the ten slowest at the end.
 const fileTimes = [];
@@ -30,10 +53,36 @@ const flakyTests = [];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-function finish(name, ok, started) {
+/**
+ * A step's command, run by sh, which waits for it and then writes its own /proc stat: its children's
+ * CPU time (cutime, cstime) is then the step's, its browsers and servers included (each is waited for by
+ * its parent). Node cannot read a child's CPU time any other way.
+ */
+function measured(name, command, args) {
+  const statFile = path.join(reports, `${name.replaceAll(" ", "-")}.stat`);
+  const script = 'status=0; "$@" || status=$?; cat /proc/$$/stat > "$0"; exit $status';
+  return { command: "sh", args: ["-c", script, statFile, command, ...args], statFile };
+}
+
+/** CPU-seconds (user + system) of the waited-for children in a /proc/<pid>/stat file; NaN if unreadable. */
+function childCpuSeconds(statFile) {
+  try {
+    const text = readFileSync(statFile, "utf8");
+    // Fields after the command's name, which is in parentheses and may hold spaces: cutime, cstime are 16, 17.
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** USER_HZ: the unit of /proc's times (100 on Linux). */
+const CLOCK_TICKS = 100;
+
+function finish(name, ok, started, statFile) {
   const ms = Date.now() - started;
-  console.log(`${ok ? "✔" : "✖"} ${name} (${seconds(ms)})`);
-  stepTimes.push([name, ms]);
+  const cpu = childCpuSeconds(statFile);
+  console.log(`${ok ? "✔" : "✖"} ${name} (${seconds(ms)}, ${cpu.toFixed(0)} CPU-s)`);
+  stepTimes.push([name, ms, cpu]);
   if (!ok) failedSteps.push(name);
   return ok;
 }
@@ -41,8 +90,9 @@ function finish(name, ok, started) {
 function step(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  return finish(name, result.status === 0, started);
+  const run = measured(name, command, args);
+  const result = spawnSync(run.command, run.args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return finish(name, result.status === 0, started, run.statFile);
 }
 
 /** Steps that run side by side (each takes about one core); each one's output is printed whole when it ends. */
@@ -53,7 +103,8 @@ function stepsSideBySide(steps) {
       ({ name, command, args }) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const child = spawn(command, args, { cwd: root, env: process.env });
+          const run = measured(name, command, args);
+          const child = spawn(run.command, run.args, { cwd: root, env: process.env });
           let output = "";
           child.stdout.on("data", (d) => {
             output += d;
@@ -63,7 +114,7 @@ function stepsSideBySide(steps) {
           });
           child.on("close", (code) => {
             if (output.trim()) console.log(`── ${name}\n${output.trimEnd()}`);
-            resolve(finish(name, code === 0, started));
+            resolve(finish(name, code === 0, started, run.statFile));
           });
         }),
     ),
@@ -120,6 +171,39 @@ function countPlaywright(file) {
   fileTimes.push(...perFile);
 }
 
+/**
+ * Each step's wall time and CPU-seconds beside its budget, scaled by the machine's speed (a machine half as
+ * fast is allowed twice the CPU-seconds); returns the steps at 90% of their budget or more, for the summary.
+ */
+function printBudget() {
+  const scale = speed ? budget.yardstick / speed : 1;
+  const matrix = full ? "the full matrix" : "npm test";
+  console.log(`\nTime per step (${matrix}; CPU-s budget scaled ×${scale.toFixed(2)} by the yardstick):`);
+  const warnings = [];
+  let cpuInAll = 0;
+  for (const [name, ms, cpu] of stepTimes) {
+    cpuInAll += Number.isNaN(cpu) ? 0 : cpu;
+    const allowed = full ? undefined : budget.cpuSeconds[name];
+    let mark = "";
+    if (allowed !== undefined && !Number.isNaN(cpu)) {
+      const share = cpu / (allowed * scale);
+      mark = `  ${Math.round(share * 100)}% of ${Math.round(allowed * scale)}`;
+      if (share >= 0.9) {
+        mark += share > 1 ? "  ⚠ over budget" : "  ⚠ near budget";
+        warnings.push(`${name} ${cpu.toFixed(0)} CPU-s, ${Math.round(share * 100)}% of ${Math.round(allowed * scale)}`);
+      }
+    }
+    console.log(`  ${seconds(ms).padStart(8)}  ${`${cpu.toFixed(0)} CPU-s`.padStart(10)}  ${name}${mark}`);
+  }
+  const wall = Date.now() - runStarted;
+  console.log(`  ${seconds(wall).padStart(8)}  ${`${cpuInAll.toFixed(0)} CPU-s`.padStart(10)}  in all`);
+  if (speed)
+    console.log(
+      `  yardstick ${speed} req/s: ${Math.round((wall / 1000) * (speed / budget.yardstick))} s at the budget's machine's speed`,
+    );
+  return warnings;
+}
+
 function firstLine(text) {
   // Without terminal colours, so the line reads the same in a log file.
   const plain = stripVTControlCharacters(String(text ?? ""));
@@ -140,7 +224,8 @@ const vitestArgs = (project, out, files = []) => [
 function vitestStep(name, project, label, env = {}, files = []) {
   const out = path.join(reports, `${label.replaceAll(" ", "-")}.json`);
   const times = `${out}.times`;
-  step(name, bin("vitest"), vitestArgs(project, out, files), { ...env, FILE_TIMES_OUTPUT: times });
+  const matrix = full ? { PNEUMA_TEST_MATRIX: "full" } : {};
+  step(name, bin("vitest"), vitestArgs(project, out, files), { ...env, ...matrix, FILE_TIMES_OUTPUT: times });
   countVitest(out, name.replace(" tests", ""));
   if (existsSync(times)) {
     for (const [file, ms] of Object.entries(JSON.parse(readFileSync(times, "utf8")))) {
@@ -149,6 +234,16 @@ function vitestStep(name, project, label, env = {}, files = []) {
   }
 }
 
+// The machine's speed first, while nothing else runs: every time below is read by it.
+const speed = await yardstick().catch((err) => {
+  console.log(`(yardstick not measured: ${firstLine(err.message)})`);
+  return null;
+});
+if (speed)
+  console.log(
+    `Yardstick: ${speed.toLocaleString("en-IN")} req/s (bench ceiling; tests/budget.json's machine: ${budget.yardstick.toLocaleString("en-IN")})`,
+  );
+
 await stepsSideBySide([
   { name: "type check", command: "npm", args: ["run", "--silent", "typecheck"] },
   { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
@@ -156,6 +251,8 @@ await stepsSideBySide([
 step("build", process.execPath, ["scripts/build-if-stale.js"]);
 
 vitestStep("unit tests", "unit", "unit");
+// The admin screens in happy-dom against a real API server (tests/support/screen.tsx).
+vitestStep("screen tests", "screen", "screen");
 vitestStep("API tests on PGlite", "api", "API on PGlite", { PNEUMA_TEST_DB: "pglite" });
 
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
@@ -174,9 +271,7 @@ step("browser tests", bin("playwright"), ["test"], {
 });
 countPlaywright(browser);
 
-console.log(`\nTime per step (${full ? "the full matrix" : "npm test"}):`);
-for (const [name, ms] of stepTimes) console.log(`  ${seconds(ms).padStart(8)}  ${name}`);
-console.log(`  ${seconds(Date.now() - runStarted).padStart(8)}  in all`);
+const overBudget = printBudget();
 console.log("Ten slowest files:");
 for (const [name, ms] of fileTimes.sort((a, b) => b[1] - a[1]).slice(0, 10)) {
   console.log(`  ${seconds(ms).padStart(8)}  ${name}`);
@@ -187,6 +282,7 @@ if (flakyTests.length) {
   console.log(`Flaky (failed, then passed on the retry): mend them\n${flakyTests.map((line) => `  ${line}`).join("\n")}`);
 }
 if (failedTests.length) console.log(`Failed tests:\n${failedTests.map((line) => `  ${line}`).join("\n")}`);
+if (overBudget.length) console.log(`Near or over the CPU budget (tests/budget.json): ${overBudget.join("; ")}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(", ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

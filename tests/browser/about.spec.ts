@@ -41,7 +41,7 @@ async function getJson<T>(request: import("@playwright/test").APIRequestContext,
   return (await response.json()) as T;
 }
 
-test("the hero slider has three static slides that change every 6 seconds", async ({ page }) => {
+test("the hero slider has three static slides that change every 6 seconds", { tag: "@journey" }, async ({ page }) => {
   await openWithPausedClock(page, "/about");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Us");
   await expect(slides(page)).toHaveCount(3);
@@ -65,7 +65,7 @@ test("the hero slider has three static slides that change every 6 seconds", asyn
   await expect.poll(() => activeSlideIndex(page)).toBe(2);
 });
 
-test("the story is the first story section, split into paragraphs", async ({ page, request }) => {
+test("the story is the first story section, split into paragraphs", { tag: "@journey" }, async ({ page, request }) => {
   const stories = await getJson<ApiStory[]>(request, "/api/story");
   const story = stories[0]!;
   const paragraphs = story.content
@@ -77,7 +77,7 @@ test("the story is the first story section, split into paragraphs", async ({ pag
   await expect(page.getByTestId("story-content").locator("p")).toHaveText(paragraphs);
 });
 
-test("the core values come from the database", async ({ page, request }) => {
+test("the core values come from the database", { tag: "@journey" }, async ({ page, request }) => {
   const values = await getJson<ApiCoreValue[]>(request, "/api/core-values");
   expect(values).toHaveLength(3);
   await page.goto("/about");
@@ -86,10 +86,9 @@ test("the core values come from the database", async ({ page, request }) => {
   for (const v of values) await expect(list).toContainText(v.description);
 });
 
-test("the first facility is featured and the rest are in a grid, each card with 3 features then “+ N more”", async ({
-  page,
-  request,
-}) => {
+test("the first facility is featured and the rest are in a grid, each card with 3 features then “+ N more”", {
+  tag: "@journey",
+}, async ({ page, request }) => {
   const facilities = await getJson<ApiFacility[]>(request, "/api/facilities");
   expect(facilities.length).toBeGreaterThan(1);
   const [first, ...rest] = facilities;
@@ -115,7 +114,10 @@ test("the first facility is featured and the rest are in a grid, each card with 
   }
 });
 
-test("the leadership team shows each member's name, job title and description", async ({ page, request }) => {
+test("the leadership team shows each member's name, job title and description", { tag: "@journey" }, async ({
+  page,
+  request,
+}) => {
   const team = await getJson<ApiTeamMember[]>(request, "/api/our-team");
   expect(team.length).toBeGreaterThan(0);
   await page.goto("/about");
@@ -131,7 +133,7 @@ test("the leadership team shows each member's name, job title and description", 
   }
 });
 
-test("the page links to the contact page and carries its own metadata", async ({ page }) => {
+test("the page links to the contact page and carries its own metadata", { tag: "@journey" }, async ({ page }) => {
   await page.goto("/about");
   const link = main(page).getByRole("link", { name: "Contact us", exact: true });
   await expect(link).toHaveAttribute("href", "/contact");
@@ -143,7 +145,7 @@ test("the page links to the contact page and carries its own metadata", async ({
   await expect(page).toHaveURL(/\/contact$/);
 });
 
-test.describe("without JavaScript", () => {
+test.describe("without JavaScript", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("the server-rendered page shows the first slide, the story, the values and the team", async ({ page }) => {
@@ -156,7 +158,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the demo About page has no accessibility violations and no console errors", async ({ page }) => {
+test("the demo About page has no accessibility violations and no console errors", { tag: "@a11y" }, async ({ page }) => {
   const problems = watchErrors(page);
   await page.goto("/about");
   await page.waitForLoadState("networkidle");
@@ -164,7 +166,9 @@ test("the demo About page has no accessibility violations and no console errors"
   expect(problems).toEqual([]);
 });
 
-test("on an empty database the page shows its built-in content and no empty sections", async ({ page }) => {
+test("on an empty database the page shows its built-in content and no empty sections", { tag: ["@journey", "@a11y"] }, async ({
+  page,
+}) => {
   const problems = watchErrors(page);
   const response = await page.goto(`${EMPTY_URL}/about`);
   expect(response?.status()).toBe(200);

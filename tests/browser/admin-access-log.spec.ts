@@ -59,51 +59,51 @@ async function findPerson(page: Page, text: string): Promise<void> {
 }
 
 test.describe("Who looked at whom", () => {
-  test("an owner finds a sales person's view of a buyer's enquiry by the buyer, then by the sales person", async ({
-    page,
-    browser,
-    baseURL,
-  }, testInfo) => {
-    const problems = watchErrors(page);
-    const who = newBuyer(unique(testInfo, "access"));
-    await sendMessage(baseURL!, who);
-    const sales = await signedInStaff(baseURL!, testInfo, "sales", "viewer");
-    await salesPersonOpens(browser, baseURL!, sales.token, who);
+  test(
+    "an owner finds a sales person's view of a buyer's enquiry by the buyer, then by the sales person",
+    { tag: ["@journey", "@a11y"] },
+    async ({ page, browser, baseURL }, testInfo) => {
+      const problems = watchErrors(page);
+      const who = newBuyer(unique(testInfo, "access"));
+      await sendMessage(baseURL!, who);
+      const sales = await signedInStaff(baseURL!, testInfo, "sales", "viewer");
+      await salesPersonOpens(browser, baseURL!, sales.token, who);
 
-    await signIn(page, baseURL!);
-    await page.goto("/admin/privacy/access");
-    await expect(page.getByText("Type a person's name, e-mail address or phone number")).toBeVisible();
-    await expectNoA11yViolations(page);
+      await signIn(page, baseURL!);
+      await page.goto("/admin/privacy/access");
+      await expect(page.getByText("Type a person's name, e-mail address or phone number")).toBeVisible();
+      await expectNoA11yViolations(page);
 
-    await findPerson(page, who.name.toUpperCase());
-    const records = page.getByRole("region", { name: /Records that hold/ });
-    await expect(records.getByRole("link", { name: /^M-\d{4}-\d+$/ })).toHaveCount(1);
-    const views = page.getByRole("region", { name: "Who opened them" });
-    const opened = views.locator("[data-access=view]");
-    await expect(opened).toHaveCount(1);
-    await expect(opened).toContainText(sales.username);
-    await expect(opened).toContainText("Opened · Enquiry");
-    await expect(opened.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
-    await expect(opened).toContainText(/127\.0\.0\.1/);
-    await expectNoA11yViolations(page);
+      await findPerson(page, who.name.toUpperCase());
+      const records = page.getByRole("region", { name: /Records that hold/ });
+      await expect(records.getByRole("link", { name: /^M-\d{4}-\d+$/ })).toHaveCount(1);
+      const views = page.getByRole("region", { name: "Who opened them" });
+      const opened = views.locator("[data-access=view]");
+      await expect(opened).toHaveCount(1);
+      await expect(opened).toContainText(sales.username);
+      await expect(opened).toContainText("Opened · Enquiry");
+      await expect(opened.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+      await expect(opened).toContainText(/127\.0\.0\.1/);
+      await expectNoA11yViolations(page);
 
-    // By the sales person: the same view, the choice in the URL.
-    await page.getByRole("link", { name: "A staff member" }).click();
-    await expect(page.getByText("Choose a staff member to see whose data they opened.")).toBeVisible();
-    await page.getByLabel("Staff member").selectOption(sales.id);
-    await expect(page).toHaveURL(new RegExp(`[?&]staff=${sales.id}`));
-    await expect(page.getByRole("heading", { name: `What ${sales.name} opened` })).toBeVisible();
-    await expect(page.locator("[data-access=view]")).toHaveCount(1);
-    await expectNoA11yViolations(page);
-    await page.reload();
-    await expect(page.getByLabel("Staff member")).toHaveValue(sales.id);
-    await expect(page.locator("[data-access=view]")).toContainText("Opened · Enquiry");
+      // By the sales person: the same view, the choice in the URL.
+      await page.getByRole("link", { name: "A staff member" }).click();
+      await expect(page.getByText("Choose a staff member to see whose data they opened.")).toBeVisible();
+      await page.getByLabel("Staff member").selectOption(sales.id);
+      await expect(page).toHaveURL(new RegExp(`[?&]staff=${sales.id}`));
+      await expect(page.getByRole("heading", { name: `What ${sales.name} opened` })).toBeVisible();
+      await expect(page.locator("[data-access=view]")).toHaveCount(1);
+      await expectNoA11yViolations(page);
+      await page.reload();
+      await expect(page.getByLabel("Staff member")).toHaveValue(sales.id);
+      await expect(page.locator("[data-access=view]")).toContainText("Opened · Enquiry");
 
-    // Nobody by that name: said in words.
-    await findPerson(page, `Nobody ${Date.now()}`);
-    await expect(page.getByText(/^No enquiry, customer, deal or quotation holds/)).toBeVisible();
-    expect(problems).toEqual([]);
-  });
+      // Nobody by that name: said in words.
+      await findPerson(page, `Nobody ${Date.now()}`);
+      await expect(page.getByText(/^No enquiry, customer, deal or quotation holds/)).toBeVisible();
+      expect(problems).toEqual([]);
+    },
+  );
 
   test("on a phone, a search by phone number shows the view without scrolling sideways @phone", async ({
     page,

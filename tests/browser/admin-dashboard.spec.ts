@@ -13,7 +13,9 @@ interface ServiceLite {
 }
 
 test.describe("Dashboard Overview", () => {
-  test("tiles show Loading... and then the counts; recent contacts and services with +N more", async ({ page, baseURL }) => {
+  test("tiles show Loading... and then the counts; recent contacts and services with +N more", {
+    tag: ["@journey", "@a11y"],
+  }, async ({ page, baseURL }) => {
     const problems = watchErrors(page);
     await signIn(page, baseURL!);
     await fetch(`${baseURL}/api/contacts`, {
@@ -73,7 +75,7 @@ test.describe("Dashboard Overview", () => {
     expect(problems).toEqual([]);
   });
 
-  test("a failed load shows Error, the SPEC §4 message and Retry", async ({ page, baseURL }) => {
+  test("a failed load shows Error, the SPEC §4 message and Retry", { tag: ["@journey", "@a11y"] }, async ({ page, baseURL }) => {
     await signIn(page, baseURL!);
     await page.route(/\/api\/contacts\/stats$/, (route) => route.abort());
     await page.goto("/admin/dashboard");
@@ -86,7 +88,7 @@ test.describe("Dashboard Overview", () => {
     await expect(tiles.nth(2)).toContainText(/Customers\s*\d+/);
   });
 
-  test("on an empty site the counts are zero", async ({ page }) => {
+  test("on an empty site the counts are zero", { tag: ["@journey", "@a11y"] }, async ({ page }) => {
     await signIn(page, EMPTY_URL);
     await page.goto(`${EMPTY_URL}/admin/dashboard`);
     const tiles = page.locator("main ul").first().locator("> li");
@@ -103,10 +105,9 @@ test.describe("Dashboard Overview", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("enquiries of each kind against the 30 days before, the most requested products, failed notifications, e-mail off", async ({
-    page,
-    baseURL,
-  }) => {
+  test("enquiries of each kind against the 30 days before, the most requested products, failed notifications, e-mail off", {
+    tag: ["@journey", "@a11y"],
+  }, async ({ page, baseURL }) => {
     const problems = watchErrors(page);
     await signIn(page, baseURL!);
     const { data } = await apiCall<{ data: { _id: string; name: string }[] }>(baseURL!, "GET", "/api/product?limit=1");
@@ -173,7 +174,7 @@ test.describe("Dashboard Overview", () => {
 
   test(
     "a sales person's dashboard starts with the new enquiries, each one tap from its detail",
-    { tag: "@phone" },
+    { tag: ["@phone", "@journey"] },
     async ({ page, baseURL }, testInfo) => {
       const problems = watchErrors(page);
       const sales = await signedInStaff(baseURL!, testInfo, "sales", "desk");

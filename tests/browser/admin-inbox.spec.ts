@@ -98,142 +98,151 @@ test.describe("Enquiry inbox", () => {
     await signIn(page, baseURL!);
   });
 
-  test("type filter and server search by reference and by product name", async ({ page, baseURL }, testInfo) => {
-    const problems = watchErrors(page);
-    const tag = unique(testInfo, "Inbox");
-    const { product, quote, serviceRequest } = await createEnquiries(baseURL!, tag);
+  test(
+    "type filter and server search by reference and by product name",
+    { tag: ["@journey", "@a11y"] },
+    async ({ page, baseURL }, testInfo) => {
+      const problems = watchErrors(page);
+      const tag = unique(testInfo, "Inbox");
+      const { product, quote, serviceRequest } = await createEnquiries(baseURL!, tag);
 
-    await page.goto(`/admin/contacts?q=${encodeURIComponent(tag)}`);
-    await expect(rows(page)).toHaveCount(3);
-    await expect(page.getByText("3 enquiries")).toBeVisible();
+      await page.goto(`/admin/contacts?q=${encodeURIComponent(tag)}`);
+      await expect(rows(page)).toHaveCount(3);
+      await expect(page.getByText("3 enquiries")).toBeVisible();
 
-    const type = page.getByLabel("Type", { exact: true });
-    await type.selectOption("quote");
-    await expect(page).toHaveURL(/type=quote/);
-    await expect(page).toHaveURL(/q=Inbox/);
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText(`${tag} Buyer`);
-    await expect(rows(page).first()).toContainText("Quote request");
-    await expect(rows(page).first()).toContainText(quote.reference);
-    await type.selectOption("service");
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText(serviceRequest.reference);
-    await expect(rows(page).first()).toContainText("Service request");
-    await type.selectOption("message");
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText(`${tag} Writer`);
-    await type.selectOption("all");
-    await expect(rows(page)).toHaveCount(3);
-    await expectNoA11yViolations(page);
+      const type = page.getByLabel("Type", { exact: true });
+      await type.selectOption("quote");
+      await expect(page).toHaveURL(/type=quote/);
+      await expect(page).toHaveURL(/q=Inbox/);
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first()).toContainText(`${tag} Buyer`);
+      await expect(rows(page).first()).toContainText("Quote request");
+      await expect(rows(page).first()).toContainText(quote.reference);
+      await type.selectOption("service");
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first()).toContainText(serviceRequest.reference);
+      await expect(rows(page).first()).toContainText("Service request");
+      await type.selectOption("message");
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first()).toContainText(`${tag} Writer`);
+      await type.selectOption("all");
+      await expect(rows(page)).toHaveCount(3);
+      await expectNoA11yViolations(page);
 
-    // The search box asks the server (after a pause in typing): a reference…
-    await page.getByLabel("Search").fill(quote.reference);
-    await expect(page).toHaveURL(new RegExp(`q=${quote.reference}`));
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText(`${tag} Buyer`);
+      // The search box asks the server (after a pause in typing): a reference…
+      await page.getByLabel("Search").fill(quote.reference);
+      await expect(page).toHaveURL(new RegExp(`q=${quote.reference}`));
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first()).toContainText(`${tag} Buyer`);
 
-    // …and the name of a product asked about (newest first, so this quote is on the first page).
-    await type.selectOption("quote");
-    await page.getByLabel("Search").fill(product.name.toUpperCase());
-    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(product.name.toUpperCase());
-    await expect(page).toHaveURL(/type=quote/);
-    await expect(rows(page).filter({ hasText: `${tag} Buyer` })).toHaveCount(1);
-    await expect(rows(page).filter({ hasText: `${tag} Writer` })).toHaveCount(0);
+      // …and the name of a product asked about (newest first, so this quote is on the first page).
+      await type.selectOption("quote");
+      await page.getByLabel("Search").fill(product.name.toUpperCase());
+      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(product.name.toUpperCase());
+      await expect(page).toHaveURL(/type=quote/);
+      await expect(rows(page).filter({ hasText: `${tag} Buyer` })).toHaveCount(1);
+      await expect(rows(page).filter({ hasText: `${tag} Writer` })).toHaveCount(0);
 
-    // The filters survive a reload (they are in the URL).
-    await page.reload();
-    await expect(page.getByLabel("Search")).toHaveValue(product.name.toUpperCase());
-    await expect(type).toHaveValue("quote");
-    expect(problems).toEqual([]);
-  });
+      // The filters survive a reload (they are in the URL).
+      await page.reload();
+      await expect(page.getByLabel("Search")).toHaveValue(product.name.toUpperCase());
+      await expect(type).toHaveValue("quote");
+      expect(problems).toEqual([]);
+    },
+  );
 
-  test("detail: products linked, sizing details, notes, e-mail state off, Resend's 409, answer links", async ({
-    page,
-    baseURL,
-  }, testInfo) => {
-    const tag = unique(testInfo, "Detail");
-    const { product, email, quote, service } = await createEnquiries(baseURL!, tag);
-    const stored = await apiCall<{ items: { product: { url: string | null } }[] }>(baseURL!, "GET", `/api/contacts/${quote._id}`);
-    const productUrl = stored.items[0]!.product.url;
-    expect(productUrl).toMatch(/^\/products\/[^/]+\/[^/]+$/);
+  test(
+    "detail: products linked, sizing details, notes, e-mail state off, Resend's 409, answer links",
+    { tag: ["@journey", "@a11y"] },
+    async ({ page, baseURL }, testInfo) => {
+      const tag = unique(testInfo, "Detail");
+      const { product, email, quote, service } = await createEnquiries(baseURL!, tag);
+      const stored = await apiCall<{ items: { product: { url: string | null } }[] }>(
+        baseURL!,
+        "GET",
+        `/api/contacts/${quote._id}`,
+      );
+      const productUrl = stored.items[0]!.product.url;
+      expect(productUrl).toMatch(/^\/products\/[^/]+\/[^/]+$/);
 
-    await page.goto(`/admin/contacts?q=${encodeURIComponent(tag)}`);
-    await expect(rows(page)).toHaveCount(3);
-    const dialog = await openDetail(page, `${tag} Buyer`);
-    await expect(dialog.getByRole("heading", { name: `Quote request ${quote.reference}` })).toBeVisible();
-    await expect(dialog).toContainText(`${tag} Textiles`);
-    await expect(dialog).toContainText("Please quote with delivery to Coimbatore.");
+      await page.goto(`/admin/contacts?q=${encodeURIComponent(tag)}`);
+      await expect(rows(page)).toHaveCount(3);
+      const dialog = await openDetail(page, `${tag} Buyer`);
+      await expect(dialog.getByRole("heading", { name: `Quote request ${quote.reference}` })).toBeVisible();
+      await expect(dialog).toContainText(`${tag} Textiles`);
+      await expect(dialog).toContainText("Please quote with delivery to Coimbatore.");
 
-    // The products asked about, with their public page and their place in the admin panel.
-    const item = dialog.locator("[data-item]");
-    await expect(item).toHaveCount(1);
-    await expect(item).toContainText(product.name);
-    await expect(item).toContainText("Quantity: 3");
-    await expect(item.getByRole("link", { name: /Product page/ })).toHaveAttribute("href", productUrl!);
-    await expect(item.getByRole("link", { name: /In the admin panel/ })).toHaveAttribute(
-      "href",
-      /^\/admin\/products\?category=[0-9a-f]{24}$/,
-    );
+      // The products asked about, with their public page and their place in the admin panel.
+      const item = dialog.locator("[data-item]");
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText(product.name);
+      await expect(item).toContainText("Quantity: 3");
+      await expect(item.getByRole("link", { name: /Product page/ })).toHaveAttribute("href", productUrl!);
+      await expect(item.getByRole("link", { name: /In the admin panel/ })).toHaveAttribute(
+        "href",
+        /^\/admin\/products\?category=[0-9a-f]{24}$/,
+      );
 
-    // Sizing details.
-    const sizing = dialog.getByRole("region", { name: "Sizing details" });
-    await expect(sizing).toContainText("250 cfm");
-    await expect(sizing).toContainText("7.5 bar");
-    await expect(sizing).toContainText("16");
-    await expect(sizing).toContainText("Textile looms");
+      // Sizing details.
+      const sizing = dialog.getByRole("region", { name: "Sizing details" });
+      await expect(sizing).toContainText("250 cfm");
+      await expect(sizing).toContainText("7.5 bar");
+      await expect(sizing).toContainText("16");
+      await expect(sizing).toContainText("Textile looms");
 
-    // What they were told and agreed to (issue 33): WhatsApp yes, product news no.
-    const privacy = dialog.getByRole("region", { name: "Privacy and consent" });
-    await expect(privacy).toContainText("They saw version 1 of the privacy notice with the form.");
-    await expect(privacy).toContainText("Agreed: “You may message me on WhatsApp about this enquiry”");
-    await expect(privacy).toContainText("Not agreed: “Send me product news by e-mail”");
+      // What they were told and agreed to (issue 33): WhatsApp yes, product news no.
+      const privacy = dialog.getByRole("region", { name: "Privacy and consent" });
+      await expect(privacy).toContainText("They saw version 1 of the privacy notice with the form.");
+      await expect(privacy).toContainText("Agreed: “You may message me on WhatsApp about this enquiry”");
+      await expect(privacy).toContainText("Not agreed: “Send me product news by e-mail”");
 
-    // Ways to answer.
-    const reply = await dialog.getByRole("link", { name: "Reply by e-mail" }).getAttribute("href");
-    expect(decodeURIComponent(reply!)).toBe(`mailto:${email}?subject=Re: ${quote.reference}`);
-    await expect(dialog.getByRole("link", { name: /^Call/ })).toHaveAttribute("href", "tel:+919876543210");
-    await expect(dialog.getByRole("link", { name: /^WhatsApp/ })).toHaveAttribute("href", "https://wa.me/919876543210");
-    await expectNoA11yViolations(page);
+      // Ways to answer.
+      const reply = await dialog.getByRole("link", { name: "Reply by e-mail" }).getAttribute("href");
+      expect(decodeURIComponent(reply!)).toBe(`mailto:${email}?subject=Re: ${quote.reference}`);
+      await expect(dialog.getByRole("link", { name: /^Call/ })).toHaveAttribute("href", "tel:+919876543210");
+      await expect(dialog.getByRole("link", { name: /^WhatsApp/ })).toHaveAttribute("href", "https://wa.me/919876543210");
+      await expectNoA11yViolations(page);
 
-    // E-mail is off on the test servers: the state says so, and Resend shows the server's answer.
-    await expect(dialog.getByTestId("notification-state")).toHaveAttribute("data-email-status", "off");
-    await expect(dialog.getByTestId("notification-state")).toContainText("Off");
-    await expect(dialog.getByTestId("acknowledgement-state")).toHaveAttribute("data-email-status", "off");
-    await dialog.getByRole("button", { name: "Resend notification" }).click();
-    const refusal = page.locator("[role=status][aria-live=polite] [data-kind=error]");
-    await expect(refusal).toContainText("E-mail notifications are off");
-    await expect(dialog).toContainText("E-mail notifications are off");
+      // E-mail is off on the test servers: the state says so, and Resend shows the server's answer.
+      await expect(dialog.getByTestId("notification-state")).toHaveAttribute("data-email-status", "off");
+      await expect(dialog.getByTestId("notification-state")).toContainText("Off");
+      await expect(dialog.getByTestId("acknowledgement-state")).toHaveAttribute("data-email-status", "off");
+      await dialog.getByRole("button", { name: "Resend notification" }).click();
+      const refusal = page.locator("[role=status][aria-live=polite] [data-kind=error]");
+      await expect(refusal).toContainText("E-mail notifications are off");
+      await expect(dialog).toContainText("E-mail notifications are off");
 
-    // A note, with its author and time.
-    const note = `Called back; sending a quotation. ${tag}`;
-    await dialog.getByLabel("Add a note").fill(note);
-    await dialog.getByRole("button", { name: "Add Note" }).click();
-    await expect(toasts(page)).toContainText("Note added.");
-    const notes = dialog.locator("[data-note]");
-    await expect(notes).toHaveCount(1);
-    await expect(notes.first()).toContainText(note);
-    await expect(notes.first()).toContainText("admin");
-    await expect(notes.first().locator("time")).toHaveText(/\d{4}, \d{1,2}:\d{2}/);
-    await expect(dialog.getByLabel("Add a note")).toHaveValue("");
+      // A note, with its author and time.
+      const note = `Called back; sending a quotation. ${tag}`;
+      await dialog.getByLabel("Add a note").fill(note);
+      await dialog.getByRole("button", { name: "Add Note" }).click();
+      await expect(toasts(page)).toContainText("Note added.");
+      const notes = dialog.locator("[data-note]");
+      await expect(notes).toHaveCount(1);
+      await expect(notes.first()).toContainText(note);
+      await expect(notes.first()).toContainText("admin");
+      await expect(notes.first().locator("time")).toHaveText(/\d{4}, \d{1,2}:\d{2}/);
+      await expect(dialog.getByLabel("Add a note")).toHaveValue("");
 
-    // The note is stored: it is there after a reload.
-    await page.keyboard.press("Escape");
-    await page.reload();
-    const again = await openDetail(page, `${tag} Buyer`);
-    await expect(again.locator("[data-note]")).toContainText(note);
-    await page.keyboard.press("Escape");
+      // The note is stored: it is there after a reload.
+      await page.keyboard.press("Escape");
+      await page.reload();
+      const again = await openDetail(page, `${tag} Buyer`);
+      await expect(again.locator("[data-note]")).toContainText(note);
+      await page.keyboard.press("Escape");
 
-    // A service request names its service; a message without a phone offers no Call / WhatsApp.
-    const serviceDialog = await openDetail(page, `${tag} Plant`);
-    await expect(serviceDialog).toContainText(service.title);
-    await expect(serviceDialog.getByRole("link", { name: /^Call/ })).toHaveAttribute("href", "tel:04272001480");
-    await page.keyboard.press("Escape");
-    const messageDialog = await openDetail(page, `${tag} Writer`);
-    await expect(messageDialog.getByRole("link", { name: /^Call/ })).toHaveCount(0);
-    await expect(messageDialog.getByRole("region", { name: "Sizing details" })).toHaveCount(0);
-  });
+      // A service request names its service; a message without a phone offers no Call / WhatsApp.
+      const serviceDialog = await openDetail(page, `${tag} Plant`);
+      await expect(serviceDialog).toContainText(service.title);
+      await expect(serviceDialog.getByRole("link", { name: /^Call/ })).toHaveAttribute("href", "tel:04272001480");
+      await page.keyboard.press("Escape");
+      const messageDialog = await openDetail(page, `${tag} Writer`);
+      await expect(messageDialog.getByRole("link", { name: /^Call/ })).toHaveCount(0);
+      await expect(messageDialog.getByRole("region", { name: "Sizing details" })).toHaveCount(0);
+    },
+  );
 
-  test("paging: 25 a page, the page in the URL", async ({ page, baseURL }, testInfo) => {
+  test("paging: 25 a page, the page in the URL", { tag: "@journey" }, async ({ page, baseURL }, testInfo) => {
     const tag = unique(testInfo, "Paging");
     for (let start = 0; start < 27; start += 9) {
       await Promise.all(
@@ -267,43 +276,51 @@ test.describe("Enquiry inbox", () => {
     await expect(rows(page)).toHaveCount(25);
   });
 
-  test("Export CSV downloads the current filter as UTF-8 with a BOM", async ({ page, baseURL }, testInfo) => {
-    const tag = unique(testInfo, "Export");
-    const { quote, serviceRequest } = await createEnquiries(baseURL!, tag);
-    await page.goto(`/admin/contacts?type=quote&q=${encodeURIComponent(tag)}`);
-    await expect(rows(page)).toHaveCount(1);
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Export CSV" }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
-    const bytes = readFileSync((await download.path())!);
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = bytes.toString("utf8");
-    expect(text).toContain(quote.reference);
-    expect(text).toContain(`${tag} Textiles`);
-    // Only the current filter: the service request of the same tag is not in it.
-    expect(text).not.toContain(serviceRequest.reference);
-  });
+  test(
+    "Export CSV downloads the current filter as UTF-8 with a BOM",
+    { tag: "@download" },
+    async ({ page, baseURL }, testInfo) => {
+      const tag = unique(testInfo, "Export");
+      const { quote, serviceRequest } = await createEnquiries(baseURL!, tag);
+      await page.goto(`/admin/contacts?type=quote&q=${encodeURIComponent(tag)}`);
+      await expect(rows(page)).toHaveCount(1);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Export CSV" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+      const bytes = readFileSync((await download.path())!);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = bytes.toString("utf8");
+      expect(text).toContain(quote.reference);
+      expect(text).toContain(`${tag} Textiles`);
+      // Only the current filter: the service request of the same tag is not in it.
+      expect(text).not.toContain(serviceRequest.reference);
+    },
+  );
 
-  test("/admin/contacts/{id} opens that enquiry; closing it shows the list", async ({ page, baseURL }, testInfo) => {
-    const problems = watchErrors(page);
-    const tag = unique(testInfo, "Link");
-    const { quote } = await createEnquiries(baseURL!, tag);
-    await page.goto(`/admin/contacts/${quote._id}`);
-    const dialog = page.getByRole("dialog");
-    await expect(dialog.getByRole("heading", { name: `Quote request ${quote.reference}` })).toBeVisible();
-    await expect(dialog).toContainText(`${tag} Buyer`);
-    await expectNoA11yViolations(page);
-    await page.keyboard.press("Escape");
-    await expect(page).toHaveURL(/\/admin\/contacts$/);
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole("heading", { level: 1, name: "Contact Messages" })).toBeVisible();
-    expect(problems).toEqual([]);
+  test(
+    "/admin/contacts/{id} opens that enquiry; closing it shows the list",
+    { tag: ["@journey", "@a11y"] },
+    async ({ page, baseURL }, testInfo) => {
+      const problems = watchErrors(page);
+      const tag = unique(testInfo, "Link");
+      const { quote } = await createEnquiries(baseURL!, tag);
+      await page.goto(`/admin/contacts/${quote._id}`);
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("heading", { name: `Quote request ${quote.reference}` })).toBeVisible();
+      await expect(dialog).toContainText(`${tag} Buyer`);
+      await expectNoA11yViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(page).toHaveURL(/\/admin\/contacts$/);
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("heading", { level: 1, name: "Contact Messages" })).toBeVisible();
+      expect(problems).toEqual([]);
 
-    await page.goto("/admin/contacts/000000000000000000000000");
-    await expect(page.getByRole("alert").first()).toContainText("Error: Contact not found.");
-  });
+      await page.goto("/admin/contacts/000000000000000000000000");
+      await expect(page.getByRole("alert").first()).toContainText("Error: Contact not found.");
+    },
+  );
 
   test(
     "at 360 px the inbox has no horizontal scroll; each card shows name, kind, reference, date and status",

@@ -59,58 +59,62 @@ const requestCard = (page: Page, email: string, kind: string) =>
     .filter({ hasText: email })
     .filter({ has: page.getByRole("heading", { name: kind }) });
 
-test("an owner answers an open correction request; sales see the list read-only", async ({ page, browser }, testInfo) => {
-  const personContext = await browser.newContext();
-  const person = await personContext.newPage();
-  const email = `kavya-${testInfo.project.name}@weaves.example`;
-  await correctionFrom(person, email, "My surname is Subramaniam.");
-  await personContext.close();
+test(
+  "an owner answers an open correction request; sales see the list read-only",
+  { tag: ["@journey", "@a11y"] },
+  async ({ page, browser }, testInfo) => {
+    const personContext = await browser.newContext();
+    const person = await personContext.newPage();
+    const email = `kavya-${testInfo.project.name}@weaves.example`;
+    await correctionFrom(person, email, "My surname is Subramaniam.");
+    await personContext.close();
 
-  const errors = watchErrors(page);
-  await signInAsOwner(page);
-  await page.goto(`${server.url}/admin/privacy/requests?status=open`);
-  await expect(page.getByRole("heading", { level: 1, name: "Privacy requests" })).toBeVisible();
-  const card = requestCard(page, email, "Correct their data");
-  await expect(card).toContainText("My surname is Subramaniam.");
-  await expect(card.locator("[data-status]")).toHaveText("Open");
-  await expect(card.getByRole("link", { name: "Their enquiries" })).toHaveAttribute(
-    "href",
-    `/admin/contacts?q=${encodeURIComponent(email)}`,
-  );
-  await expectNoA11yViolations(page);
+    const errors = watchErrors(page);
+    await signInAsOwner(page);
+    await page.goto(`${server.url}/admin/privacy/requests?status=open`);
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy requests" })).toBeVisible();
+    const card = requestCard(page, email, "Correct their data");
+    await expect(card).toContainText("My surname is Subramaniam.");
+    await expect(card.locator("[data-status]")).toHaveText("Open");
+    await expect(card.getByRole("link", { name: "Their enquiries" })).toHaveAttribute(
+      "href",
+      `/admin/contacts?q=${encodeURIComponent(email)}`,
+    );
+    await expectNoA11yViolations(page);
 
-  await card.getByRole("button", { name: `Answer the request from ${email}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Answer the request" });
-  await dialog.getByRole("button", { name: "Mark done" }).click();
-  await expect(dialog).toContainText("Please say what was done");
-  await dialog.getByLabel("What was done").fill("Surname corrected on the enquiry.");
-  await dialog.getByRole("button", { name: "Mark done" }).click();
-  await expect(dialog).toBeHidden();
-  // Done is no longer open: it leaves the open filter, and shows under All with who did it.
-  await expect(card).toHaveCount(0);
-  await page.getByLabel("Status").selectOption("all");
-  await expect(page).not.toHaveURL(/status=/);
-  const done = requestCard(page, email, "Correct their data");
-  await expect(done.locator("[data-status]")).toHaveText("Done");
-  await expect(done).toContainText("Done by");
-  await expect(done).toContainText(ADMIN.username);
-  await expect(done).toContainText("Surname corrected on the enquiry.");
-  await expect(done.getByRole("button")).toHaveCount(0);
-  expect(errors).toEqual([]);
+    await card.getByRole("button", { name: `Answer the request from ${email}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Answer the request" });
+    await dialog.getByRole("button", { name: "Mark done" }).click();
+    await expect(dialog).toContainText("Please say what was done");
+    await dialog.getByLabel("What was done").fill("Surname corrected on the enquiry.");
+    await dialog.getByRole("button", { name: "Mark done" }).click();
+    await expect(dialog).toBeHidden();
+    // Done is no longer open: it leaves the open filter, and shows under All with who did it.
+    await expect(card).toHaveCount(0);
+    await page.getByLabel("Status").selectOption("all");
+    await expect(page).not.toHaveURL(/status=/);
+    const done = requestCard(page, email, "Correct their data");
+    await expect(done.locator("[data-status]")).toHaveText("Done");
+    await expect(done).toContainText("Done by");
+    await expect(done).toContainText(ADMIN.username);
+    await expect(done).toContainText("Surname corrected on the enquiry.");
+    await expect(done.getByRole("button")).toHaveCount(0);
+    expect(errors).toEqual([]);
 
-  const sales = await signedInStaff(server.url, testInfo, "sales");
-  const salesContext = await browser.newContext();
-  const salesPage = await salesContext.newPage();
-  await signInWithToken(salesPage, server.url, sales.token);
-  await salesPage.goto(`${server.url}/admin/privacy/requests`);
-  await expect(salesPage.getByTestId("read-only")).toContainText("only owners answer");
-  await expect(requestCard(salesPage, email, "Correct their data")).toContainText("Surname corrected on the enquiry.");
-  await expect(salesPage.locator("[data-request]").getByRole("button")).toHaveCount(0);
-  await expectNoA11yViolations(salesPage);
-  await salesContext.close();
-});
+    const sales = await signedInStaff(server.url, testInfo, "sales");
+    const salesContext = await browser.newContext();
+    const salesPage = await salesContext.newPage();
+    await signInWithToken(salesPage, server.url, sales.token);
+    await salesPage.goto(`${server.url}/admin/privacy/requests`);
+    await expect(salesPage.getByTestId("read-only")).toContainText("only owners answer");
+    await expect(requestCard(salesPage, email, "Correct their data")).toContainText("Surname corrected on the enquiry.");
+    await expect(salesPage.locator("[data-request]").getByRole("button")).toHaveCount(0);
+    await expectNoA11yViolations(salesPage);
+    await salesContext.close();
+  },
+);
 
-test("an owner adds a breach, edits it and deletes it", async ({ page }) => {
+test("an owner adds a breach, edits it and deletes it", { tag: ["@journey", "@a11y"] }, async ({ page }) => {
   const errors = watchErrors(page);
   await signInAsOwner(page);
   await page.goto(`${server.url}/admin/privacy/breaches`);

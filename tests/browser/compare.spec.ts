@@ -9,7 +9,7 @@ const OF_55 = "pn-of-55-oil-free-screw-compressor";
 const productUrl = (slug: string) =>
   `/products/${slug.startsWith("pn-of") ? "oil-free-compressors" : "rotary-screw-compressors"}/${slug}`;
 
-test.describe("compare without JavaScript", () => {
+test.describe("compare without JavaScript", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("Compare links, Add a machine, Remove and Request a Quote for these all work as plain links and forms", async ({
@@ -56,7 +56,7 @@ test.describe("compare without JavaScript", () => {
   });
 });
 
-test.describe("compare: each figure once, in the chosen units (issue 30)", () => {
+test.describe("compare: each figure once, in the chosen units (issue 30)", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("specifications that repeat a key figure give way to it; the rest follow the units", { tag: "@phone" }, async ({
@@ -89,7 +89,9 @@ test.describe("compare: each figure once, in the chosen units (issue 30)", () =>
 });
 
 test.describe("compare with JavaScript", () => {
-  test("Add to compare keeps a list across pages; the bar opens the comparison", { tag: "@phone" }, async ({ page }) => {
+  test("Add to compare keeps a list across pages; the bar opens the comparison", { tag: ["@phone", "@journey"] }, async ({
+    page,
+  }) => {
     const problems = watchErrors(page);
     await page.goto(productUrl(RS_15));
     await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
@@ -121,7 +123,7 @@ test.describe("compare with JavaScript", () => {
     expect(problems).toEqual([]);
   });
 
-  test("category cards have the Compare toggle too", async ({ page }) => {
+  test("category cards have the Compare toggle too", { tag: "@journey" }, async ({ page }) => {
     await page.goto("/products/rotary-screw-compressors");
     await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
     const card = page.locator('[data-product-card="pn-rs-37-rotary-screw-compressor"]');
@@ -132,7 +134,7 @@ test.describe("compare with JavaScript", () => {
     );
   });
 
-  test("prints without the site's header, footer and buttons", async ({ page }) => {
+  test("prints without the site's header, footer and buttons", { tag: "@layout" }, async ({ page }) => {
     await page.goto(`/compare?products=${RS_15},${RV_22}`);
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("heading", { level: 1, name: /^Comparison: PN-RS 15/ })).toBeVisible();
@@ -143,9 +145,9 @@ test.describe("compare with JavaScript", () => {
   });
 });
 
-test("a comparison of real machines can be found by search engines under one address; others are not indexed", async ({
-  page,
-}) => {
+test("a comparison of real machines can be found by search engines under one address; others are not indexed", {
+  tag: "@no-js",
+}, async ({ page }) => {
   await page.goto(`/compare?products=${RS_15},${RV_22}&flowUnit=cfm`);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     "href",

@@ -13,7 +13,9 @@ const heading = (page: Page) => page.locator("#finder-results-heading");
 const isPhone = (width: number | undefined) => (width ?? 0) < 1024;
 
 test.describe("finder with JavaScript", () => {
-  test("results, counts and the URL follow the filters; a unit change converts the numbers and the cards", async ({ page }) => {
+  test("results, counts and the URL follow the filters; a unit change converts the numbers and the cards", {
+    tag: ["@journey", "@a11y"],
+  }, async ({ page }) => {
     const problems = watchErrors(page);
     await page.goto("/finder");
     await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
@@ -49,7 +51,9 @@ test.describe("finder with JavaScript", () => {
     expect(problems).toEqual([]);
   });
 
-  test("units never change the answer: 100 CFM and its m³/min give the same machines, best fit first", async ({ page }) => {
+  test("units never change the answer: 100 CFM and its m³/min give the same machines, best fit first", {
+    tag: "@journey",
+  }, async ({ page }) => {
     const problems = watchErrors(page);
     await page.goto("/finder?flowUnit=cfm&flowMin=100&pressureMin=7");
     await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
@@ -82,7 +86,7 @@ test.describe("finder with JavaScript", () => {
     expect(problems).toEqual([]);
   });
 
-  test("nothing matching shows the closest machines", async ({ page }) => {
+  test("nothing matching shows the closest machines", { tag: "@journey" }, async ({ page }) => {
     await page.goto("/finder?type=scroll&flowMin=1000&flowUnit=cfm");
     await expect(heading(page)).toHaveText("0 machines match");
     await expect(page.getByText("No exact match — the closest:")).toBeVisible();
@@ -91,7 +95,7 @@ test.describe("finder with JavaScript", () => {
     await expect(cards(page).first()).toHaveAttribute("data-product-card", "pn-pd-450-high-pressure-diesel-portable-compressor");
   });
 
-  test("a value that cannot be read is named and left out", async ({ page }) => {
+  test("a value that cannot be read is named and left out", { tag: "@journey" }, async ({ page }) => {
     await page.goto("/finder?pressureMin=lots");
     await expect(
       page.getByRole("status").filter({ hasText: "Pressure at least must be a number. It was left out." }),
@@ -113,7 +117,7 @@ test.describe("finder with JavaScript", () => {
   });
 });
 
-test.describe("finder without JavaScript", () => {
+test.describe("finder without JavaScript", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("the form is a plain GET form: choosing and pressing Show machines gives the shareable URL", async ({ page }) => {

@@ -12,7 +12,7 @@ import { ADMIN_URL, watchErrors } from "./support";
 const PUBLIC = "public, max-age=0, s-maxage=1, stale-while-revalidate=10";
 const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
-test.describe("page caching", () => {
+test.describe("page caching", { tag: "@http" }, () => {
   test("public pages have a stable ETag and a CSP without a nonce, and answer 304 when unchanged", async ({ request }) => {
     for (const path of ["/", "/products", "/about", "/services", "/contact"]) {
       const first = await request.get(path);

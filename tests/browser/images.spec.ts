@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 
 /** The one image component: responsive copies with their size, and a placeholder when an image fails. */
 
-test("uploaded images carry width, height, srcset and sizes; the first banner loads eagerly", async ({ page }) => {
+test("uploaded images carry width, height, srcset and sizes; the first banner loads eagerly", { tag: "@layout" }, async ({
+  page,
+}) => {
   await page.goto("/");
   const first = page.locator('[aria-roledescription="slide"]').first().locator("img");
   await expect(first).toHaveAttribute("loading", "eager");
@@ -15,7 +17,7 @@ test("uploaded images carry width, height, srcset and sizes; the first banner lo
   await expect(first).toHaveAttribute("sizes", /.+/);
 });
 
-test("an image that fails to load is replaced by the local placeholder", async ({ page }) => {
+test("an image that fails to load is replaced by the local placeholder", { tag: "@layout" }, async ({ page }) => {
   // Every uploaded image fails: as if the file had gone missing from the disk.
   await page.route("**/uploads/**", (route) => route.fulfill({ status: 404, body: "missing" }));
   await page.goto("/services");

@@ -74,36 +74,44 @@ async function keep(page: Page, email: string) {
   );
 }
 
-test("the owner sees what will be erased in the next 30 days and runs the pass", async ({ page }, testInfo) => {
-  const errors = watchErrors(page);
-  await signIn(page, server.url);
-  await page.goto(`${server.url}/admin`);
-  const panel = page.getByTestId("retention-panel");
-  await expect(panel.getByRole("heading", { name: "Erased in the next 30 days" })).toBeVisible();
-  await expect(panel.getByText("2 enquiries without a deal")).toBeVisible();
-  for (const reference of Object.values(references)) await expect(panel.getByRole("link", { name: reference })).toBeVisible();
-  await expect(panel.getByRole("link", { name: "Site Settings → Privacy" })).toHaveAttribute("href", "/admin/settings");
-  await panel.getByRole("button", { name: "Run the pass now" }).click();
-  await expect(page.getByText(/Retention pass done/)).toBeVisible();
-  await expect(panel.getByText("person warned")).toHaveCount(2);
-  await expect.poll(() => smtp.received.filter((m) => Object.values(PEOPLE).some((p) => m.rcptTo.includes(p))).length).toBe(2);
-  await expectNoA11yViolations(page);
-  await panel.screenshot({ path: testInfo.outputPath("retention-panel-1440.png") });
-  expect(errors).toEqual([]);
-});
+test(
+  "the owner sees what will be erased in the next 30 days and runs the pass",
+  { tag: ["@journey", "@a11y"] },
+  async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/admin`);
+    const panel = page.getByTestId("retention-panel");
+    await expect(panel.getByRole("heading", { name: "Erased in the next 30 days" })).toBeVisible();
+    await expect(panel.getByText("2 enquiries without a deal")).toBeVisible();
+    for (const reference of Object.values(references)) await expect(panel.getByRole("link", { name: reference })).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Site Settings → Privacy" })).toHaveAttribute("href", "/admin/settings");
+    await panel.getByRole("button", { name: "Run the pass now" }).click();
+    await expect(page.getByText(/Retention pass done/)).toBeVisible();
+    await expect(panel.getByText("person warned")).toHaveCount(2);
+    await expect.poll(() => smtp.received.filter((m) => Object.values(PEOPLE).some((p) => m.rcptTo.includes(p))).length).toBe(2);
+    await expectNoA11yViolations(page);
+    await panel.screenshot({ path: testInfo.outputPath("retention-panel-1440.png") });
+    expect(errors).toEqual([]);
+  },
+);
 
-test("with JavaScript, the person keeps their details from the e-mailed link", async ({ page }, testInfo) => {
-  const errors = watchErrors(page);
-  await page.goto(await keepLinkOf(PEOPLE.desk));
-  await expectNoA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("keep-1440.png"), fullPage: true });
-  await keep(page, PEOPLE.desk);
-  await expectNoA11yViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("kept-1440.png"), fullPage: true });
-  expect(errors).toEqual([]);
-});
+test(
+  "with JavaScript, the person keeps their details from the e-mailed link",
+  { tag: ["@journey", "@a11y"] },
+  async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    await page.goto(await keepLinkOf(PEOPLE.desk));
+    await expectNoA11yViolations(page);
+    await page.screenshot({ path: testInfo.outputPath("keep-1440.png"), fullPage: true });
+    await keep(page, PEOPLE.desk);
+    await expectNoA11yViolations(page);
+    await page.screenshot({ path: testInfo.outputPath("kept-1440.png"), fullPage: true });
+    expect(errors).toEqual([]);
+  },
+);
 
-test.describe("without JavaScript", () => {
+test.describe("without JavaScript", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test(

@@ -62,9 +62,9 @@ async function openMyData(page: Page, email: string): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Your personal data" })).toBeVisible();
 }
 
-test("the contact form shows the notice and two unticked boxes before its button; /privacy is linked from it and the footer", async ({
-  page,
-}) => {
+test("the contact form shows the notice and two unticked boxes before its button; /privacy is linked from it and the footer", {
+  tag: ["@journey", "@a11y"],
+}, async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto("/contact");
   const notice = page.getByTestId("privacy-notice");
@@ -82,7 +82,9 @@ test("the contact form shows the notice and two unticked boxes before its button
   expect(errors).toEqual([]);
 });
 
-test("a person sees their data, withdraws a consent, asks for a correction, downloads it and erases it", async ({ page }) => {
+test("a person sees their data, withdraws a consent, asks for a correction, downloads it and erases it", {
+  tag: ["@journey", "@download", "@a11y"],
+}, async ({ page }) => {
   const errors = watchErrors(page);
   const reference = await enquiryFrom("kavya@weaves.example", "Kavya Subramanian");
   await openMyData(page, "kavya@weaves.example");
@@ -117,7 +119,7 @@ test("a person sees their data, withdraws a consent, asks for a correction, down
   expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
 });
 
-test.describe("without JavaScript", () => {
+test.describe("without JavaScript", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("the link works once; the page and its forms work on a phone", { tag: "@phone" }, async ({ page }) => {

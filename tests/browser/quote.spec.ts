@@ -124,10 +124,9 @@ async function dropBrowserChecks(input: Locator) {
 }
 
 test.describe("quote request with JavaScript", () => {
-  test("Request a Quote on a product page lists the product; sending stores it with the quantity and shows the reference", async ({
-    page,
-    request,
-  }) => {
+  test("Request a Quote on a product page lists the product; sending stores it with the quantity and shows the reference", {
+    tag: "@journey",
+  }, async ({ page, request }) => {
     const problems = watchErrors(page);
     const product = await (await request.get(`/api/product/${RC5.slug}`)).json();
     await page.goto(RC5_PAGE);
@@ -175,10 +174,9 @@ test.describe("quote request with JavaScript", () => {
     expect(problems).toEqual([]);
   });
 
-  test("two products: the receipt lists both with their quantities, nothing can be sent twice, and Print prints", async ({
-    page,
-    request,
-  }) => {
+  test("two products: the receipt lists both with their quantities, nothing can be sent twice, and Print prints", {
+    tag: ["@journey", "@a11y"],
+  }, async ({ page, request }) => {
     const problems = watchErrors(page);
     await page.goto(`/quote?product=${RC5.slug}`);
     await page.waitForLoadState("networkidle");
@@ -226,7 +224,7 @@ test.describe("quote request with JavaScript", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("sending: the button reads “Sending...” and is disabled until the answer comes", async ({ page }) => {
+  test("sending: the button reads “Sending...” and is disabled until the answer comes", { tag: "@journey" }, async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -251,7 +249,10 @@ test.describe("quote request with JavaScript", () => {
     await expect(page.getByRole("button", { name: SEND })).toHaveCount(0);
   });
 
-  test("change a quantity, remove a model, add models by name (button, Enter, a choice) and send", async ({ page, request }) => {
+  test("change a quantity, remove a model, add models by name (button, Enter, a choice) and send", { tag: "@journey" }, async ({
+    page,
+    request,
+  }) => {
     const problems = watchErrors(page);
     await page.goto(`/quote?product=${RC5.slug}&product=${DRYER.slug}`);
     await page.waitForLoadState("networkidle");
@@ -309,7 +310,10 @@ test.describe("quote request with JavaScript", () => {
     expect(problems).toEqual([]);
   });
 
-  test("field errors come back in words beside the fields: quantity 0 and a bad e-mail", async ({ page, request }) => {
+  test("field errors come back in words beside the fields: quantity 0 and a bad e-mail", { tag: ["@journey", "@a11y"] }, async ({
+    page,
+    request,
+  }) => {
     await page.goto(`/quote?product=${RC5.slug}`);
     await page.waitForLoadState("networkidle");
     const company = uniqueCompany("Bad fields");
@@ -343,7 +347,7 @@ test.describe("quote request with JavaScript", () => {
     expect(storedItems((await storedQuotes(request, reference))[0]!)).toEqual([{ slug: RC5.slug, quantity: 5 }]);
   });
 
-  test("without a product it is a general quote request", async ({ page, request }) => {
+  test("without a product it is a general quote request", { tag: "@journey" }, async ({ page, request }) => {
     await page.goto("/quote");
     await page.waitForLoadState("networkidle");
     await expect(items(page)).toHaveCount(0);
@@ -356,13 +360,13 @@ test.describe("quote request with JavaScript", () => {
     expect(stored).toMatchObject({ type: "quote", company, items: [] });
   });
 
-  test("a link naming an unknown product says so and lists the known ones", async ({ page }) => {
+  test("a link naming an unknown product says so and lists the known ones", { tag: "@journey" }, async ({ page }) => {
     await page.goto(`/quote?product=no-such-compressor&product=${RC5.slug}`);
     await expect(page.getByText(/A product in the link you followed is no longer in our catalogue/)).toBeVisible();
     await expect(items(page).getByTestId("quote-item-name")).toHaveText([RC5.name]);
   });
 
-  test("the suggestions are a short list, never the whole catalogue", async ({ page }) => {
+  test("the suggestions are a short list, never the whole catalogue", { tag: "@journey" }, async ({ page }) => {
     await page.goto("/quote");
     const options = page.locator("datalist option");
     expect(await options.count()).toBeGreaterThan(0);
@@ -389,7 +393,7 @@ test.describe("quote request with JavaScript", () => {
   });
 });
 
-test.describe("quote request without JavaScript", () => {
+test.describe("quote request without JavaScript", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("change, remove and add models by posting the form, then send", async ({ page, request }) => {

@@ -7,7 +7,7 @@ import { expectNoA11yViolations, watchErrors } from "./support";
 const pageBox = (page: Page) => page.getByRole("main").getByLabel("Search products and services");
 
 test.describe("search", () => {
-  test("a fragment of a product name finds the product, linked by its slug URL", async ({ page }) => {
+  test("a fragment of a product name finds the product, linked by its slug URL", { tag: "@journey" }, async ({ page }) => {
     const problems = watchErrors(page);
     const res = await page.goto("/search?q=twin-scroll");
     expect(res?.status()).toBe(200);
@@ -24,7 +24,7 @@ test.describe("search", () => {
     expect(problems).toEqual([]);
   });
 
-  test("matching is case-insensitive, on every word, and finds categories too", async ({ page }) => {
+  test("matching is case-insensitive, on every word, and finds categories too", { tag: "@journey" }, async ({ page }) => {
     await page.goto("/search?q=ROTARY%20screw");
     const categories = page.getByRole("region", { name: /^Categories \(\d+\)$/ });
     await expect(categories.getByRole("link", { name: "Rotary Screw Compressors", exact: true })).toHaveAttribute(
@@ -40,7 +40,7 @@ test.describe("search", () => {
     await expect(firstProduct).toHaveText(/Rotary Screw Compressor/);
   });
 
-  test("a service word finds the service", async ({ page }) => {
+  test("a service word finds the service", { tag: "@journey" }, async ({ page }) => {
     await page.goto("/search?q=rental");
     const services = page.getByRole("region", { name: /^Services \(\d+\)$/ });
     await expect(services.getByRole("link", { name: "Compressor Rental" })).toHaveAttribute(
@@ -49,21 +49,21 @@ test.describe("search", () => {
     );
   });
 
-  test("nonsense finds nothing and says so", async ({ page }) => {
+  test("nonsense finds nothing and says so", { tag: ["@journey", "@a11y"] }, async ({ page }) => {
     await page.goto("/search?q=qzxv%20plimsoll");
     await expect(page.getByText("No results for “qzxv plimsoll”", { exact: true })).toBeVisible();
     await expect(page.locator("main section")).toHaveCount(0);
     await expectNoA11yViolations(page);
   });
 
-  test("LIKE wildcards in the query are taken literally", async ({ page }) => {
+  test("LIKE wildcards in the query are taken literally", { tag: "@journey" }, async ({ page }) => {
     await page.goto("/search?q=_");
     await expect(page.getByText("No results for “_”", { exact: true })).toBeVisible();
     await page.goto("/search?q=%25%25%25");
     await expect(page.getByText("No results for “%%%”", { exact: true })).toBeVisible();
   });
 
-  test("an empty query shows the form and no results", async ({ page }) => {
+  test("an empty query shows the form and no results", { tag: "@journey" }, async ({ page }) => {
     const res = await page.goto("/search?q=%20%20");
     expect(res?.status()).toBe(200);
     await expect(pageBox(page)).toHaveValue("");
@@ -71,7 +71,7 @@ test.describe("search", () => {
     await expect(page.locator("main section")).toHaveCount(0);
   });
 
-  test("the search field submits to the results", async ({ page }) => {
+  test("the search field submits to the results", { tag: "@journey" }, async ({ page }) => {
     await page.goto("/search");
     const field = pageBox(page);
     await field.fill("dryer");
@@ -81,14 +81,14 @@ test.describe("search", () => {
     await expect(pageBox(page)).toHaveValue("dryer");
   });
 
-  test("has no accessibility violations", async ({ page }) => {
+  test("has no accessibility violations", { tag: "@a11y" }, async ({ page }) => {
     await page.goto("/search?q=compressor");
     await expect(page.getByRole("region", { name: /^Products \(\d+\)$/ })).toBeVisible();
     await expectNoA11yViolations(page);
   });
 });
 
-test.describe("search without JavaScript", () => {
+test.describe("search without JavaScript", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("the GET form works, with a plain search box", async ({ page }) => {
@@ -107,7 +107,7 @@ test.describe("search without JavaScript", () => {
   });
 });
 
-test("figures in the query show the finder's machines for them (issue 14)", async ({ page }) => {
+test("figures in the query show the finder's machines for them (issue 14)", { tag: "@journey" }, async ({ page }) => {
   await page.goto(`/search?q=${encodeURIComponent("250 cfm 7 bar")}`);
   await expect(page.getByRole("heading", { name: "Machines for 250 CFM at 7 bar (3 machines)" })).toBeVisible();
   const section = page.locator("section[aria-labelledby=figure-results]");
@@ -129,7 +129,7 @@ test("figures in the query show the finder's machines for them (issue 14)", asyn
   await expect(page.getByRole("heading", { name: /^Products \(\d+\)$/ })).toBeVisible();
 });
 
-test("misspellings and model codes without spaces still find the machines (issue 14)", async ({ page }) => {
+test("misspellings and model codes without spaces still find the machines (issue 14)", { tag: "@journey" }, async ({ page }) => {
   await page.goto("/search?q=compresor");
   await expect(page.getByText("No results for “compresor”. Did you mean “compressor”? Showing its results.")).toBeVisible();
   await expect(page.getByRole("link", { name: "“compressor”" })).toHaveAttribute("href", "/search?q=compressor");
@@ -150,7 +150,7 @@ test("misspellings and model codes without spaces still find the machines (issue
   }
 });
 
-test("the matching words are highlighted, and FAQ answers are results (issue 14)", async ({ page }) => {
+test("the matching words are highlighted, and FAQ answers are results (issue 14)", { tag: "@journey" }, async ({ page }) => {
   await page.goto("/search?q=oil%20free");
   const first = page
     .getByRole("region", { name: /^Products \(\d+\)$/ })
@@ -173,9 +173,9 @@ test("the matching words are highlighted, and FAQ answers are results (issue 14)
   await expect(page.locator("details[open] summary")).toContainText("How long does delivery take?");
 });
 
-test("a correction that finds clearly better results is shown, with the words as typed a link away (issue 29)", async ({
-  page,
-}) => {
+test("a correction that finds clearly better results is shown, with the words as typed a link away (issue 29)", {
+  tag: ["@journey", "@a11y"],
+}, async ({ page }) => {
   // "drier" is only in one compressor's description ("drier air"); "dryer" names the dryers.
   await page.goto("/search?q=drier");
   await expect(page.getByText("Showing results for dryer", { exact: true })).toBeVisible();
@@ -197,7 +197,9 @@ test("a correction that finds clearly better results is shown, with the words as
 });
 
 test.describe("suggestions while typing (issue 14)", () => {
-  test("the search page's box suggests names; arrows choose, Enter opens, Escape closes", async ({ page }) => {
+  test("the search page's box suggests names; arrows choose, Enter opens, Escape closes", { tag: ["@focus", "@a11y"] }, async ({
+    page,
+  }) => {
     const problems = watchErrors(page);
     await page.goto("/search");
     await page.waitForSelector("html[data-enhanced]");

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations, watchErrors } from "./support";
 
-test("the home page renders from the server and runs without errors or CSP violations", async ({ page }) => {
+test("the home page renders from the server and runs without errors or CSP violations", { tag: "@journey" }, async ({ page }) => {
   const problems = watchErrors(page);
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
@@ -10,7 +10,7 @@ test("the home page renders from the server and runs without errors or CSP viola
   expect(problems).toEqual([]);
 });
 
-test("an unknown path shows the designed not-found page with status 404", async ({ page }) => {
+test("an unknown path shows the designed not-found page with status 404", { tag: ["@journey", "@a11y"] }, async ({ page }) => {
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");

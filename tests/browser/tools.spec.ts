@@ -17,7 +17,9 @@ const cell = (r: Locator, label: string) => r.getByLabel(label, { exact: false }
 const textbox = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
 
 test.describe("the calculators' landing page and links", () => {
-  test("/tools offers the three calculators, linked from the footer and the products page", async ({ page }) => {
+  test("/tools offers the three calculators, linked from the footer and the products page", {
+    tag: ["@journey", "@a11y"],
+  }, async ({ page }) => {
     await page.goto("/products");
     await page.getByRole("link", { name: "Tools for sizing and savings" }).click();
     await expect(page).toHaveURL(/\/tools$/);
@@ -33,7 +35,7 @@ test.describe("the calculators' landing page and links", () => {
   });
 });
 
-test.describe("calculators without JavaScript", () => {
+test.describe("calculators without JavaScript", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("air leaks: rows removed and added by the form, figures submitted, results and URL", async ({ page }) => {
@@ -188,7 +190,9 @@ test.describe("calculators without JavaScript", () => {
 });
 
 test.describe("calculators with JavaScript", () => {
-  test("air leaks: results, URL and live region follow the typing; rows and units change in place", async ({ page }) => {
+  test("air leaks: results, URL and live region follow the typing; rows and units change in place", {
+    tag: ["@journey", "@a11y"],
+  }, async ({ page }) => {
     const problems = watchErrors(page);
     await page.goto("/tools/air-leak-cost");
     await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
@@ -242,7 +246,9 @@ test.describe("calculators with JavaScript", () => {
     expect(problems).toEqual([]);
   });
 
-  test("air leaks: “Ask for an audit” opens the quote form with the figures in its sizing details", async ({ page }) => {
+  test("air leaks: “Ask for an audit” opens the quote form with the figures in its sizing details", { tag: "@journey" }, async ({
+    page,
+  }) => {
     await page.goto("/tools/air-leak-cost");
     await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
     await form(page).getByLabel("Pressure unit").selectOption("psi");
@@ -262,7 +268,7 @@ test.describe("calculators with JavaScript", () => {
     expect(message).toMatch(/\n\/tools\/air-leak-cost\?.*hours=4380/);
   });
 
-  test("fixed vs variable speed: results follow the profile", async ({ page }) => {
+  test("fixed vs variable speed: results follow the profile", { tag: ["@journey", "@a11y"] }, async ({ page }) => {
     await page.goto("/tools/fixed-vs-variable-speed");
     await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
     await textbox(page, "Full-load power").fill("100");
@@ -288,9 +294,9 @@ test.describe("calculators with JavaScript", () => {
     await expectNoA11yViolations(page);
   });
 
-  test("sizing: flow follows the tools, the matching machines follow the flow, and “Request a quote” carries them", async ({
-    page,
-  }) => {
+  test("sizing: flow follows the tools, the matching machines follow the flow, and “Request a quote” carries them", {
+    tag: "@journey",
+  }, async ({ page }) => {
     await page.goto("/tools/sizing?name=Grinder&use=1000&qty=2&duty=50&toolPressure=6.3");
     await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
     const matches = page.locator("[data-calculator-products]");
@@ -316,7 +322,9 @@ test.describe("calculators with JavaScript", () => {
 });
 
 test.describe("the quote form's details from a link", () => {
-  test("are read, cut to the fields' limits, and wrong hours left out; products still come with the link", async ({ page }) => {
+  test("are read, cut to the fields' limits, and wrong hours left out; products still come with the link", {
+    tag: "@journey",
+  }, async ({ page }) => {
     const long = "x".repeat(150);
     await page.goto(
       `/quote?product=pn-rs-15-rotary-screw-compressor&flow=${long}&pressure=7.5%20bar&hoursPerDay=99&application=Foundry&message=Line%20one%0ALine%20two`,

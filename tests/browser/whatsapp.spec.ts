@@ -56,11 +56,9 @@ test.describe("with a WhatsApp number (demo settings)", () => {
     expect(settings.whatsapp.replace(/\D/g, "")).not.toBe("");
   });
 
-  test("a product page: the link has an accessible name, digits only, and the text names the product", async ({
-    page,
-    request,
-    baseURL,
-  }) => {
+  test("a product page: the link has an accessible name, digits only, and the text names the product", {
+    tag: ["@journey", "@a11y"],
+  }, async ({ page, request, baseURL }) => {
     const problems = watchErrors(page);
     const product = await apiGet<ApiProduct>(request, `/api/product/${PRODUCT_SLUG}`);
     await page.goto(PRODUCT);
@@ -77,7 +75,7 @@ test.describe("with a WhatsApp number (demo settings)", () => {
     expect(problems).toEqual([]);
   });
 
-  test.describe("without JavaScript", () => {
+  test.describe("without JavaScript", { tag: "@no-js" }, () => {
     test.use({ javaScriptEnabled: false });
     test("the server's page already has the link", async ({ page, request, baseURL }) => {
       const product = await apiGet<ApiProduct>(request, `/api/product/${PRODUCT_SLUG}`);
@@ -89,7 +87,7 @@ test.describe("with a WhatsApp number (demo settings)", () => {
     });
   });
 
-  test("every other public page names itself", async ({ page, request, baseURL }) => {
+  test("every other public page names itself", { tag: "@journey" }, async ({ page, request, baseURL }) => {
     const product = await apiGet<ApiProduct>(request, `/api/product/${PRODUCT_SLUG}`);
     const services = await apiGet<{ title: string; slug: string }[]>(request, "/api/service");
     const service = services[0]!;
@@ -114,7 +112,7 @@ test.describe("with a WhatsApp number (demo settings)", () => {
     }
   });
 
-  test("after moving to another page the text names the new page", async ({ page, baseURL }) => {
+  test("after moving to another page the text names the new page", { tag: "@journey" }, async ({ page, baseURL }) => {
     await page.goto(PRODUCT);
     await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
     await page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }).click();
@@ -187,7 +185,7 @@ test.describe("with a WhatsApp number (demo settings)", () => {
 });
 
 test.describe("without a WhatsApp number (empty database)", () => {
-  test("no button on any page", async ({ page, request }) => {
+  test("no button on any page", { tag: "@journey" }, async ({ page, request }) => {
     const settings = await apiGet<ApiSettings>(request, `${EMPTY_URL}/api/settings`);
     expect(settings.whatsapp).toBe("");
     for (const path of ["/", "/products", "/contact", "/no-such-page"]) {

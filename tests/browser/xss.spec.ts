@@ -570,7 +570,7 @@ const LAYOUT_KEYS = [
   "catB-name",
 ];
 
-test("control: the trap and the DOM check do catch a payload that is rendered as markup", async ({ page }) => {
+test("control: the trap and the DOM check do catch a payload that is rendered as markup", { tag: "@http" }, async ({ page }) => {
   // A page that pastes payloads in raw, without a CSP: everything that should never happen happens here.
   const w = await watch(page);
   const raw = `<!doctype html><title>control</title><p>${V.img}</p><div>${V.svg}</div><p>${V.alert}</p>`;
@@ -597,7 +597,7 @@ test("control: the trap and the DOM check do catch a payload that is rendered as
 // The API side
 // ---------------------------------------------------------------------------------------------------
 
-test("the API refuses the hostile values that fields with a format cannot hold", async () => {
+test("the API refuses the hostile values that fields with a format cannot hold", { tag: "@http" }, async () => {
   const token = await apiToken(XSS_URL);
   const send = async (method: string, path: string, body: unknown, auth = true) => {
     const res = await fetch(`${XSS_URL}${path}`, {
@@ -844,7 +844,7 @@ const PUBLIC: PublicCase[] = [
 
 test.describe("public pages", () => {
   for (const c of PUBLIC) {
-    test(`${c.name}: no payload runs, text shows as text`, async ({ page }) => {
+    test(`${c.name}: no payload runs, text shows as text`, { tag: "@journey" }, async ({ page }) => {
       const w = await watch(page);
       const path = c.path(seeded);
       const s = await visit(page, w, path, c.status ?? 200);
@@ -855,7 +855,7 @@ test.describe("public pages", () => {
     });
   }
 
-  test("sitemap.xml and robots.txt open without running anything", async ({ page }) => {
+  test("sitemap.xml and robots.txt open without running anything", { tag: "@http" }, async ({ page }) => {
     const w = await watch(page);
     for (const path of ["/sitemap.xml", "/robots.txt"]) {
       const res = await page.goto(path);
@@ -1011,12 +1011,14 @@ function buttonName(label: string): string {
 }
 
 test.describe("admin screens", () => {
-  test("every list type's screen is among them", () => {
+  test("every list type's screen is among them", { tag: "@journey" }, () => {
     const paths = ADMIN_CASES.map((c) => c.path);
     expect(LIST_CONTENT.filter((c) => !paths.includes(`/admin/${c.admin.path}`)).map((c) => c.name)).toEqual([]);
   });
 
-  test("signing in through the form with a javascript: redirectTo lands on the dashboard", async ({ page }) => {
+  test("signing in through the form with a javascript: redirectTo lands on the dashboard", { tag: "@journey" }, async ({
+    page,
+  }) => {
     const w = await watch(page);
     await visit(page, w, `/admin/login?redirectTo=${encodeURIComponent(V.jsUrl)}`);
     await page.getByLabel("Username").fill(ADMIN.username);
@@ -1032,7 +1034,9 @@ test.describe("admin screens", () => {
 
   for (const c of ADMIN_CASES) {
     const label = typeof c.path === "string" ? c.path : "/admin/products?category=…&subcategory=…";
-    test(`${label}: no payload runs, text shows as text${c.dialog ? ", and in the dialog" : ""}`, async ({ page }) => {
+    test(`${label}: no payload runs, text shows as text${c.dialog ? ", and in the dialog" : ""}`, { tag: "@journey" }, async ({
+      page,
+    }) => {
       const w = await watch(page);
       await signIn(page, XSS_URL);
       const path = typeof c.path === "string" ? c.path : c.path(seeded);

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -21,10 +22,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     cwd: PROJECT_ROOT,
     stdio: "inherit",
   });
-  const pgliteTemplate = await mkdtemp(path.join(tmpdir(), "pneuma-test-template-"));
-  await migrate(pgliteTemplate, null);
+  // `npm test` names a directory of the run (PNEUMA_TEST_RUN_DIR): the screen, API and PostgreSQL steps then
+  // share one migrated template and one seeded copy, made by the first that needs them, and the run removes it.
+  const runDir = process.env.PNEUMA_TEST_RUN_DIR;
+  const pgliteTemplate = runDir ? await preparedOnce(path.join(runDir, "pglite-template")) : await migratedTemplate();
   project.provide("pgliteTemplate", pgliteTemplate);
-  const pgliteSeeded = await mkdtemp(path.join(tmpdir(), "pneuma-test-seeded-"));
+  const pgliteSeeded = runDir ? path.join(runDir, "pglite-seeded") : await mkdtemp(path.join(tmpdir(), "pneuma-test-seeded-"));
+  await mkdir(pgliteSeeded, { recursive: true });
   project.provide("pgliteSeeded", pgliteSeeded);
 
   let postgresTemplate: string | null = null;
@@ -38,10 +42,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("postgresTemplate", postgresTemplate);
 
   return async () => {
-    await rm(pgliteTemplate, { recursive: true, force: true });
-    await rm(pgliteSeeded, { recursive: true, force: true });
+    if (!runDir) {
+      await rm(pgliteTemplate, { recursive: true, force: true });
+      await rm(pgliteSeeded, { recursive: true, force: true });
+    }
     if (postgresTemplate) await dropDatabase(postgresTemplate);
   };
+}
+
+async function migratedTemplate(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "pneuma-test-template-"));
+  await migrate(dir, null);
+  return dir;
+}
+
+/** The run's template in `dir`: made here unless an earlier step of the run made it (its "done" file). */
+async function preparedOnce(dir: string): Promise<string> {
+  if (existsSync(path.join(dir, "done"))) return dir;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await migrate(dir, null);
+  await writeFile(path.join(dir, "done"), "");
+  return dir;
 }
 
 async function migrate(dataDir: string, databaseUrl: string | null): Promise<void> {
