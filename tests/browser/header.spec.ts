@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { readPage, textOf, within } from "./html";
 import { expectNoA11yViolations } from "./support";
 
 /** The shared public header (SPEC §1, §2 "Public navigation", §9): on phones and on desktops. */
@@ -51,29 +52,34 @@ test.describe("header on a phone", { tag: "@phone" }, () => {
 test.describe("header on a desktop", () => {
   test.skip(({ viewport }) => isPhone(viewport?.width), "the full bar shows on wide screens only");
 
-  test("top strip: phone and e-mail from the settings, Support and FAQ to the contact page", async ({ page, request }) => {
+  test("top strip: phone and e-mail from the settings, Support and FAQ to the contact page", { tag: "@html" }, async ({
+    request,
+  }) => {
     const settings = await (await request.get("/api/settings")).json();
-    await page.goto("/");
+    const { screen } = await readPage(request, "/");
     const phone = settings.phones[0].value as string;
-    await expect(page.getByRole("link", { name: phone }).first()).toHaveAttribute("href", `tel:${phone.replace(/[^\d+]/g, "")}`);
-    await expect(page.getByRole("link", { name: settings.emails[0].value }).first()).toHaveAttribute(
-      "href",
-      `mailto:${settings.emails[0].value}`,
-    );
-    await expect(page.getByRole("link", { name: "Support" })).toHaveAttribute("href", "/contact");
-    await expect(page.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/contact#faq");
-    await expect(page.getByRole("link", { name: "Get Quote" })).toHaveAttribute("href", "/contact");
+    const href = (name: string) => screen.getAllByRole("link", { name })[0]?.getAttribute("href");
+    expect(href(phone)).toBe(`tel:${phone.replace(/[^\d+]/g, "")}`);
+    expect(href(settings.emails[0].value)).toBe(`mailto:${settings.emails[0].value}`);
+    expect(screen.getByRole("link", { name: "Support" }).getAttribute("href")).toBe("/contact");
+    expect(screen.getByRole("link", { name: "FAQ" }).getAttribute("href")).toBe("/contact#faq");
+    expect(screen.getByRole("link", { name: "Get Quote" }).getAttribute("href")).toBe("/contact");
   });
 
-  test("the logo goes home, and the active item follows the page (Products under /products/*)", async ({ page, request }) => {
+  test("the logo goes home, and the active item follows the page (Products under /products/*)", { tag: "@html" }, async ({
+    request,
+  }) => {
     const product = (await (await request.get("/api/product?limit=1")).json()).data[0];
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await page.goto(`/products/${product.categoryId.slug}/${product.slug}`);
-    await expect(nav.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
-    await expect(nav.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
-    await page.getByRole("link", { name: "Pneuma Air Systems home" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    const nav = (served: Awaited<ReturnType<typeof readPage>>) => within(served.screen.getByRole("navigation", { name: "Main" }));
+    const productPage = await readPage(request, `/products/${product.categoryId.slug}/${product.slug}`);
+    expect(nav(productPage).getByRole("link", { name: "Products" }).getAttribute("aria-current")).toBe("page");
+    expect(nav(productPage).getByRole("link", { name: "Home" }).getAttribute("aria-current")).not.toBe("page");
+    // The logo is a link home: followed, the home page has Home as its item.
+    const logo = productPage.screen.getByRole("link", { name: "Pneuma Air Systems home" }).getAttribute("href") ?? "";
+    expect(logo).toBe("/");
+    const home = await readPage(request, logo);
+    expect(home.url).toMatch(/\/$/);
+    expect(nav(home).getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
   });
 });
 
@@ -83,9 +89,9 @@ test.describe("the header's search box (issue 29)", () => {
     "the header's box shows on wide screens; the phone menu's is tested in search.spec.ts",
   );
 
-  test("is an ARIA combobox: expanded while its suggestions show, the highlighted option named, all by keyboard", async ({
-    page,
-  }) => {
+  test("is an ARIA combobox: expanded while its suggestions show, the highlighted option named, all by keyboard", {
+    tag: ["@focus", "@a11y"],
+  }, async ({ page }) => {
     await open(page, "/about");
     const box = page.getByRole("banner").getByRole("combobox", { name: "Search products and services" });
     const list = page.getByRole("listbox", { name: "Suggestions" });
@@ -123,7 +129,7 @@ test.describe("the header's search box (issue 29)", () => {
     await expect(page).toHaveURL("/products/air-dryers");
   });
 
-  test("closes, not expanded, when focus leaves it", async ({ page }) => {
+  test("closes, not expanded, when focus leaves it", { tag: "@focus" }, async ({ page }) => {
     await open(page, "/about");
     const box = page.getByRole("banner").getByRole("combobox", { name: "Search products and services" });
     await box.pressSequentially("rot");
@@ -134,7 +140,7 @@ test.describe("the header's search box (issue 29)", () => {
   });
 });
 
-test("the bar becomes compact once the page is scrolled more than 10 px", async ({ page }) => {
+test("the bar becomes compact once the page is scrolled more than 10 px", { tag: "@layout" }, async ({ page }) => {
   await open(page, "/about");
   const header = page.locator("header").first();
   await expect(header).toHaveAttribute("data-compact", "false");
@@ -164,17 +170,20 @@ test("the search box submits to /search?q=", { tag: "@phone" }, async ({ page, v
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("the footer shows the quick links, product links, the address and the current year", async ({ page, request }) => {
+test("the footer shows the quick links, product links, the address and the current year", { tag: "@html" }, async ({
+  request,
+}) => {
   const settings = await (await request.get("/api/settings")).json();
   const categories = (await (await request.get("/api/category")).json()).data;
-  await page.goto("/");
-  const footer = page.locator("footer");
-  for (const name of ["Home", "About", "Products", "Services", "Contact Us"]) {
-    await expect(footer.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name, exact: true })).toBeVisible();
-  }
+  const { document } = await readPage(request, "/");
+  const footers = document.querySelectorAll("footer");
+  expect(footers).toHaveLength(1);
+  const footer = within(footers[0]!);
+  const quickLinks = within(footer.getByRole("navigation", { name: "Quick links" }));
+  for (const name of ["Home", "About", "Products", "Services", "Contact Us"]) quickLinks.getByRole("link", { name });
   for (const c of categories) {
-    await expect(footer.getByRole("link", { name: c.name })).toHaveAttribute("href", `/products/${c.slug}`);
+    expect(footer.getByRole("link", { name: c.name }).getAttribute("href")).toBe(`/products/${c.slug}`);
   }
-  await expect(footer).toContainText(settings.address);
-  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${settings.companyName}`);
+  expect(textOf(footers[0])).toContain(settings.address);
+  expect(textOf(footers[0])).toContain(`© ${new Date().getFullYear()} ${settings.companyName}`);
 });

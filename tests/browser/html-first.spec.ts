@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
+import { readPage } from "./html";
 import { watchErrors } from "./support";
 
 /**
@@ -53,9 +54,9 @@ async function scriptsOf(page: Page, path: string): Promise<LoadedScript[]> {
 }
 
 test.describe("scripts of the public pages", () => {
-  test("each public page loads one small enhancement script (a calculator page its own), never React or React Router", async ({
-    page,
-  }) => {
+  test("each public page loads one small enhancement script (a calculator page its own), never React or React Router", {
+    tag: "@no-js",
+  }, async ({ page }) => {
     const problems = watchErrors(page);
     for (const path of PUBLIC_PAGES) {
       const scripts = await scriptsOf(page, path);
@@ -96,10 +97,9 @@ test.describe("scripts of the public pages", () => {
     expect(problems).toHaveLength(1);
   });
 
-  test("the staff panel still runs React Router in the browser; its sign-in page loads one small script", async ({
-    page,
-    request,
-  }) => {
+  test("the staff panel still runs React Router in the browser; its sign-in page loads one small script", {
+    tag: "@no-js",
+  }, async ({ page, request }) => {
     // The panel's screens are React Router's app (the inline context, the entry preloaded).
     const panel = await (await request.get("/admin/dashboard")).text();
     expect(panel).toContain("__reactRouterContext");
@@ -112,37 +112,35 @@ test.describe("scripts of the public pages", () => {
     await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
   });
 
-  test("the first paint waits for the whole page, and the script is async (a task of its own)", async ({ page }) => {
+  // That the async script then runs on these pages (html[data-enhanced]) is the first test's, on every public page.
+  test("the first paint waits for the whole page, and the script is async (a task of its own)", { tag: "@html" }, async ({
+    request,
+  }) => {
     for (const path of ["/", PN_RC_5, "/finder"]) {
-      await page.goto(path);
+      const { document } = await readPage(request, path);
       // <link rel="expect" blocking="render"> names the marker at the end of <body>: Chromium paints once the
       // whole page is parsed, instead of painting the top and laying out the rest after it.
-      const expectLink = page.locator('head link[rel="expect"][blocking="render"]');
-      await expect(expectLink, path).toHaveCount(1);
-      const markerId = ((await expectLink.getAttribute("href")) ?? "").replace(/^#/, "");
-      const order = await page.evaluate((id) => {
-        const marker = document.getElementById(id);
-        const footer = document.querySelector("footer");
-        const scripts = [...document.querySelectorAll<HTMLScriptElement>("script[src]")];
-        return {
-          markerAfterFooter: Boolean(
-            footer && marker && footer.compareDocumentPosition(marker) & Node.DOCUMENT_POSITION_FOLLOWING,
-          ),
-          scripts: scripts.map((s) => ({
-            module: s.type === "module",
-            async: s.async,
-            inHead: s.parentElement === document.head,
-          })),
-        };
-      }, markerId);
+      const expectLinks = document.querySelectorAll('head link[rel="expect"][blocking="render"]');
+      expect(expectLinks, path).toHaveLength(1);
+      const marker = document.getElementById((expectLinks[0]!.getAttribute("href") ?? "").replace(/^#/, ""));
+      const footer = document.querySelector("footer");
+      const order = {
+        markerAfterFooter: Boolean(
+          footer && marker && footer.compareDocumentPosition(marker) & footer.DOCUMENT_POSITION_FOLLOWING,
+        ),
+        scripts: [...document.querySelectorAll("script[src]")].map((s) => ({
+          module: s.getAttribute("type") === "module",
+          async: s.hasAttribute("async"),
+          inHead: s.parentElement === document.head,
+        })),
+      };
       expect(order, path).toEqual({ markerAfterFooter: true, scripts: [{ module: true, async: true, inHead: true }] });
-      await expect(page.locator("html"), path).toHaveAttribute("data-enhanced", "true");
     }
   });
 
-  test("cards far below the first screen are rendered only when they come near it, and a printout has them all", async ({
-    page,
-  }) => {
+  test("cards far below the first screen are rendered only when they come near it, and a printout has them all", {
+    tag: "@layout",
+  }, async ({ page }) => {
     await page.goto("/finder");
     await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
     const cards = page.locator("#finder-results [data-product-card]");
@@ -165,7 +163,7 @@ test.describe("scripts of the public pages", () => {
     expect((await rendered()).every(Boolean)).toBe(true);
   });
 
-  test("the text font is the system's, without names Chromium would look up in vain", async ({ page }) => {
+  test("the text font is the system's, without names Chromium would look up in vain", { tag: "@layout" }, async ({ page }) => {
     // "ui-sans-serif" (Safari's name for system-ui) cost a few ms of every first layout in Lighthouse's traces.
     await page.goto("/");
     const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
@@ -173,7 +171,7 @@ test.describe("scripts of the public pages", () => {
     expect(family).not.toContain("ui-sans-serif");
   });
 
-  test("the enhancement script is cached for a year", async ({ page, request }) => {
+  test("the enhancement script is cached for a year", { tag: "@http" }, async ({ page, request }) => {
     const [script] = await scriptsOf(page, "/");
     const res = await request.get(script!.url);
     expect(res.headers()["cache-control"]).toContain("max-age=31536000");
@@ -182,7 +180,9 @@ test.describe("scripts of the public pages", () => {
 });
 
 test.describe("moving between pages", () => {
-  test("a normal page load, prefetched when the link is pointed at, with no loading spinner", async ({ page }) => {
+  test("a normal page load, prefetched when the link is pointed at, with no loading spinner", { tag: "@http" }, async ({
+    page,
+  }) => {
     const problems = watchErrors(page);
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
@@ -206,7 +206,7 @@ test.describe("moving between pages", () => {
     expect(problems).toEqual([]);
   });
 
-  test("pages fade into each other with a cross-document view transition", async ({ page }) => {
+  test("pages fade into each other with a cross-document view transition", { tag: "@layout" }, async ({ page }) => {
     await page.goto("/");
     const css = await page.evaluate(async () => {
       const sheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
@@ -216,7 +216,7 @@ test.describe("moving between pages", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
+test.describe("without JavaScript", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("the phone menu opens and its links work", { tag: "@phone" }, async ({ page, viewport }) => {
@@ -266,16 +266,21 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("button", { name: "Copy link" })).toBeHidden();
     await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toBeVisible();
   });
+});
 
-  test("the header does not depend on the script: full size, Products highlighted", async ({ page }) => {
-    await page.goto(PN_RC_5);
-    await expect(page.locator("header").first()).toHaveAttribute("data-compact", "false");
-    await expect(page.locator('header a[href="/products"][aria-current="page"]').first()).toBeAttached();
+test.describe("the HTML as served, before any script", { tag: "@html" }, () => {
+  test("the header does not depend on the script: full size, Products highlighted", async ({ request }) => {
+    const { document } = await readPage(request, PN_RC_5);
+    expect(document.querySelector("header")?.getAttribute("data-compact")).toBe("false");
+    expect(document.querySelector('header a[href="/products"][aria-current="page"]')).not.toBeNull();
   });
 });
 
 test.describe("with JavaScript", () => {
-  test("the phone menu closes with Escape and gives focus back to its toggle", { tag: "@phone" }, async ({ page, viewport }) => {
+  test("the phone menu closes with Escape and gives focus back to its toggle", { tag: ["@phone", "@focus"] }, async ({
+    page,
+    viewport,
+  }) => {
     test.skip(!isPhone(viewport?.width), "the menu toggle exists on small screens only");
     await page.goto("/contact");
     await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
@@ -288,7 +293,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
   });
 
-  test("the Copy link button appears, and the gallery's thumbnails become toggle buttons", async ({ page }) => {
+  test("the Copy link button appears, and the gallery's thumbnails become toggle buttons", { tag: "@journey" }, async ({
+    page,
+  }) => {
     await page.goto(PN_RC_5);
     await expect(page.locator("[data-gallery][data-module-started]")).toBeAttached();
     await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
@@ -300,7 +307,7 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`${PN_RC_5}$`));
   });
 
-  test("a broken picture falls back to the placeholder", async ({ page }) => {
+  test("a broken picture falls back to the placeholder", { tag: "@layout" }, async ({ page }) => {
     await page.route(/\/uploads\/.*\.webp$/, (route) => route.fulfill({ status: 404, body: "" }));
     await page.goto(PN_RC_5);
     const main = page.locator("[data-main-image] img");

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { jsonLd, readPage, textOf, within } from "./html";
 import { expectNoA11yViolations, watchErrors } from "./support";
 
 /** The product page (/products/{category}/{product}). */
@@ -51,11 +52,8 @@ interface LdBreadcrumbs extends LdBlock {
   itemListElement: { name: string; item: string }[];
 }
 
-async function jsonLdOfType<T extends LdBlock>(page: Page, type: string): Promise<T> {
-  const blocks: LdBlock[] = await page
-    .locator('script[type="application/ld+json"]')
-    .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? "{}")));
-  const block = blocks.find((b) => b["@type"] === type);
+function jsonLdOfType<T extends LdBlock>(document: Document, type: string): T {
+  const block = jsonLd(document).find((b) => b["@type"] === type);
   expect(block, `JSON-LD ${type}`).toBeDefined();
   return block as T;
 }
@@ -70,7 +68,9 @@ async function openHydrated(page: Page, path: string) {
 }
 
 test.describe("product page", () => {
-  test("shows the product with breadcrumb, price, rating, description, features and specifications", async ({ page }) => {
+  test("shows the product with breadcrumb, price, rating, description, features and specifications", { tag: "@journey" }, async ({
+    page,
+  }) => {
     const problems = watchErrors(page);
     const res = await page.goto(PN_RC_5);
     expect(res?.status()).toBe(200);
@@ -109,25 +109,31 @@ test.describe("product page", () => {
     expect(problems).toEqual([]);
   });
 
-  test("prices use Indian grouping, and a product without a price says Price on request", async ({ page }) => {
+  test("prices use Indian grouping, and a product without a price says Price on request", { tag: "@journey" }, async ({
+    page,
+  }) => {
     await page.goto(PN_RS_37);
     await expect(page.locator("[data-product-price]")).toHaveText("₹11,50,000");
     await page.goto(PN_RV_75);
     await expect(page.locator("[data-product-price]")).toHaveText("Price on request");
   });
 
-  test("related products: up to three others of the same category, never the product itself", async ({ page, request }) => {
+  test("related products: up to three others of the same category, never the product itself", { tag: "@html" }, async ({
+    request,
+  }) => {
     const all = (await (await request.get("/api/product?limit=100")).json()).data as ApiProduct[];
     const others = all.filter((p) => p.categoryId.slug === RECIP && p.slug !== "pn-rc-5-two-stage-reciprocating-compressor");
     expect(others.length).toBeGreaterThanOrEqual(3);
-    await page.goto(PN_RC_5);
-    const section = page.getByRole("region", { name: "More Reciprocating Air Compressors" });
-    const links = section.getByRole("link").filter({ hasNotText: "View all" });
-    const hrefs = new Set(await links.evaluateAll((els) => els.map((e) => e.getAttribute("href"))));
+    const { screen } = await readPage(request, PN_RC_5);
+    const section = within(screen.getByRole("region", { name: "More Reciprocating Air Compressors" }));
+    const links = section.getAllByRole("link").filter((a) => !textOf(a).toLowerCase().includes("view all"));
+    const hrefs = new Set(links.map((a) => a.getAttribute("href")));
     expect([...hrefs]).toEqual(others.slice(0, 3).map((p) => `/products/${RECIP}/${p.slug}`));
   });
 
-  test("stars and the review count show only for products with rated testimonials about them", async ({ page }) => {
+  test("stars and the review count show only for products with rated testimonials about them", { tag: "@journey" }, async ({
+    page,
+  }) => {
     await page.goto(PN_RT_15);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("PN-RT 15 Tank-Mounted Heavy-Duty Compressor");
     await expect(page.locator("[data-star]")).toHaveCount(0);
@@ -136,7 +142,10 @@ test.describe("product page", () => {
     await expect(page.getByTestId("review")).toHaveCount(0);
   });
 
-  test("the review count leads to the testimonials about the product, and the rating follows them", async ({ page, request }) => {
+  test("the review count leads to the testimonials about the product, and the rating follows them", { tag: "@journey" }, async ({
+    page,
+    request,
+  }) => {
     const product = await apiProduct(request, "pn-rc-5-two-stage-reciprocating-compressor");
     const about = ((await (await request.get("/api/testimonial")).json()) as ApiTestimonial[]).filter(
       (t) => t.productId === product._id,
@@ -156,7 +165,7 @@ test.describe("product page", () => {
     }
   });
 
-  test("selecting a thumbnail changes the main image", async ({ page, request }) => {
+  test("selecting a thumbnail changes the main image", { tag: "@journey" }, async ({ page, request }) => {
     const product = await apiProduct(request, "pn-rc-5-two-stage-reciprocating-compressor");
     expect(product.additionalImages.length).toBe(1);
     await openHydrated(page, PN_RC_5);
@@ -172,10 +181,9 @@ test.describe("product page", () => {
     await expect(mainImage(page)).toHaveAttribute("src", product.mainImage);
   });
 
-  test("the main image opens a full-screen view that closes with Close, Escape and a click outside", { tag: "@phone" }, async ({
-    page,
-    request,
-  }) => {
+  test("the main image opens a full-screen view that closes with Close, Escape and a click outside", {
+    tag: ["@phone", "@focus"],
+  }, async ({ page, request }) => {
     const product = await apiProduct(request, "pn-rc-5-two-stage-reciprocating-compressor");
     await openHydrated(page, PN_RC_5);
     const dialog = page.getByRole("dialog");
@@ -230,29 +238,35 @@ test.describe("product page", () => {
     await expect(mainImage(page)).toHaveAttribute("src", product.additionalImages[0]!);
   });
 
-  test("an unknown product shows the not-found view with status 404", async ({ page }) => {
+  test("an unknown product shows the not-found view with status 404", { tag: "@html" }, async ({ request }) => {
+    const { status, screen, document } = await readPage(request, `/products/${RECIP}/no-such-product`);
+    expect(status).toBe(404);
+    expect(textOf(screen.getByRole("heading", { level: 1 }))).toBe("Product Not Found");
+    screen.getByText("The product you're looking for doesn't exist or has been removed.");
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Back to Products" }).getAttribute("href")).toBe(
+      "/products",
+    );
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex");
+  });
+
+  test("an unknown product's not-found view has no accessibility violations", { tag: "@a11y" }, async ({ page }) => {
     const res = await page.goto(`/products/${RECIP}/no-such-product`);
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product Not Found");
-    await expect(
-      page.getByText("The product you're looking for doesn't exist or has been removed.", { exact: true }),
-    ).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Back to Products" })).toHaveAttribute("href", "/products");
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expectNoA11yViolations(page);
   });
 
-  test("a product under the wrong category is not found (404)", async ({ page, request }) => {
-    const res = await page.goto("/products/air-dryers/pn-rc-5-two-stage-reciprocating-compressor");
-    expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product Not Found");
+  test("a product under the wrong category is not found (404)", { tag: "@html" }, async ({ request }) => {
+    const { status, screen } = await readPage(request, "/products/air-dryers/pn-rc-5-two-stage-reciprocating-compressor");
+    expect(status).toBe(404);
+    expect(textOf(screen.getByRole("heading", { level: 1 }))).toBe("Product Not Found");
     const unknownCategory = await request.get("/products/no-such-category/pn-rc-5-two-stage-reciprocating-compressor", {
       maxRedirects: 0,
     });
     expect(unknownCategory.status()).toBe(404);
   });
 
-  test("old id URLs redirect permanently to the slug URL", async ({ request }) => {
+  test("old id URLs redirect permanently to the slug URL", { tag: "@html" }, async ({ request }) => {
     const product = await apiProduct(request, "pn-rc-5-two-stage-reciprocating-compressor");
     for (const path of [
       `/products/${product.categoryId._id}/${product._id}`,
@@ -281,13 +295,13 @@ test.describe("product page", () => {
     await expect(page.getByTestId("quote-item-name")).toHaveText(["PN-RV 75 Variable Speed Drive Screw Compressor"]);
   });
 
-  test("Contact Sales goes to the contact page", async ({ page }) => {
+  test("Contact Sales goes to the contact page", { tag: "@journey" }, async ({ page }) => {
     await page.goto(PN_RC_5);
     await page.getByRole("link", { name: "Contact Sales" }).click();
     await expect(page).toHaveURL(/\/contact$/);
   });
 
-  test("share links carry the page URL, and Copy link copies it", async ({ page, baseURL, context }) => {
+  test("share links carry the page URL, and Copy link copies it", { tag: "@journey" }, async ({ page, baseURL, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await openHydrated(page, PN_RC_5);
     const url = `${baseURL}${PN_RC_5}`;
@@ -325,9 +339,9 @@ test.describe("product page", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   });
 
-  test("Product JSON-LD has INR offers only when the product has a price", async ({ page, baseURL }) => {
-    await page.goto(PN_RC_5);
-    const priced = await jsonLdOfType<LdProduct>(page, "Product");
+  test("Product JSON-LD has INR offers only when the product has a price", { tag: "@html" }, async ({ request, baseURL }) => {
+    const { document } = await readPage(request, PN_RC_5);
+    const priced = jsonLdOfType<LdProduct>(document, "Product");
     expect(priced.name).toBe("PN-RC 5 Two-Stage Reciprocating Compressor");
     expect(priced.brand).toEqual({ "@type": "Brand", name: "Pneuma Air Systems" });
     expect(priced.image.length).toBe(2);
@@ -346,24 +360,23 @@ test.describe("product page", () => {
       bestRating: 5,
       worstRating: 1,
     });
-    const crumbs = await jsonLdOfType<LdBreadcrumbs>(page, "BreadcrumbList");
+    const crumbs = jsonLdOfType<LdBreadcrumbs>(document, "BreadcrumbList");
     expect(crumbs.itemListElement.map((i) => i.name)).toEqual([
       "Home",
       "Products",
       "Reciprocating Air Compressors",
       "PN-RC 5 Two-Stage Reciprocating Compressor",
     ]);
-    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", priced.image[0]!);
+    expect(document.querySelector('meta[property="og:type"]')?.getAttribute("content")).toBe("product");
+    expect(document.querySelector('meta[property="og:image"]')?.getAttribute("content")).toBe(priced.image[0]!);
 
-    await page.goto(PN_RV_75);
-    const unpriced = await jsonLdOfType<LdProduct>(page, "Product");
+    const unpriced = jsonLdOfType<LdProduct>((await readPage(request, PN_RV_75)).document, "Product");
     expect(unpriced.name).toBe("PN-RV 75 Variable Speed Drive Screw Compressor");
     expect(unpriced).not.toHaveProperty("offers");
     expect(unpriced).not.toHaveProperty("aggregateRating");
   });
 
-  test("has no accessibility violations, with the full-screen view closed and open", async ({ page }) => {
+  test("has no accessibility violations, with the full-screen view closed and open", { tag: "@a11y" }, async ({ page }) => {
     await openHydrated(page, PN_RC_5);
     await expectNoA11yViolations(page);
     await mainImageButton(page).click();
@@ -372,17 +385,16 @@ test.describe("product page", () => {
   });
 });
 
-test("Download datasheet links to the product's PDF datasheet (issue 14)", async ({ page, request }) => {
-  await page.goto(PN_RC_5);
-  const link = page.getByRole("link", { name: "Download datasheet (PDF)" });
-  await expect(link).toHaveAttribute("href", `${PN_RC_5}/datasheet.pdf`);
+test("Download datasheet links to the product's PDF datasheet (issue 14)", { tag: "@html" }, async ({ request }) => {
+  const { screen } = await readPage(request, PN_RC_5);
+  expect(screen.getByRole("link", { name: "Download datasheet (PDF)" }).getAttribute("href")).toBe(`${PN_RC_5}/datasheet.pdf`);
   const pdf = await request.get(`${PN_RC_5}/datasheet.pdf`);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 });
 
-test.describe("without JavaScript", () => {
+test.describe("without JavaScript", { tag: "@no-js" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("the rating, its link and the testimonials about the product are in the page", async ({ page }) => {
@@ -412,7 +424,9 @@ test.describe("one way to a quote, and what the price means (issue 30)", () => {
     );
   }
 
-  test("Request a Quote is the one filled, largest action, first after the price; the others are outlined", async ({ page }) => {
+  test("Request a Quote is the one filled, largest action, first after the price; the others are outlined", {
+    tag: "@layout",
+  }, async ({ page }) => {
     await page.goto(PN_RC_5);
     const [quote, ...others] = await actionStyles(page);
     expect(quote!.filled).toBe(true);
@@ -434,7 +448,9 @@ test.describe("one way to a quote, and what the price means (issue 30)", () => {
       expect(other.box.width * other.box.height, other.name).toBeLessThan(quote!.box.width * quote!.box.height);
   });
 
-  test("the price note from Site Settings stands under the price, and not under Price on request", async ({ page }) => {
+  test("the price note from Site Settings stands under the price, and not under Price on request", { tag: "@layout" }, async ({
+    page,
+  }) => {
     await page.goto(PN_RS_37);
     const note = page.getByRole("main").locator("[data-price-note]");
     await expect(note).toHaveText("Ex-works Salem. GST 18% extra.");

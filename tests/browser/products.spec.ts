@@ -1,14 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import sharp from "sharp";
-import {
-  ADMIN,
-  ADMIN_URL,
-  EMPTY_URL,
-  expectNoA11yViolations,
-  openWithPausedClock,
-  scrollIntoViewAndWaitStill,
-  watchErrors,
-} from "./support";
+import { jsonLd, readPage, textOf, within } from "./html";
+import { ADMIN, ADMIN_URL, EMPTY_URL, expectNoA11yViolations, openWithPausedClock, watchErrors } from "./support";
 
 /** The products landing page (/products) and the category pages (/products/{category}). */
 
@@ -88,11 +81,12 @@ async function createProduct(
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** The "Products" item of the header's main navigation (the desktop bar; on phones it is in the closed menu). */
-const productsNavLink = (page: Page) => page.locator('header nav[aria-label="Main"] a[href="/products"]');
+/** An item of the header's main navigation (the desktop bar; on phones it is in the closed menu). */
+const mainNavLink = (document: Document, href: string) =>
+  document.querySelector(`header nav[aria-label="Main"] a[href="${href}"]`);
 
 test.describe("products landing page", () => {
-  test("shows every category from the database, each linking to its slug URL", async ({ page, request }) => {
+  test("shows every category from the database, each linking to its slug URL", { tag: "@journey" }, async ({ page, request }) => {
     const problems = watchErrors(page);
     const list = await categories(request);
     expect(list.length).toBeGreaterThanOrEqual(6);
@@ -114,21 +108,21 @@ test.describe("products landing page", () => {
     expect(problems).toEqual([]);
   });
 
-  test("lists the featured products from the database, each linking to its page", async ({ page, request }) => {
+  test("lists the featured products from the database, each linking to its page", { tag: "@html" }, async ({ request }) => {
     const featured: ApiProduct[] = (await (await request.get("/api/product?featured=true")).json()).data;
     expect(featured.length).toBe(3);
-    await page.goto("/products");
-    const section = page.locator("section", { has: page.getByRole("heading", { name: "Featured products" }) });
-    await expect(section.locator("[data-product-card]")).toHaveCount(featured.length);
+    const { screen } = await readPage(request, "/products");
+    const section = screen.getByRole("heading", { name: "Featured products" }).closest("section");
+    expect(section).not.toBeNull();
+    expect(section!.querySelectorAll("[data-product-card]")).toHaveLength(featured.length);
     for (const p of featured) {
-      await expect(section.getByRole("link", { name: p.name, exact: true })).toHaveAttribute(
-        "href",
+      expect(within(section!).getByRole("link", { name: p.name }).getAttribute("href")).toBe(
         `/products/${p.categoryId.slug}/${p.slug}`,
       );
     }
   });
 
-  test("the hero slider has 3 slides that change every 6 seconds", async ({ page }) => {
+  test("the hero slider has 3 slides that change every 6 seconds", { tag: "@journey" }, async ({ page }) => {
     // Fake time stands still from here on; only runFor moves it.
     await openWithPausedClock(page, "/products", "[data-products-hero] [data-module-started]");
     const slides = page.locator('[aria-roledescription="slide"]');
@@ -149,24 +143,30 @@ test.describe("products landing page", () => {
     await expect.poll(active).toBe(2);
   });
 
-  test("with no categories it says so", async ({ page }) => {
-    const res = await page.goto(`${EMPTY_URL}/products`);
-    expect(res?.status()).toBe(200);
+  test("with no categories it says so", { tag: "@html" }, async ({ request }) => {
+    const { status, screen, document } = await readPage(request, `${EMPTY_URL}/products`);
+    expect(status).toBe(200);
+    screen.getByText("No product categories available.");
+    expect(document.querySelectorAll("[data-category-card]")).toHaveLength(0);
+    expect(screen.queryByRole("heading", { name: "Featured products" })).toBeNull();
+  });
+
+  test("with no categories it has no accessibility violations", { tag: "@a11y" }, async ({ page }) => {
+    await page.goto(`${EMPTY_URL}/products`);
     await expect(page.getByText("No product categories available.", { exact: true })).toBeVisible();
-    await expect(page.locator("[data-category-card]")).toHaveCount(0);
-    await expect(page.getByRole("heading", { name: "Featured products" })).toHaveCount(0);
     await expectNoA11yViolations(page);
   });
 
-  test("the header highlights Products on the landing, category and product pages", async ({ page }) => {
+  test("the header highlights Products on the landing, category and product pages", { tag: "@html" }, async ({ request }) => {
     for (const path of ["/products", `/products/${SCREW}`, `/products/${SCREW}/pn-rs-15-rotary-screw-compressor`]) {
-      await page.goto(path);
-      await expect(productsNavLink(page)).toHaveAttribute("aria-current", "page");
-      await expect(page.locator('header nav[aria-label="Main"] a[href="/"]')).not.toHaveAttribute("aria-current", "page");
+      const { document } = await readPage(request, path);
+      expect(mainNavLink(document, "/products")?.getAttribute("aria-current"), path).toBe("page");
+      expect(mainNavLink(document, "/"), path).not.toBeNull();
+      expect(mainNavLink(document, "/")!.getAttribute("aria-current"), path).not.toBe("page");
     }
   });
 
-  test("has no accessibility violations", async ({ page }) => {
+  test("has no accessibility violations", { tag: "@a11y" }, async ({ page }) => {
     await page.goto("/products");
     await page.locator("[data-products-hero] [data-module-started]").waitFor();
     await expectNoA11yViolations(page);
@@ -174,7 +174,10 @@ test.describe("products landing page", () => {
 });
 
 test.describe("category page", () => {
-  test("shows the breadcrumb and the category's products with their first 3 specifications", async ({ page, request }) => {
+  test("shows the breadcrumb and the category's products with their first 3 specifications", { tag: "@journey" }, async ({
+    page,
+    request,
+  }) => {
     const problems = watchErrors(page);
     const res = await page.goto(`/products/${SCREW}`);
     expect(res?.status()).toBe(200);
@@ -213,7 +216,9 @@ test.describe("category page", () => {
     expect(problems).toEqual([]);
   });
 
-  test("says once, under the cards, what the prices mean, and offers Request a Quote (issue 30)", async ({ page }) => {
+  test("says once, under the cards, what the prices mean, and offers Request a Quote (issue 30)", { tag: "@layout" }, async ({
+    page,
+  }) => {
     await page.goto(`/products/${SCREW}`);
     const note = page.getByRole("main").locator("[data-price-note]");
     await expect(note).toHaveCount(1);
@@ -223,28 +228,31 @@ test.describe("category page", () => {
     await expect(page.getByRole("link", { name: "Request a Quote" })).toHaveAttribute("href", "/quote");
   });
 
-  test("has BreadcrumbList JSON-LD and a canonical slug URL", async ({ page, baseURL }) => {
-    await page.goto(`/products/${SCREW}`);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/products/${SCREW}`);
-    const blocks = await page
-      .locator('script[type="application/ld+json"]')
-      .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? "{}")));
-    const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
-    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Home", "Products", "Rotary Screw Compressors"]);
-    expect(crumbs.itemListElement[2].item).toBe(`${baseURL}/products/${SCREW}`);
+  test("has BreadcrumbList JSON-LD and a canonical slug URL", { tag: "@html" }, async ({ request, baseURL }) => {
+    const { document } = await readPage(request, `/products/${SCREW}`);
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${baseURL}/products/${SCREW}`);
+    const crumbs = jsonLd(document).find((b) => b["@type"] === "BreadcrumbList") as
+      | { itemListElement: { name: string; item: string }[] }
+      | undefined;
+    expect(crumbs?.itemListElement.map((i) => i.name)).toEqual(["Home", "Products", "Rotary Screw Compressors"]);
+    expect(crumbs?.itemListElement[2]?.item).toBe(`${baseURL}/products/${SCREW}`);
   });
 
-  test("the subcategory filter shows only that type", async ({ page }) => {
-    await page.goto(`/products/${SCREW}`);
-    const filter = page.getByRole("navigation", { name: "Filter by type" });
-    await expect(filter.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
-    await filter.getByRole("link", { name: "Variable Speed Drive" }).click();
-    await expect(page).toHaveURL(new RegExp(`/products/${SCREW}\\?type=variable-speed-drive$`));
-    await expect(page.locator("[data-product-card]")).toHaveCount(2);
-    await expect(filter.getByRole("link", { name: "Variable Speed Drive" })).toHaveAttribute("aria-current", "page");
+  test("the subcategory filter shows only that type", { tag: "@html" }, async ({ request }) => {
+    const all = await readPage(request, `/products/${SCREW}`);
+    const filter = within(all.screen.getByRole("navigation", { name: "Filter by type" }));
+    expect(filter.getByRole("link", { name: "All" }).getAttribute("aria-current")).toBe("page");
+    // Following the link, as a browser does.
+    const href = filter.getByRole("link", { name: "Variable Speed Drive" }).getAttribute("href") ?? "";
+    expect(href).toMatch(new RegExp(`/products/${SCREW}\\?type=variable-speed-drive$`));
+    const filtered = await readPage(request, href);
+    expect(filtered.status).toBe(200);
+    expect(filtered.document.querySelectorAll("[data-product-card]")).toHaveLength(2);
+    const filterThere = within(filtered.screen.getByRole("navigation", { name: "Filter by type" }));
+    expect(filterThere.getByRole("link", { name: "Variable Speed Drive" }).getAttribute("aria-current")).toBe("page");
   });
 
-  test("an old id URL redirects permanently to the slug URL, keeping ?page", async ({ request }) => {
+  test("an old id URL redirects permanently to the slug URL, keeping ?page", { tag: "@html" }, async ({ request }) => {
     const screw = (await categories(request)).find((c) => c.slug === SCREW)!;
     const plain = await request.get(`/products/${screw._id}`, { maxRedirects: 0 });
     expect(plain.status()).toBe(301);
@@ -257,113 +265,143 @@ test.describe("category page", () => {
     expect(upper.headers().location).toBe(`/products/${SCREW}`);
   });
 
-  test("an unknown category shows the not-found view with status 404", async ({ page }) => {
+  test("an unknown category shows the not-found view with status 404", { tag: "@html" }, async ({ request }) => {
+    const { status, screen, document } = await readPage(request, "/products/no-such-category");
+    expect(status).toBe(404);
+    expect(textOf(screen.getByRole("heading", { level: 1 }))).toBe("Category Not Found");
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Back to Products" }).getAttribute("href")).toBe(
+      "/products",
+    );
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex");
+  });
+
+  test("an unknown category's not-found view has no accessibility violations", { tag: "@a11y" }, async ({ page }) => {
     const res = await page.goto("/products/no-such-category");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Category Not Found");
-    await expect(page.getByRole("main").getByRole("link", { name: "Back to Products" })).toHaveAttribute("href", "/products");
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expectNoA11yViolations(page);
   });
 
-  test("has no accessibility violations", async ({ page }) => {
+  test("has no accessibility violations", { tag: "@a11y" }, async ({ page }) => {
     await page.goto(`/products/${SCREW}`);
     await expectNoA11yViolations(page);
   });
 });
+
+const TOTAL_PAGED = 26;
+/** The category of TOTAL_PAGED products (more than a page's 24) the paging tests share: made once per worker. */
+let pagedCategory: ApiCategory | undefined;
+
+async function categoryOfTwoPages(request: APIRequestContext, project: string): Promise<ApiCategory> {
+  if (pagedCategory) return pagedCategory;
+  const token = await login(request);
+  const category = await createCategory(request, token, `Paged Test ${project} ${Date.now()}`);
+  for (let start = 0; start < TOTAL_PAGED; start += 5) {
+    await Promise.all(
+      Array.from({ length: Math.min(5, TOTAL_PAGED - start) }, (_, k) =>
+        createProduct(request, token, category._id, `Paged Product ${String(start + k + 1).padStart(2, "0")}`, start + k),
+      ),
+    );
+  }
+  pagedCategory = category;
+  return category;
+}
 
 // These tests create categories and products: they run on the server the admin tests use, so the
 // public demo data other tests compare against (sitemap, listings) stays as seeded.
 test.describe("category pages of generated categories", () => {
   test.use({ baseURL: ADMIN_URL });
 
-  test("more than 24 products are split into pages with real links", async ({ page, request }, testInfo) => {
+  test("more than 24 products are split into pages with real links", { tag: "@html" }, async ({ request }, testInfo) => {
     test.setTimeout(120_000);
-    const token = await login(request);
-    const category = await createCategory(request, token, `Paged Test ${testInfo.project.name} ${Date.now()}`);
-    const TOTAL = 26;
-    for (let start = 0; start < TOTAL; start += 5) {
-      await Promise.all(
-        Array.from({ length: Math.min(5, TOTAL - start) }, (_, k) =>
-          createProduct(request, token, category._id, `Paged Product ${String(start + k + 1).padStart(2, "0")}`, start + k),
-        ),
-      );
-    }
+    const category = await categoryOfTwoPages(request, testInfo.project.name);
+    const first = await readPage(request, `/products/${category.slug}`);
+    expect(first.status).toBe(200);
+    const cards = (served: typeof first) => [...served.document.querySelectorAll("[data-product-card]")];
+    expect(cards(first)).toHaveLength(24);
+    expect(textOf(cards(first)[0])).toContain("Paged Product 01");
+    const pager = within(first.screen.getByRole("navigation", { name: "Pagination" }));
+    expect(pager.getByRole("link", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
+    expect(pager.getByRole("link", { name: "Page 2" }).getAttribute("href")).toBe(`/products/${category.slug}?page=2`);
+    expect(pager.queryByRole("link", { name: "Previous" })).toBeNull();
+    const next = pager.getByRole("link", { name: "Next" }).getAttribute("href") ?? "";
+    expect(next).toBe(`/products/${category.slug}?page=2`);
 
-    const res = await page.goto(`/products/${category.slug}`);
-    expect(res?.status()).toBe(200);
-    const cards = page.locator("[data-product-card]");
-    await expect(cards).toHaveCount(24);
-    await expect(cards.first()).toContainText("Paged Product 01");
-    const pager = page.getByRole("navigation", { name: "Pagination" });
-    await expect(pager.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
-    await expect(pager.getByRole("link", { name: "Page 2" })).toHaveAttribute("href", `/products/${category.slug}?page=2`);
-    await expect(pager.getByRole("link", { name: "Previous" })).toHaveCount(0);
-    await expect(pager.getByRole("link", { name: "Next" })).toHaveAttribute("href", `/products/${category.slug}?page=2`);
-    await expectNoA11yViolations(page);
-
-    await scrollIntoViewAndWaitStill(pager.getByRole("link", { name: "Next" }));
-    await pager.getByRole("link", { name: "Next" }).click();
-    await expect(page).toHaveURL(new RegExp(`/products/${category.slug}\\?page=2$`));
-    await expect(cards).toHaveCount(TOTAL - 24);
-    await expect(cards.first()).toContainText("Paged Product 25");
-    await expect(pager.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
-    await expect(pager.getByRole("link", { name: "Previous" })).toHaveAttribute("href", `/products/${category.slug}`);
-    await expect(pager.getByRole("link", { name: "Next" })).toHaveCount(0);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-      "href",
+    // Next is a real link: following it gives page 2, a server render of its own.
+    const second = await readPage(request, next);
+    expect(second.status).toBe(200);
+    expect(second.url).toMatch(new RegExp(`/products/${category.slug}\\?page=2$`));
+    expect(cards(second)).toHaveLength(TOTAL_PAGED - 24);
+    expect(textOf(cards(second)[0])).toContain("Paged Product 25");
+    const pagerThere = within(second.screen.getByRole("navigation", { name: "Pagination" }));
+    expect(pagerThere.getByRole("link", { name: "Page 2" }).getAttribute("aria-current")).toBe("page");
+    expect(pagerThere.getByRole("link", { name: "Previous" }).getAttribute("href")).toBe(`/products/${category.slug}`);
+    expect(pagerThere.queryByRole("link", { name: "Next" })).toBeNull();
+    expect(second.document.querySelector('link[rel="canonical"]')?.getAttribute("href")).toMatch(
       new RegExp(`/products/${category.slug}\\?page=2$`),
     );
 
-    // Page 2 works on its own (a server render), and out-of-range pages go to the last page.
-    const direct = await page.goto(`/products/${category.slug}?page=2`);
-    expect(direct?.status()).toBe(200);
-    await expect(cards).toHaveCount(TOTAL - 24);
+    // Out-of-range pages go to the last page.
     const past = await request.get(`/products/${category.slug}?page=9`, { maxRedirects: 0 });
     expect(past.status()).toBe(302);
     expect(past.headers().location).toBe(`/products/${category.slug}?page=2`);
-    const first = await request.get(`/products/${category.slug}?page=1`, { maxRedirects: 0 });
-    expect(first.status()).toBe(301);
-    expect(first.headers().location).toBe(`/products/${category.slug}`);
+    const one = await request.get(`/products/${category.slug}?page=1`, { maxRedirects: 0 });
+    expect(one.status()).toBe(301);
+    expect(one.headers().location).toBe(`/products/${category.slug}`);
     const garbage = await request.get(`/products/${category.slug}?page=abc`, { maxRedirects: 0 });
     expect(garbage.status()).toBe(301);
     expect(garbage.headers().location).toBe(`/products/${category.slug}`);
   });
 
-  test("staff text: a blank line starts a paragraph, a single line break stays a line break (category and product page)", async ({
-    page,
-    request,
-  }, testInfo) => {
-    const token = await login(request);
-    const text = "Built for heat.\nAnd for dust.\n\nServiced in minutes.";
-    const res = await request.post("/api/category", {
-      data: { name: `Paragraphs Test ${testInfo.project.name} ${Date.now()}`, description: text },
-      headers: { "x-auth-token": token },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const category: ApiCategory = (await res.json()).data;
-    const product = `Paragraphs Product ${testInfo.project.name} ${Date.now()}`;
-    await createProduct(request, token, category._id, product, 1, text);
-    const drawn = ["Built for heat.<br>And for dust.", "Serviced in minutes."];
+  test(
+    "more than 24 products split into pages: the first page has no accessibility violations",
+    { tag: "@a11y" },
+    async ({ page, request }, testInfo) => {
+      test.setTimeout(120_000);
+      const category = await categoryOfTwoPages(request, testInfo.project.name);
+      const res = await page.goto(`/products/${category.slug}`);
+      expect(res?.status()).toBe(200);
+      await expect(page.locator("[data-product-card]")).toHaveCount(24);
+      await expect(page.getByRole("navigation", { name: "Pagination" })).toBeVisible();
+      await expectNoA11yViolations(page);
+    },
+  );
 
-    await page.goto(`/products/${category.slug}`);
-    const intro = page.locator("p", { hasText: "Built for heat." }).or(page.locator("p", { hasText: "Serviced in minutes." }));
-    expect(await intro.evaluateAll((ps) => ps.map((p) => p.innerHTML))).toEqual(drawn);
+  test(
+    "staff text: a blank line starts a paragraph, a single line break stays a line break (category and product page)",
+    { tag: "@journey" },
+    async ({ page, request }, testInfo) => {
+      const token = await login(request);
+      const text = "Built for heat.\nAnd for dust.\n\nServiced in minutes.";
+      const res = await request.post("/api/category", {
+        data: { name: `Paragraphs Test ${testInfo.project.name} ${Date.now()}`, description: text },
+        headers: { "x-auth-token": token },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      const category: ApiCategory = (await res.json()).data;
+      const product = `Paragraphs Product ${testInfo.project.name} ${Date.now()}`;
+      await createProduct(request, token, category._id, product, 1, text);
+      const drawn = ["Built for heat.<br>And for dust.", "Serviced in minutes."];
 
-    await page.getByRole("link", { name: product, exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(product);
-    const description = page.locator('section[aria-labelledby="description-heading"] p');
-    await expect(description).toHaveCount(2);
-    expect(await description.evaluateAll((ps) => ps.map((p) => p.innerHTML))).toEqual(drawn);
-  });
+      await page.goto(`/products/${category.slug}`);
+      const intro = page.locator("p", { hasText: "Built for heat." }).or(page.locator("p", { hasText: "Serviced in minutes." }));
+      expect(await intro.evaluateAll((ps) => ps.map((p) => p.innerHTML))).toEqual(drawn);
 
-  test("a category without products says so", async ({ page, request }, testInfo) => {
+      await page.getByRole("link", { name: product, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(product);
+      const description = page.locator('section[aria-labelledby="description-heading"] p');
+      await expect(description).toHaveCount(2);
+      expect(await description.evaluateAll((ps) => ps.map((p) => p.innerHTML))).toEqual(drawn);
+    },
+  );
+
+  test("a category without products says so", { tag: "@html" }, async ({ request }, testInfo) => {
     const token = await login(request);
     const category = await createCategory(request, token, `Empty Test ${testInfo.project.name} ${Date.now()}`);
-    const res = await page.goto(`/products/${category.slug}`);
-    expect(res?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(category.name);
-    await expect(page.getByText("No products found in this category.", { exact: true })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+    const { status, screen } = await readPage(request, `/products/${category.slug}`);
+    expect(status).toBe(200);
+    expect(textOf(screen.getByRole("heading", { level: 1 }))).toBe(category.name);
+    screen.getByText("No products found in this category.");
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { splitDetails, telHref } from "../../app/lib/format";
 import type { Service } from "../../shared/content/service";
 import type { SiteSettings } from "../../shared/content/settings";
+import { readPage, textOf, within } from "./html";
 import { EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -12,7 +13,10 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
 }
 
 test.describe("services list (/services)", () => {
-  test("shows one card per service, linking to its slug URL with up to 3 benefits", async ({ page, request }) => {
+  test("shows one card per service, linking to its slug URL with up to 3 benefits", { tag: "@journey" }, async ({
+    page,
+    request,
+  }) => {
     const problems = watchErrors(page);
     const services: Service[] = await (await request.get("/api/service")).json();
     expect(services.length).toBeGreaterThan(0);
@@ -34,14 +38,14 @@ test.describe("services list (/services)", () => {
     expect(problems).toEqual([]);
   });
 
-  test('has a "Why Choose Us" list of exactly 4 items', async ({ page }) => {
-    await page.goto("/services");
-    const why = page.getByRole("region", { name: "Why Choose Us" });
-    await expect(why.getByRole("heading", { level: 2 })).toHaveText("Why Choose Us");
-    await expect(why.getByRole("listitem")).toHaveCount(4);
+  test('has a "Why Choose Us" list of exactly 4 items', { tag: "@html" }, async ({ request }) => {
+    const { screen } = await readPage(request, "/services");
+    const why = within(screen.getByRole("region", { name: "Why Choose Us" }));
+    expect(textOf(why.getByRole("heading", { level: 2 }))).toBe("Why Choose Us");
+    expect(why.getAllByRole("listitem")).toHaveLength(4);
   });
 
-  test("a card opens the service page (client-side navigation)", async ({ page, request }) => {
+  test("a card opens the service page (client-side navigation)", { tag: "@journey" }, async ({ page, request }) => {
     const [first] = (await (await request.get("/api/service")).json()) as Service[];
     await page.goto("/services");
     await page.waitForLoadState("networkidle");
@@ -50,23 +54,32 @@ test.describe("services list (/services)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first!.title);
   });
 
-  test("has no accessibility violations", async ({ page }) => {
+  test("has no accessibility violations", { tag: "@a11y" }, async ({ page }) => {
     await page.goto("/services");
     await expectNoA11yViolations(page);
   });
 
-  test("an empty database shows the empty state", async ({ page }) => {
+  test("an empty database shows the empty state", { tag: "@html" }, async ({ request }) => {
+    const { status, screen } = await readPage(request, `${EMPTY_URL}/services`);
+    expect(status).toBe(200);
+    screen.getByText("No services available at the moment.");
+    expect(screen.getByRole("region", { name: "What we do" }).querySelectorAll("article")).toHaveLength(0);
+    expect(within(screen.getByRole("region", { name: "Why Choose Us" })).getAllByRole("listitem")).toHaveLength(4);
+  });
+
+  test("an empty database's empty state has no accessibility violations", { tag: "@a11y" }, async ({ page }) => {
     const response = await page.goto(`${EMPTY_URL}/services`);
     expect(response?.status()).toBe(200);
     await expect(page.getByText("No services available at the moment.", { exact: true })).toBeVisible();
-    await expect(page.getByRole("region", { name: "What we do" }).locator("article")).toHaveCount(0);
-    await expect(page.getByRole("region", { name: "Why Choose Us" }).getByRole("listitem")).toHaveCount(4);
     await expectNoA11yViolations(page);
   });
 });
 
 test.describe("service detail (/services/:service)", () => {
-  test("shows the service: breadcrumb, title, description, details as bullets, benefits, actions", async ({ page, request }) => {
+  test("shows the service: breadcrumb, title, description, details as bullets, benefits, actions", { tag: "@journey" }, async ({
+    page,
+    request,
+  }) => {
     const problems = watchErrors(page);
     const list: Service[] = await (await request.get("/api/service")).json();
     const target = list[2]!;
@@ -118,7 +131,10 @@ test.describe("service detail (/services/:service)", () => {
     expect(problems).toEqual([]);
   });
 
-  test("Request Service goes to the contact page with the service's subject prefilled", async ({ page, request }) => {
+  test("Request Service goes to the contact page with the service's subject prefilled", { tag: "@journey" }, async ({
+    page,
+    request,
+  }) => {
     const [first] = (await (await request.get("/api/service")).json()) as Service[];
     await page.goto(`/services/${first!.slug}`);
     await page.waitForLoadState("networkidle");
@@ -128,43 +144,50 @@ test.describe("service detail (/services/:service)", () => {
     await expect(page.getByTestId("contact-service")).toContainText(first!.title);
   });
 
-  test("the first service's Other Services are the next three", async ({ page, request }) => {
+  test("the first service's Other Services are the next three", { tag: "@html" }, async ({ request }) => {
     const list: Service[] = await (await request.get("/api/service")).json();
-    await page.goto(`/services/${list[0]!.slug}`);
-    await expect(page.getByTestId("other-services").getByRole("heading")).toHaveText(list.slice(1, 4).map((s) => s.title));
+    const { screen } = await readPage(request, `/services/${list[0]!.slug}`);
+    const headings = within(screen.getByTestId("other-services")).getAllByRole("heading");
+    expect(headings.map(textOf)).toEqual(list.slice(1, 4).map((s) => s.title));
   });
 
-  test("has no accessibility violations", async ({ page, request }) => {
+  test("has no accessibility violations", { tag: "@a11y" }, async ({ page, request }) => {
     const [first] = (await (await request.get("/api/service")).json()) as Service[];
     await page.goto(`/services/${first!.slug}`);
     await expectNoA11yViolations(page);
   });
 
-  test("an old id URL redirects permanently (301) to the slug URL", async ({ page, request }) => {
+  test("an old id URL redirects permanently (301) to the slug URL", { tag: "@html" }, async ({ request, baseURL }) => {
     const [first] = (await (await request.get("/api/service")).json()) as Service[];
     const res = await request.get(`/services/${first!._id}`, { maxRedirects: 0 });
     expect(res.status()).toBe(301);
     expect(res.headers().location).toMatch(new RegExp(`/services/${first!.slug}$`));
-    await page.goto(`/services/${first!._id}`);
-    await expect(page).toHaveURL(`/services/${first!.slug}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(first!.title);
+    // Followed, as a browser does.
+    const { status, url, screen } = await readPage(request, `/services/${first!._id}`);
+    expect(status).toBe(200);
+    expect(url).toBe(`${baseURL}/services/${first!.slug}`);
+    expect(textOf(screen.getByRole("heading", { level: 1 }))).toBe(first!.title);
   });
 
-  test('an unknown service shows "Service Not Found" with status 404', async ({ page }) => {
+  test('an unknown service shows "Service Not Found" with status 404', { tag: "@html" }, async ({ request }) => {
+    const { status, screen, document } = await readPage(request, "/services/no-such-service");
+    expect(status).toBe(404);
+    expect(textOf(screen.getByRole("heading", { level: 1 }))).toBe("Service Not Found");
+    // A real link back to the list.
+    expect(screen.getByRole("link", { name: "Back to Services" }).getAttribute("href")).toBe("/services");
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex");
+  });
+
+  test('an unknown service\'s "Service Not Found" view has no accessibility violations', { tag: "@a11y" }, async ({ page }) => {
     const response = await page.goto("/services/no-such-service");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Service Not Found");
-    const back = page.getByRole("link", { name: "Back to Services" });
-    await expect(back).toHaveAttribute("href", "/services");
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expectNoA11yViolations(page);
-    await back.click();
-    await expect(page).toHaveURL("/services");
   });
 
-  test("an unknown service on the empty database is not found too", async ({ page }) => {
-    const response = await page.goto(`${EMPTY_URL}/services/installation-and-commissioning`);
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Service Not Found");
+  test("an unknown service on the empty database is not found too", { tag: "@html" }, async ({ request }) => {
+    const { status, screen } = await readPage(request, `${EMPTY_URL}/services/installation-and-commissioning`);
+    expect(status).toBe(404);
+    expect(textOf(screen.getByRole("heading", { level: 1 }))).toBe("Service Not Found");
   });
 });

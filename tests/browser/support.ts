@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** The server on an empty database (no demo content), for empty states. Set by playwright.config.ts. */
 export const EMPTY_URL = process.env.BROWSER_TEST_EMPTY_URL ?? "http://127.0.0.1:4174";
@@ -36,32 +36,6 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
     client: document.documentElement.clientWidth,
   }));
   expect(scroll, `document ${scroll}px wide in a ${client}px window`).toBeLessThanOrEqual(client);
-}
-
-/**
- * Scrolls `target` into view and waits until it stays put for three frames, as a person waits before tapping
- * what they see. Cards far down a page are laid out only when they come near the screen (app/app.css), so
- * after a jump the page can still grow by a few tens of pixels; Playwright's click checks stillness before it
- * scrolls, and its press and release then landed on different elements (the pager test, one run in 15).
- */
-export async function scrollIntoViewAndWaitStill(target: Locator): Promise<void> {
-  await target.scrollIntoViewIfNeeded();
-  await target.evaluate(
-    (element) =>
-      new Promise<void>((resolve) => {
-        let last = "";
-        let still = 0;
-        const look = () => {
-          const box = element.getBoundingClientRect();
-          const place = `${box.top},${box.left}`;
-          still = place === last ? still + 1 : 0;
-          last = place;
-          if (still >= 3) resolve();
-          else requestAnimationFrame(look);
-        };
-        requestAnimationFrame(look);
-      }),
-  );
 }
 
 /** Collects console errors and page errors (CSP violations show up as console errors). */
