@@ -54,13 +54,6 @@ export const PNG = Buffer.from(
 
 export const pngFile = (name = "photo.png") => ({ name, mimeType: "image/png", buffer: PNG });
 
-/** 11 MB: more than MAX_UPLOAD_MB (10), so the server refuses it for real. */
-export function oversizedFile() {
-  const buffer = Buffer.alloc(11 * 1024 * 1024, 0);
-  PNG.copy(buffer);
-  return { name: "huge.png", mimeType: "image/png", buffer };
-}
-
 /** A form with a tiny PNG under `field`, plus text fields, for creating fixtures through the API. */
 export function formWithImage(fields: Record<string, string>, field = "image"): FormData {
   const form = new FormData();
@@ -156,13 +149,6 @@ export async function signInWithToken(page: Page, base: string, token: string): 
     },
     { t: token, origin: new URL(base).origin },
   );
-}
-
-/** The status GET /api/auth/me answers for a token: 200 while the session lasts, 401 once it ended. */
-export async function meStatus(base: string, token: string): Promise<number> {
-  const res = await fetch(`${base}/api/auth/me`, { headers: { "x-auth-token": token } });
-  await res.body?.cancel();
-  return res.status;
 }
 
 /** Removes a staff account a test made (already gone is fine). */
