@@ -167,7 +167,9 @@ describe("Products Management", () => {
     expect(priceOf(fixedOne)).toBe("₹4,25,000");
 
     // A reload: the same URL shows the same filters and rows.
+    await waitFor(() => expect([s.router.state.navigation.state, s.router.state.revalidation]).toEqual(["idle", "idle"]));
     s.unmount();
+    s.router.dispose();
     s = await renderAdmin(`/admin/products?category=${screw._id}&subcategory=${fixed._id}`);
     await waitFor(() => expect(row(fixedOne)).not.toBeNull());
     expect(labelled(document.body, "Category").value).toBe(screw._id);
