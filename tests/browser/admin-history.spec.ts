@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { currentStep, totp } from "../support/totp";
+import { currentStep, totp, wrongCode } from "../support/totp";
 import {
   apiCall,
   apiToken,
@@ -32,16 +32,6 @@ test.describe.configure({ timeout: 90_000 });
 /* ---- helpers ----------------------------------------------------------------------------------------- */
 
 const WRONG_CODE = "The code is not right. Check the code in your authenticator app (and the time on your phone) and try again.";
-
-/** A 6-digit code that is not the app's code of any step the server could accept now. */
-function wrongCode(secret: string): string {
-  const now = currentStep();
-  const valid = new Set(Array.from({ length: 7 }, (_, i) => totp(secret, now - 3 + i)));
-  for (let n = 123_456; ; n++) {
-    const code = String(n).padStart(6, "0");
-    if (!valid.has(code)) return code;
-  }
-}
 
 /** A call as someone else (their token), answering the status and the body. */
 async function callAs<T = unknown>(base: string, token: string, method: string, url: string, body?: unknown) {

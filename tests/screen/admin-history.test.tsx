@@ -4,7 +4,7 @@ import { formOf, pngBytes } from "../support/images";
 import { renderAdmin, setUpScreenServer } from "../support/screen";
 import { ADMIN } from "../support/server";
 import { addStaff, type StaffAccount } from "../support/staff";
-import { currentStep, totp } from "../support/totp";
+import { currentStep, totp, wrongCode } from "../support/totp";
 
 /**
  * History (the versions in every edit dialog, compared and restored), the Trash screen, and two-factor
@@ -25,16 +25,6 @@ type Screen = Awaited<ReturnType<typeof renderAdmin>>;
 type User = Screen["user"];
 
 const WRONG_CODE = "The code is not right. Check the code in your authenticator app (and the time on your phone) and try again.";
-
-/** A 6-digit code that is not the app's code of any step the server could accept now. */
-function wrongCode(secret: string): string {
-  const now = currentStep();
-  const valid = new Set(Array.from({ length: 7 }, (_, i) => totp(secret, now - 3 + i)));
-  for (let n = 123_456; ; n++) {
-    const code = String(n).padStart(6, "0");
-    if (!valid.has(code)) return code;
-  }
-}
 
 let counter = 0;
 /** A name no other test of this file uses. */

@@ -39,3 +39,13 @@ export const currentStep = (now = Date.now()) => Math.floor(now / 1000 / 30);
 export function totp(secret: string, step = currentStep()): string {
   return hotp(base32Decode(secret), step);
 }
+
+/** A 6-digit code that is not the app's code of any step the server could accept now. */
+export function wrongCode(secret: string): string {
+  const now = currentStep();
+  const valid = new Set(Array.from({ length: 7 }, (_, i) => totp(secret, now - 3 + i)));
+  for (let n = 123_456; ; n++) {
+    const code = String(n).padStart(6, "0");
+    if (!valid.has(code)) return code;
+  }
+}
