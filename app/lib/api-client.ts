@@ -194,6 +194,23 @@ function signInAgain(sent: string | null): void {
   window.location.assign(loginUrl(window.location.pathname + window.location.search));
 }
 
+/**
+ * Logout: the token is dropped here first and only then ended on the server, so that a request still under
+ * way (a dashboard panel) whose 401 comes back before the logout's own answer finds its token no longer
+ * current and leaves the way to the sign-in page to the caller (signInAgain). Signed out locally whatever the
+ * server says (SPEC §7).
+ */
+export async function signOut(): Promise<void> {
+  const token = getToken();
+  clearToken();
+  if (!token) return;
+  try {
+    await sendFetch("POST", "/api/auth/logout", token, undefined);
+  } catch {
+    // the server could not be reached: the session ends at its expiry
+  }
+}
+
 /** Calls the API and returns the parsed JSON answer; throws ApiError on failure. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return parse((await send(path, options)).text) as T;

@@ -7,7 +7,7 @@ import { buttonClass, LoadingState, Spinner } from "../../components/admin/scree
 import { Sidebar } from "../../components/admin/sidebar";
 import { ToastProvider } from "../../components/admin/toast";
 import { MenuIcon } from "../../components/icons";
-import { ApiError, api, clearToken, getToken, LOGIN_PATH, loginUrl } from "../../lib/api-client";
+import { ApiError, clearToken, getToken, LOGIN_PATH, loginUrl, signOut } from "../../lib/api-client";
 import type { RouteHandle } from "../../root";
 import "./admin.css";
 import type { Route } from "./+types/layout";
@@ -125,12 +125,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   const logout = async () => {
     setLoggingOut(true);
-    try {
-      await api("/api/auth/logout", { method: "POST", redirectOn401: false });
-    } catch {
-      // Signed out locally whatever the server said (SPEC §7).
-    }
-    clearToken();
+    await signOut();
     navigate(LOGIN_PATH, { replace: true });
   };
 
