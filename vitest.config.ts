@@ -45,7 +45,10 @@ export default defineConfig({
             },
           },
           // CSS imports (admin.css) load as empty modules, Vitest's default: styles are the browser tests'.
-          // Isolated (the default): each file gets a fresh window and the panel's module state (its cached sign-in check).
+          // A worker runs its files in one module graph and one window (as the API tests do): the screens' modules
+          // load once per worker, not once per file. Each file starts its own server, whose new token the panel's
+          // cached sign-in check (current-user.tsx) does not match, and Testing Library empties the page after each test.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
           maxWorkers: 2,

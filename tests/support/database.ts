@@ -36,20 +36,39 @@ export interface ScratchDatabase {
 /**
  * A new PostgreSQL database for one test file. `migrated`: a copy of the run's template database, which
  * the global set-up migrated once (tests/support/global-setup.ts), instead of running every migration again;
- * without it the database is empty, for tests of the migrations themselves.
+ * `seeded`: a copy of that template with the demo content, whose pictures `copySeededUploads` puts beside it
+ * (made once per run by the first file that asks); neither: an empty database, for tests of the migrations.
  */
-export async function createScratchDatabase(options: { migrated?: boolean } = {}): Promise<ScratchDatabase> {
-  const base = adminUrl();
+export async function createScratchDatabase(options: { migrated?: boolean; seeded?: boolean } = {}): Promise<ScratchDatabase> {
   const name = `pneuma_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
+  const template = options.seeded ? await seededPostgres() : options.migrated ? inject("postgresTemplate") : null;
+  const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    const template = options.migrated ? inject("postgresTemplate") : null;
     await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
   return { url: databaseUrlOf(name), drop: () => dropDatabase(name) };
+}
+
+/** The demo content's pictures of the run's seeded PostgreSQL template, into `dataDir`'s uploads/. */
+export async function copySeededUploads(dataDir: string): Promise<void> {
+  await copyDirectory(path.join(inject("postgresSeeded").dir, "uploads"), path.join(dataDir, "uploads"));
+}
+
+/** The name of the run's seeded PostgreSQL template, made here by the first file that asks. */
+async function seededPostgres(): Promise<string> {
+  const { name, dir } = inject("postgresSeeded");
+  const template = inject("postgresTemplate");
+  if (!template) throw new Error("A seeded PostgreSQL database needs a PostgreSQL run (PNEUMA_TEST_DB=postgres).");
+  await madeOnce(dir, async () => {
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`).finally(() => admin.end());
+    await seed(dir, databaseUrlOf(name));
+  });
+  return name;
 }
 
 export async function dropDatabase(name: string): Promise<void> {
@@ -97,12 +116,18 @@ export async function copySeededPglite(dataDir: string): Promise<void> {
   await copyDirectory(path.join(seeded, "uploads"), path.join(dataDir, "uploads"));
 }
 
-/**
- * The run's seeded directory, made once by the first test file that asks (the others watch for its "done"
- * file): a run of files that need none does not pay for the pictures.
- */
+/** The run's seeded directory, made once by the first test file that asks: a run that needs none does not pay for the pictures. */
 async function seededPglite(): Promise<string> {
   const dir = inject("pgliteSeeded");
+  await madeOnce(dir, async () => {
+    await copyDirectory(path.join(inject("pgliteTemplate"), "db"), path.join(dir, "db"));
+    await seed(dir, null);
+  });
+  return dir;
+}
+
+/** Runs `make` in the first file that claims `dir`; the others wait for its "done" (or "failed") file. */
+async function madeOnce(dir: string, make: () => Promise<void>): Promise<void> {
   const done = path.join(dir, "done");
   const failed = path.join(dir, "failed");
   const claimed = await mkdir(path.join(dir, "claim")).then(
@@ -111,17 +136,16 @@ async function seededPglite(): Promise<string> {
   );
   if (claimed) {
     try {
-      await seedCopyOfMigrated(dir);
+      await make();
       await writeFile(done, "");
     } catch (err) {
       await writeFile(failed, String(err));
       throw err;
     }
-    return dir;
+    return;
   }
   await fileAppears(dir, ["done", "failed"], 120_000);
   if (existsSync(failed)) throw new Error(`seeding the demo content failed: ${await readFile(failed, "utf8")}`);
-  return dir;
 }
 
 /** Resolves when one of `names` exists in `dir` (watched, then looked for, so none is missed); fails after `ms`. */
@@ -142,17 +166,17 @@ function fileAppears(dir: string, names: string[], ms: number): Promise<void> {
   });
 }
 
-async function seedCopyOfMigrated(dataDir: string): Promise<void> {
+/** Seeds the demo content into the database of `dataDir` (or `databaseUrl`), its pictures into `dataDir`/uploads. */
+async function seed(dataDir: string, databaseUrl: string | null): Promise<void> {
   // Loaded here only: the demo content and its drawing code stay out of files that do not seed.
   const [{ openDatabase }, { seedDemoContent }, { ImageStore }] = await Promise.all([
     import("../../server/db/client"),
     import("../../server/seed/demo"),
     import("../../server/uploads/images"),
   ]);
-  await copyDirectory(path.join(inject("pgliteTemplate"), "db"), path.join(dataDir, "db"));
   const images = new ImageStore(path.join(dataDir, "uploads"));
   await images.init();
-  const handle = await openDatabase({ dataDir, databaseUrl: null, lockHolder: "test set-up" });
+  const handle = await openDatabase({ dataDir, databaseUrl, lockHolder: "test set-up" });
   try {
     await seedDemoContent(handle.db, images);
   } finally {
@@ -168,5 +192,9 @@ declare module "vitest" {
     pgliteSeeded: string;
     /** On PostgreSQL runs: a database with every migration applied, copied with CREATE DATABASE … TEMPLATE. */
     postgresTemplate: string | null;
+    /** The folder of the workers' shared embedded databases, removed at the end of the run. */
+    workerDatabases: string;
+    /** On PostgreSQL runs: the name the seeded copy of postgresTemplate gets, and the directory of its pictures. */
+    postgresSeeded: { name: string; dir: string };
   }
 }

@@ -14,8 +14,8 @@ import { adminUrl, databaseUrlOf, dropDatabase, testDatabaseKind } from "./datab
  * Once per run of the API tests: the production build that spawned servers run is made current, and the
  * database every test server starts from is created and migrated once (a PGlite data directory, and on
  * PostgreSQL runs a template database), so each test server copies it instead of running initdb and every
- * migration (tests/support/database.ts). The copy with the demo content is made by the first file that asks
- * for it, into the directory given here.
+ * migration (tests/support/database.ts). The copies with the demo content are made by the first file that asks
+ * for them, into the directories (and the database name) given here.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync(process.execPath, [path.join(PROJECT_ROOT, "scripts", "build-if-stale.js")], {
@@ -30,6 +30,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const pgliteSeeded = runDir ? path.join(runDir, "pglite-seeded") : await mkdtemp(path.join(tmpdir(), "pneuma-test-seeded-"));
   await mkdir(pgliteSeeded, { recursive: true });
   project.provide("pgliteSeeded", pgliteSeeded);
+  // Each worker's shared embedded database (tests/support/worker-database.ts) lives here until the end.
+  const workerDatabases = await mkdtemp(path.join(tmpdir(), "pneuma-worker-databases-"));
+  project.provide("workerDatabases", workerDatabases);
 
   let postgresTemplate: string | null = null;
   if (testDatabaseKind() === "postgres") {
@@ -40,13 +43,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await migrate(pgliteTemplate, databaseUrlOf(postgresTemplate));
   }
   project.provide("postgresTemplate", postgresTemplate);
+  // Its copy with the demo content, made by the first file that asks (tests/support/database.ts).
+  const postgresSeeded = {
+    name: `${postgresTemplate}_seeded`,
+    dir: await mkdtemp(path.join(tmpdir(), "pneuma-test-pg-seeded-")),
+  };
+  project.provide("postgresSeeded", postgresSeeded);
 
   return async () => {
     if (!runDir) {
       await rm(pgliteTemplate, { recursive: true, force: true });
       await rm(pgliteSeeded, { recursive: true, force: true });
     }
-    if (postgresTemplate) await dropDatabase(postgresTemplate);
+    await rm(postgresSeeded.dir, { recursive: true, force: true });
+    await rm(workerDatabases, { recursive: true, force: true });
+    if (postgresTemplate) await Promise.all([dropDatabase(postgresTemplate), dropDatabase(postgresSeeded.name)]);
   };
 }
 

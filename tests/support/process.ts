@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "../../server/paths";
-import { copyMigratedPglite, copySeededPglite, createScratchDatabase, testDatabaseKind } from "./database";
+import { copyMigratedPglite, copySeededPglite, copySeededUploads, createScratchDatabase, testDatabaseKind } from "./database";
 
 export interface ServerProcess {
   proc: ChildProcess;
@@ -87,7 +87,7 @@ export interface SignedInServer {
 
 /**
  * Starts the production server on a new data directory (or a scratch PostgreSQL database), its owner signed in. The
- * database is a copy of the run's migrated one (on PGlite with the demo content already in, unless SEED_DEMO
+ * database is a copy of the run's migrated one (with the demo content already in, unless SEED_DEMO
  * is "false"), so the server does not run initdb, the migrations or the seeding itself: process.test.ts is
  * where a first start is tested.
  */
@@ -96,8 +96,11 @@ export async function startSignedInServerProcess(
   env: Record<string, string> = {},
 ): Promise<SignedInServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-process-"));
-  const scratch = testDatabaseKind() === "postgres" ? await createScratchDatabase({ migrated: true }) : null;
-  if (!scratch) await (env.SEED_DEMO === "false" ? copyMigratedPglite(dataDir) : copySeededPglite(dataDir));
+  const seeded = env.SEED_DEMO !== "false";
+  const scratch =
+    testDatabaseKind() === "postgres" ? await createScratchDatabase(seeded ? { seeded } : { migrated: true }) : null;
+  if (scratch && seeded) await copySeededUploads(dataDir);
+  if (!scratch) await (seeded ? copySeededPglite(dataDir) : copyMigratedPglite(dataDir));
   const server = await startServerProcess({
     DATA_DIR: dataDir,
     ADMIN_USERNAME: owner.username,

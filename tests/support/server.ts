@@ -10,7 +10,14 @@ import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 import { setLogLevel } from "../../server/log";
 import { prepareData } from "../../server/start-up";
 import { ImageStore } from "../../server/uploads/images";
-import { copyMigratedPglite, copySeededPglite, createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "./database";
+import {
+  copyMigratedPglite,
+  copySeededPglite,
+  copySeededUploads,
+  createScratchDatabase,
+  type ScratchDatabase,
+  testDatabaseKind,
+} from "./database";
 import { takeWorkerDatabase } from "./worker-database";
 
 export const ADMIN = { username: "admin", password: "correct-horse-battery" };
@@ -53,7 +60,7 @@ export async function startTestServer(
     shareDataWith?: TestServer;
     context?: ContextOptions;
     pages?: RequestHandler;
-    /** With the demo content: a copy of the run's seeded database on PGlite; seeded at start on PostgreSQL. */
+    /** With the demo content: a copy of the run's seeded database (and its pictures). */
     seeded?: boolean;
     /**
      * PGlite: a copy of the template in this server's DATA_DIR, as production has it, instead of the worker's
@@ -71,7 +78,8 @@ export async function startTestServer(
     if (!shared.databaseUrl) throw new Error("Only servers on PostgreSQL can share their data.");
     env = { DATABASE_URL: shared.databaseUrl, UPLOAD_DIR: shared.ctx.config.uploadDir, ...env };
   } else if (testDatabaseKind() === "postgres") {
-    scratch = await createScratchDatabase({ migrated: true });
+    scratch = await createScratchDatabase(options.seeded ? { seeded: true } : { migrated: true });
+    if (options.seeded) await copySeededUploads(dataDir);
   } else if (options.seeded) {
     await copySeededPglite(dataDir);
   } else {

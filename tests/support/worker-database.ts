@@ -1,7 +1,7 @@
 import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { inject } from "vitest";
 import { type DatabaseHandle, inTransaction, openDatabase, queryRows } from "../../server/db/client";
 import { copyMigratedPglite } from "./database";
 
@@ -61,7 +61,8 @@ export async function takeWorkerDatabase(): Promise<DatabaseHandle | null> {
 }
 
 async function openWorkerDatabase(): Promise<WorkerDatabase> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-worker-db-"));
+  // In the run's folder for worker databases, which the global set-up removes at the end.
+  const dataDir = await mkdtemp(path.join(inject("workerDatabases"), "pneuma-worker-db-"));
   await copyMigratedPglite(dataDir);
   // The template is migrated: no need to compare every migration again.
   const handle = await openDatabase({ dataDir, databaseUrl: null, lockHolder: "test worker", migrate: false });
