@@ -11,10 +11,11 @@ import { defineConfig, devices } from "@playwright/test";
  * empty states; nothing writes to it) and one without demo content that the stored-XSS test fills with hostile
  * records. Each server starts from a copy of a data directory prepared once (tests/browser/prepare-data.js).
  * BROWSER_TEST_WORKERS (default 2: four were no faster on 2 cores), BROWSER_TEST_PORT (default 4173; the servers take it and the ports
- * after it, two per worker) and BUILD_DIR let several runs work side by side.
+ * after it, two per worker, and tests/browser/servers.js, which starts them all at once, the next one) and BUILD_DIR let several
+ * runs work side by side.
  *
- * `npm test` runs every test on the desktop and, at 360 px, the tests tagged @phone (those whose point is the
- * width) plus tour.spec.ts (every page loaded, scanned and checked for horizontal scroll). `npm run test:full`
+ * `npm test` runs on the desktop every test but those tagged @phone (whose point is the width), and those at 360 px
+ * with tour.spec.ts (every page loaded, scanned and checked for horizontal scroll). `npm run test:full`
  * (PNEUMA_TEST_MATRIX=full) runs every test at both widths.
  */
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 4173);
@@ -43,8 +44,23 @@ function tempDir(variable: string, prefix: string, fill?: (dir: string) => void)
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
+/**
+ * Under `npm test` the API steps have made a migrated embedded database and (when a file asked) its copy with
+ * the demo content (PNEUMA_TEST_RUN_DIR, tests/support/global-setup.ts): copied in, they spare the servers of
+ * prepare-data.js initdb, the migrations and the pictures. Copies of the same code's work, not a shortcut.
+ */
+function fromRun(dir: string, made: "pglite-template" | "pglite-seeded"): void {
+  const from = process.env.PNEUMA_TEST_RUN_DIR ? path.join(process.env.PNEUMA_TEST_RUN_DIR, made) : null;
+  if (!from || !existsSync(path.join(from, "done"))) return;
+  for (const part of ["db", "uploads"]) {
+    if (existsSync(path.join(from, part))) execFileSync("cp", ["-R", "-p", path.join(from, part), dir]);
+  }
+}
 const SEEDED = tempDir("BROWSER_TEST_SEEDED_DATA", "pneuma-browser-seeded-", (seeded) => {
   const empty = tempDir("BROWSER_TEST_EMPTY_DATA", "pneuma-browser-empty-data-");
+  fromRun(empty, "pglite-template");
+  fromRun(seeded, "pglite-seeded");
+  if (!existsSync(path.join(seeded, "db"))) fromRun(seeded, "pglite-template");
   const env = { ...process.env, BUILD_DIR: process.env.BUILD_DIR ?? "build", ...ACCOUNT, RATE_LIMITS: "off" };
   execFileSync(process.execPath, ["tests/browser/prepare-data.js", seeded, "true", empty, "false"], { stdio: "inherit", env });
 });
@@ -78,22 +94,17 @@ const chromium = {
   ],
 };
 
-const server = (port: number, dataDir: string) => ({
-  command: "node server.js",
-  url: `http://127.0.0.1:${port}/api/health`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  env: {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
-    SEED_DEMO: "false",
-    ...ACCOUNT,
-    LOG_LEVEL: "warn",
-    RATE_LIMITS: "off",
-  },
-});
+/** Every test server (tests/browser/servers.js starts them side by side): its port and data directory. */
+const SERVERS = [
+  { port: EMPTY_PORT, dataDir: dataDir("BROWSER_TEST_EMPTY_DATA_DIR", "pneuma-browser-empty-", false) },
+  { port: XSS_PORT, dataDir: dataDir("BROWSER_TEST_XSS_DATA_DIR", "pneuma-browser-xss-", false) },
+  ...Array.from({ length: WORKERS }, (_, w) => [
+    { port: demoPort(w), dataDir: dataDir(`BROWSER_TEST_DATA_DIR_${w}`, `pneuma-browser-${w}-`, true) },
+    { port: adminPort(w), dataDir: dataDir(`BROWSER_TEST_ADMIN_DATA_DIR_${w}`, `pneuma-browser-admin-${w}-`, true) },
+  ]).flat(),
+];
+/** Where servers.js answers once every server is up: the port after the last server's. */
+const READY_PORT = PORT + 2 + 2 * WORKERS;
 
 export default defineConfig({
   testDir: "tests/browser",
@@ -119,9 +130,11 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
-      // The tour is the phone's check of every page (the desktop's are in each page's own tests).
+      // The tour is the phone's check of every page (the desktop's are in each page's own tests). A test tagged
+      // @phone runs at 360 px only (its point is the narrow width; its journey needs showing once), unless it
+      // is tagged @layout too: it then checks the layout at both widths.
       testIgnore: ["**/tour.spec.ts"],
-      grepInvert: /@alone/,
+      ...(FULL_MATRIX ? {} : { grepInvert: /^(?!.*@layout).*@phone/ }),
     },
     {
       name: "phone",
@@ -129,23 +142,22 @@ export default defineConfig({
       // Stored XSS does not depend on the viewport, and its server may be seeded by one project only.
       testIgnore: ["**/xss.spec.ts"],
       // @html tests start no browser: the width means nothing to them.
-      ...(FULL_MATRIX ? { grepInvert: /@alone|@html/ } : { grep: /@phone/, grepInvert: /@alone|@html/ }),
-    },
-    {
-      // Tests tagged @alone flip a switch every signed-in screen obeys (the owners' 2FA requirement): they run
-      // by themselves, after every other test, so no other test meets the switch on.
-      name: "alone",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
-      grep: /@alone/,
-      dependencies: ["desktop", "phone"],
+      ...(FULL_MATRIX ? { grepInvert: /@html/ } : { grep: /@phone/, grepInvert: /@html/ }),
     },
   ],
-  webServer: [
-    server(EMPTY_PORT, dataDir("BROWSER_TEST_EMPTY_DATA_DIR", "pneuma-browser-empty-", false)),
-    server(XSS_PORT, dataDir("BROWSER_TEST_XSS_DATA_DIR", "pneuma-browser-xss-", false)),
-    ...Array.from({ length: WORKERS }, (_, w) => [
-      server(demoPort(w), dataDir(`BROWSER_TEST_DATA_DIR_${w}`, `pneuma-browser-${w}-`, true)),
-      server(adminPort(w), dataDir(`BROWSER_TEST_ADMIN_DATA_DIR_${w}`, `pneuma-browser-admin-${w}-`, true)),
-    ]).flat(),
-  ],
+  webServer: {
+    command: "node tests/browser/servers.js",
+    url: `http://127.0.0.1:${READY_PORT}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      BROWSER_TEST_SERVERS: JSON.stringify(SERVERS),
+      READY_PORT: String(READY_PORT),
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      SEED_DEMO: "false",
+      ...ACCOUNT,
+      LOG_LEVEL: "warn",
+      RATE_LIMITS: "off",
+    },
+  },
 });

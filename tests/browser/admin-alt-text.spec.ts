@@ -133,18 +133,22 @@ test(
   },
 );
 
-test("the alt text box sits beside the image, under it on a phone", { tag: "@phone" }, async ({ page }, testInfo) => {
-  const dialog = await addBannerDialog(page);
-  await dialog.locator("input[type=file]").setInputFiles(pngFile());
-  const alt = dialog.getByLabel("Alt text");
-  await expect(alt).toBeVisible();
-  await expect(dialog.getByLabel("Decorative image (no description)")).toBeVisible();
-  const image = (await dialog.getByRole("img", { name: "Preview of photo.png" }).boundingBox())!;
-  const box = (await alt.boundingBox())!;
-  const width = page.viewportSize()!.width;
-  if (width < 640) expect(box.y).toBeGreaterThanOrEqual(image.y + image.height);
-  else expect(box.x).toBeGreaterThanOrEqual(image.x + image.width);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
-  await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: testInfo.outputPath(`alt-text-dialog-${width}.png`) });
-});
+test(
+  "the alt text box sits beside the image, under it on a phone",
+  { tag: ["@phone", "@layout"] },
+  async ({ page }, testInfo) => {
+    const dialog = await addBannerDialog(page);
+    await dialog.locator("input[type=file]").setInputFiles(pngFile());
+    const alt = dialog.getByLabel("Alt text");
+    await expect(alt).toBeVisible();
+    await expect(dialog.getByLabel("Decorative image (no description)")).toBeVisible();
+    const image = (await dialog.getByRole("img", { name: "Preview of photo.png" }).boundingBox())!;
+    const box = (await alt.boundingBox())!;
+    const width = page.viewportSize()!.width;
+    if (width < 640) expect(box.y).toBeGreaterThanOrEqual(image.y + image.height);
+    else expect(box.x).toBeGreaterThanOrEqual(image.x + image.width);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: testInfo.outputPath(`alt-text-dialog-${width}.png`) });
+  },
+);

@@ -231,7 +231,7 @@ test.describe("admin shell", () => {
     await signIn(page, baseURL!);
   });
 
-  test("the sidebar lists the sections and opens and closes", { tag: "@phone" }, async ({ page }, testInfo) => {
+  test("the sidebar lists the sections and opens and closes", { tag: ["@phone", "@layout"] }, async ({ page }, testInfo) => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard Overview" })).toBeVisible();
     await expect(page.getByText("Admin Panel", { exact: true })).toBeVisible();

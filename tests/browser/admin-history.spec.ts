@@ -241,7 +241,8 @@ test.describe("layout and accessibility", { tag: "@phone" }, () => {
 
   test(
     "History in the banner dialog: no sideways scrolling, no axe violations (versions and comparison); an edit restored",
-    { tag: ["@journey", "@a11y"] },
+    // @layout: the comparison is a table from 640 px up and cards below, so it runs at both widths.
+    { tag: ["@journey", "@a11y", "@layout"] },
     async ({ page, baseURL }, testInfo) => {
       await signIn(page, baseURL!);
       const problems = watchErrors(page);

@@ -170,3 +170,23 @@ export async function openSidebar(page: Page): Promise<void> {
   if (!(await logout.isVisible())) await menu.click();
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
 }
+
+/**
+ * The fewest list types whose add dialogs between them show every kind of form control. Every list screen is
+ * one component (app/components/admin/list-type-screen.tsx), so what only a browser checks once per screen state (axe)
+ * is checked on these; what differs per type (texts, fields, saves) is the screen tests' (tests/screen/).
+ */
+export function listTypesCoveringEveryControl<T extends { fields: Record<string, { control: string }> }>(
+  types: readonly T[],
+): T[] {
+  const controls = (t: T) => new Set(Object.values(t.fields).map((f) => f.control));
+  const missing = new Set(types.flatMap((t) => [...controls(t)]));
+  const chosen: T[] = [];
+  while (missing.size > 0) {
+    const gain = (t: T) => [...controls(t)].filter((c) => missing.has(c)).length;
+    const best = types.reduce((a, b) => (gain(b) > gain(a) ? b : a));
+    chosen.push(best);
+    for (const c of controls(best)) missing.delete(c);
+  }
+  return chosen;
+}

@@ -160,7 +160,7 @@ test("the bar becomes compact once the page is scrolled more than 10 px", { tag:
   await expect(header).toHaveAttribute("data-compact", "false");
 });
 
-test("the search box submits to /search?q=", { tag: "@phone" }, async ({ page, viewport }) => {
+test("the search box submits to /search?q=", { tag: ["@phone", "@layout"] }, async ({ page, viewport }) => {
   await open(page, "/");
   if (isPhone(viewport?.width)) await page.getByRole("button", { name: "Open menu" }).click();
   const box = page.getByPlaceholder("Search...").locator("visible=true").first();

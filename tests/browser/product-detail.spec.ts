@@ -437,9 +437,9 @@ test.describe("one way to a quote, and what the price means (issue 30)", () => {
     }
   });
 
-  test("Request a Quote is the largest action at any width, and spans the column on a phone", { tag: "@phone" }, async ({
-    page,
-  }) => {
+  test("Request a Quote is the largest action at any width, and spans the column on a phone", {
+    tag: ["@phone", "@layout"],
+  }, async ({ page }) => {
     await page.goto(PN_RC_5);
     const [quote, ...others] = await actionStyles(page);
     const column = (await page.locator("[data-product-actions]").boundingBox())!;

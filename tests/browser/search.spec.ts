@@ -247,7 +247,7 @@ test.describe("suggestions while typing (issue 14)", () => {
     expect(problems).toEqual([]);
   });
 
-  test("the header's box suggests too (the phone menu's on a phone)", { tag: "@phone" }, async ({ page }) => {
+  test("the header's box suggests too (the phone menu's on a phone)", { tag: ["@phone", "@layout"] }, async ({ page }) => {
     await page.goto("/about");
     await page.waitForSelector("html[data-enhanced]");
     const wide = (page.viewportSize()?.width ?? 0) >= 1280;

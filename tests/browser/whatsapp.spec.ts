@@ -123,39 +123,43 @@ test.describe("with a WhatsApp number (demo settings)", () => {
     );
   });
 
-  test("it covers neither the contact form's button nor the footer", { tag: "@phone" }, async ({ page }, testInfo) => {
-    const phone = testInfo.project.name === "phone";
-    await page.goto("/contact");
-    const link = whatsapp(page);
-    // On phones the button is part of the page (it scrolls with it), so it can never sit on top of anything.
-    const position = await link.evaluate((el) => getComputedStyle(el).position);
-    expect(position).toBe(phone ? "static" : "fixed");
+  test(
+    "it covers neither the contact form's button nor the footer",
+    { tag: ["@phone", "@layout"] },
+    async ({ page }, testInfo) => {
+      const phone = testInfo.project.name === "phone";
+      await page.goto("/contact");
+      const link = whatsapp(page);
+      // On phones the button is part of the page (it scrolls with it), so it can never sit on top of anything.
+      const position = await link.evaluate((el) => getComputedStyle(el).position);
+      expect(position).toBe(phone ? "static" : "fixed");
 
-    const submit = page.getByRole("button", { name: "Send Message" });
-    await submit.scrollIntoViewIfNeeded();
-    expect(overlaps((await link.boundingBox())!, (await submit.boundingBox())!)).toBe(false);
-    expect(await isOnTop(submit)).toBe(true);
-    await page.screenshot({ path: `/tmp/whatsapp-${testInfo.project.name}-contact-form.png` });
+      const submit = page.getByRole("button", { name: "Send Message" });
+      await submit.scrollIntoViewIfNeeded();
+      expect(overlaps((await link.boundingBox())!, (await submit.boundingBox())!)).toBe(false);
+      expect(await isOnTop(submit)).toBe(true);
+      await page.screenshot({ path: `/tmp/whatsapp-${testInfo.project.name}-contact-form.png` });
 
-    // Scrolled to the very end: every piece of footer text stays visible and uncovered.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const wa = (await link.boundingBox())!;
-    const footerItems = page.getByRole("contentinfo").locator("a, p, h2");
-    const count = await footerItems.count();
-    expect(count).toBeGreaterThan(5);
-    for (let i = 0; i < count; i++) {
-      const item = footerItems.nth(i);
-      const box = await item.boundingBox();
-      if (!box || box.y + box.height < 0 || box.y > page.viewportSize()!.height) continue; // off-screen
-      expect(overlaps(wa, box), await item.innerText()).toBe(false);
-    }
-    // No sideways scrolling because of it.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `/tmp/whatsapp-${testInfo.project.name}-contact-bottom.png` });
-    if (phone) await page.screenshot({ path: "/tmp/whatsapp-phone-contact-full.png", fullPage: true });
-  });
+      // Scrolled to the very end: every piece of footer text stays visible and uncovered.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const wa = (await link.boundingBox())!;
+      const footerItems = page.getByRole("contentinfo").locator("a, p, h2");
+      const count = await footerItems.count();
+      expect(count).toBeGreaterThan(5);
+      for (let i = 0; i < count; i++) {
+        const item = footerItems.nth(i);
+        const box = await item.boundingBox();
+        if (!box || box.y + box.height < 0 || box.y > page.viewportSize()!.height) continue; // off-screen
+        expect(overlaps(wa, box), await item.innerText()).toBe(false);
+      }
+      // No sideways scrolling because of it.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: `/tmp/whatsapp-${testInfo.project.name}-contact-bottom.png` });
+      if (phone) await page.screenshot({ path: "/tmp/whatsapp-phone-contact-full.png", fullPage: true });
+    },
+  );
 
-  test("on a product page it covers no content", { tag: "@phone" }, async ({ page }, testInfo) => {
+  test("on a product page it covers no content", { tag: ["@phone", "@layout"] }, async ({ page }, testInfo) => {
     await page.goto(PRODUCT);
     const link = whatsapp(page);
     if (testInfo.project.name === "phone") {
