@@ -1,13 +1,13 @@
-// `npm test`: type check and lint side by side, unit and API tests on PGlite, the API files where the driver
-// matters again on PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set (tests/matrix.json), then the
-// browser tests against the production build: every test on a desktop, the phone's tests and a tour of
-// every page at 360 px (playwright.config.ts). `npm run test:full` (--full) runs the whole matrix: every API
-// file on both databases, every browser test at both widths.
-// Starts with the machine's speed (bench/yardstick.js: a fixed CPU workload, and the bench's ceiling in req/s)
-// and ends with each step's wall time and CPU-seconds against tests/budget.json (scaled by the CPU yardstick;
-// a warning from 90% of a budget),
-// the ten slowest files, and one line "N passed, N failed, N skipped".
-import { spawn, spawnSync } from "node:child_process";
+// `npm test`: the type check, lint, build, unit and screen tests in two lanes side by side, the API tests on
+// PGlite, the API files where the driver matters again on PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL)
+// is set (tests/matrix.json), then the browser tests against the production build: on a desktop every test
+// but the phone's, and at 360 px the phone's tests and a tour of every page (playwright.config.ts).
+// `npm run test:full` (--full) runs the whole matrix: every API file on both databases, every browser test at
+// both widths. Starts with the machine's speed (bench/yardstick.js: a fixed CPU workload, and the bench's
+// ceiling in req/s) and ends with each step's wall time and CPU-seconds against tests/budget.json (scaled by
+// the CPU yardstick; a warning from 90% of a budget), the ten slowest files, and one line
+// "N passed, N failed, N skipped".
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -79,46 +79,73 @@ function childCpuSeconds(statFile) {
 /** USER_HZ: the unit of /proc's times (100 on Linux). */
 const CLOCK_TICKS = 100;
 
-function finish(name, ok, started, statFile) {
-  const ms = Date.now() - started;
-  const cpu = childCpuSeconds(statFile);
-  console.log(`${ok ? "✔" : "✖"} ${name} (${seconds(ms)}, ${cpu.toFixed(0)} CPU-s)`);
-  stepTimes.push([name, ms, cpu]);
-  if (!ok) failedSteps.push(name);
-  return ok;
+/** Busy CPU-seconds of the whole machine so far (/proc/stat): browsers and PostgreSQL's server included. */
+function machineCpuSeconds() {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
 }
 
-function step(name, command, args, env = {}) {
-  console.log(`\n▶ ${name}`);
+/**
+ * Runs one step; resolves true when it passed. `alone`: nothing else of the run is working beside it, so the
+ * machine's busy CPU-seconds over the step are its own. That figure counts what the per-process one cannot:
+ * Chromium's renderers (which no parent waits for) and the PostgreSQL server. Output goes straight through,
+ * or (`alone` false, a step beside others) is printed whole when the step ends.
+ */
+function runStep({ name, command, args, env = {}, after }, alone) {
   const started = Date.now();
+  const machineBefore = machineCpuSeconds();
   const run = measured(name, command, args);
-  const result = spawnSync(run.command, run.args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  return finish(name, result.status === 0, started, run.statFile);
+  const child = spawn(run.command, run.args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      if (output.trim()) console.log(`── ${name}\n${output.trimEnd()}`);
+      const ms = Date.now() - started;
+      const cpu = childCpuSeconds(run.statFile);
+      const machine = alone ? machineCpuSeconds() - machineBefore : Number.NaN;
+      const ok = code === 0;
+      const machineNote = Number.isNaN(machine) ? "" : `, ${machine.toFixed(0)} CPU-s of the machine`;
+      console.log(`${ok ? "✔" : "✖"} ${name} (${seconds(ms)}, ${cpu.toFixed(0)} CPU-s${machineNote})`);
+      stepTimes.push([name, ms, cpu, machine]);
+      if (!ok) failedSteps.push(name);
+      after?.();
+      resolve(ok);
+    });
+  });
 }
 
-/** Steps that run side by side (each takes about one core); each one's output is printed whole when it ends. */
-function stepsSideBySide(steps) {
-  console.log(`\n▶ ${steps.map((s) => s.name).join(" and ")}, side by side`);
-  return Promise.all(
-    steps.map(
-      ({ name, command, args }) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const run = measured(name, command, args);
-          const child = spawn(run.command, run.args, { cwd: root, env: process.env });
-          let output = "";
-          child.stdout.on("data", (d) => {
-            output += d;
-          });
-          child.stderr.on("data", (d) => {
-            output += d;
-          });
-          child.on("close", (code) => {
-            if (output.trim()) console.log(`── ${name}\n${output.trimEnd()}`);
-            resolve(finish(name, code === 0, started, run.statFile));
-          });
-        }),
-    ),
+/** One step with the machine to itself. */
+async function step(definition) {
+  console.log(`\n▶ ${definition.name}`);
+  return runStep(definition, true);
+}
+
+/** Lanes side by side (each about one core's work), the steps of a lane one after another. */
+async function lanes(list) {
+  console.log(`\n▶ ${list.map((lane) => lane.map((s) => s.name).join(", then ")).join("; beside it ")}`);
+  await Promise.all(
+    list.map(async (lane) => {
+      for (const definition of lane) await runStep(definition, false);
+    }),
   );
 }
 
@@ -175,15 +202,16 @@ function countPlaywright(file) {
 /**
  * Each step's wall time and CPU-seconds beside its budget, scaled by the machine's speed (a machine half as
  * fast is allowed twice the CPU-seconds); returns the steps at 90% of their budget or more, for the summary.
+ * A step that had the machine to itself is measured by the machine's busy CPU-seconds (its browsers and the
+ * PostgreSQL server included), the steps in lanes by their own processes'.
  */
 function printBudget() {
   const scale = budget.yardstick.cpu / speed;
   const matrix = full ? "the full matrix" : "npm test";
   console.log(`\nTime per step (${matrix}; CPU-s budget scaled ×${scale.toFixed(2)} by the yardstick):`);
   const warnings = [];
-  let cpuInAll = 0;
-  for (const [name, ms, cpu] of stepTimes) {
-    cpuInAll += Number.isNaN(cpu) ? 0 : cpu;
+  for (const [name, ms, own, machine] of stepTimes) {
+    const cpu = Number.isNaN(machine) ? own : machine;
     const allowed = full ? undefined : budget.cpuSeconds[name];
     let mark = "";
     if (allowed !== undefined && !Number.isNaN(cpu)) {
@@ -194,10 +222,14 @@ function printBudget() {
         warnings.push(`${name} ${cpu.toFixed(0)} CPU-s, ${Math.round(share * 100)}% of ${Math.round(allowed * scale)}`);
       }
     }
-    console.log(`  ${seconds(ms).padStart(8)}  ${`${cpu.toFixed(0)} CPU-s`.padStart(10)}  ${name}${mark}`);
+    const kind = Number.isNaN(machine) ? "own" : "machine";
+    console.log(`  ${seconds(ms).padStart(8)}  ${`${cpu.toFixed(0)} CPU-s`.padStart(10)} ${kind.padEnd(7)}  ${name}${mark}`);
   }
   const wall = Date.now() - runStarted;
-  console.log(`  ${seconds(wall).padStart(8)}  ${`${cpuInAll.toFixed(0)} CPU-s`.padStart(10)}  in all`);
+  const machine = machineCpuSeconds() - machineAtStart;
+  console.log(
+    `  ${seconds(wall).padStart(8)}  ${`${machine.toFixed(0)} CPU-s`.padStart(10)} machine  in all (after the yardsticks)`,
+  );
   console.log(`  ${Math.round((wall / 1000) * (speed / budget.yardstick.cpu))} s at the speed of the budget's machine`);
   return warnings;
 }
@@ -219,17 +251,24 @@ const vitestArgs = (project, out, files = []) => [
   ...files,
 ];
 
+/** A vitest step: its JSON report and file times are read when it ends. */
 function vitestStep(name, project, label, env = {}, files = []) {
   const out = path.join(reports, `${label.replaceAll(" ", "-")}.json`);
   const times = `${out}.times`;
   const matrix = full ? { PNEUMA_TEST_MATRIX: "full" } : {};
-  step(name, bin("vitest"), vitestArgs(project, out, files), { ...env, ...matrix, FILE_TIMES_OUTPUT: times });
-  countVitest(out, name.replace(" tests", ""));
-  if (existsSync(times)) {
-    for (const [file, ms] of Object.entries(JSON.parse(readFileSync(times, "utf8")))) {
-      fileTimes.push([`${label} › ${path.relative(root, file)}`, ms]);
-    }
-  }
+  return {
+    name,
+    command: bin("vitest"),
+    args: vitestArgs(project, out, files),
+    env: { ...env, ...matrix, FILE_TIMES_OUTPUT: times },
+    after() {
+      countVitest(out, name.replace(" tests", ""));
+      if (!existsSync(times)) return;
+      for (const [file, ms] of Object.entries(JSON.parse(readFileSync(times, "utf8")))) {
+        fileTimes.push([`${label} › ${path.relative(root, file)}`, ms]);
+      }
+    },
+  };
 }
 
 // The machine's speed first, while nothing else runs: every time below is read by it.
@@ -240,32 +279,41 @@ console.log(
     `bench ceiling ${ceiling} req/s (issue 43's reference machine: 10,869; it also measures the loopback network)`,
 );
 
-await stepsSideBySide([
-  { name: "type check", command: "npm", args: ["run", "--silent", "typecheck"] },
-  { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
+// The machine's CPU-seconds from here on, for the total at the end.
+const machineAtStart = machineCpuSeconds();
+// Two lanes of about one core each: the type check is one process on one core, and the unit and screen
+// steps need neither it nor each other. The API tests need the build (global-setup.ts), so they come after.
+await lanes([
+  [
+    { name: "type check", command: "npm", args: ["run", "--silent", "typecheck"] },
+    // The admin screens in happy-dom against a real API server (tests/support/screen.tsx).
+    vitestStep("screen tests", "screen", "screen"),
+  ],
+  [
+    { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
+    { name: "build", command: process.execPath, args: ["scripts/build-if-stale.js"] },
+    vitestStep("unit tests", "unit", "unit"),
+  ],
 ]);
-step("build", process.execPath, ["scripts/build-if-stale.js"]);
-
-vitestStep("unit tests", "unit", "unit");
-// The admin screens in happy-dom against a real API server (tests/support/screen.tsx).
-vitestStep("screen tests", "screen", "screen");
-vitestStep("API tests on PGlite", "api", "API on PGlite", { PNEUMA_TEST_DB: "pglite" });
+await step(vitestStep("API tests on PGlite", "api", "API on PGlite", { PNEUMA_TEST_DB: "pglite" }));
 
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
   // The gate runs the files where the driver matters (tests/matrix.json says why for each); --full runs all.
   const { postgresFiles } = JSON.parse(readFileSync(path.join(root, "tests", "matrix.json"), "utf8"));
   const files = full ? [] : Object.keys(postgresFiles).map((file) => `tests/api/${file}`);
-  vitestStep("API tests on PostgreSQL", "api", "API on PostgreSQL", { PNEUMA_TEST_DB: "postgres" }, files);
+  await step(vitestStep("API tests on PostgreSQL", "api", "API on PostgreSQL", { PNEUMA_TEST_DB: "postgres" }, files));
 } else {
   console.log("\n(API tests on PostgreSQL not run: set TEST_DATABASE_URL to run them.)");
 }
 
 const browser = path.join(reports, "browser.json");
-step("browser tests", bin("playwright"), ["test"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: browser,
-  ...(full ? { PNEUMA_TEST_MATRIX: "full" } : {}),
+await step({
+  name: "browser tests",
+  command: bin("playwright"),
+  args: ["test"],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: browser, ...(full ? { PNEUMA_TEST_MATRIX: "full" } : {}) },
+  after: () => countPlaywright(browser),
 });
-countPlaywright(browser);
 
 const overBudget = printBudget();
 console.log("Ten slowest files:");
