@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { products } from "../../server/db/content-tables";
 import { emailOutbox } from "../../server/db/schema";
-import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
+import { copyMigratedPglite, createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 import { buyer, eventually, seedProducts } from "../support/enquiries";
 import { type ServerProcess, startServerProcess } from "../support/process";
 import { startTestServer, type TestServer } from "../support/server";
@@ -63,7 +63,9 @@ describe("the server process killed while sending", () => {
   const running: ServerProcess[] = [];
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-mail-"));
-    if (testDatabaseKind() === "postgres") scratch = await createScratchDatabase();
+    // A copy of the run's migrated database: the first start is process.test.ts's subject, not this file's.
+    if (testDatabaseKind() === "postgres") scratch = await createScratchDatabase({ migrated: true });
+    else await copyMigratedPglite(dataDir);
   });
   afterAll(async () => {
     for (const p of running) p.proc.kill("SIGKILL");
