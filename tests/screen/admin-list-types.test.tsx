@@ -53,6 +53,8 @@ type Interactions = Pick<Case, "nameField" | "fillRest" | "requiredMessages" | "
 /** A form control by its label, exactly. */
 const field = (within_: HTMLElement, label: string) => within(within_).getByLabelText(label, { exact: true });
 const input = (within_: HTMLElement, label: string) => field(within_, label) as HTMLInputElement;
+/** The alt text box shows once the chosen file's preview is read (a FileReader, so after the upload's render). */
+const altText = (dialog: HTMLElement) => within(dialog).findByLabelText("Alt text", { exact: true });
 
 /** Replaces a box's text in one input, as Playwright's fill does (typing it key by key costs a render a key). */
 async function fill(user: User, box: HTMLElement, text: string): Promise<void> {
@@ -282,7 +284,7 @@ for (const c of CASES) {
       if (c.image !== "none") {
         await user.upload(fileInput(dialog), await png());
         await within(dialog).findByRole("img", { name: "Preview of photo.png" });
-        await fill(user, field(dialog, "Alt text"), `Photo for ${name}`);
+        await fill(user, await altText(dialog), `Photo for ${name}`);
       }
       await user.click(within(dialog).getByRole("button", { name: `Add ${c.entity}` }));
       await expectToast(`${c.entity} added successfully!`);
@@ -330,7 +332,7 @@ for (const c of FAILURE_CASES) {
       const huge = new Uint8Array(1.5 * 1024 * 1024);
       huge.set(await pngBytes());
       await user.upload(fileInput(dialog), new File([huge], "huge.png", { type: "image/png" }));
-      await fill(user, field(dialog, "Alt text"), "Too big");
+      await fill(user, await altText(dialog), "Too big");
       await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
       await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe("The file is too large."));
       dialogOf(s);
@@ -379,7 +381,7 @@ it("a save without any server answer shows the SPEC §8 fallback text", async ()
   await fill(user, field(dialog, "Name"), "Nobody");
   await fill(user, field(dialog, "Feedback"), "Nothing");
   await user.upload(fileInput(dialog), await png());
-  await fill(user, field(dialog, "Alt text"), "A customer's photo");
+  await fill(user, await altText(dialog), "A customer's photo");
   interceptRequests({ method: "POST", path: "/api/testimonial" }, "network error");
   await user.click(within(dialog).getByRole("button", { name: "Add Testimonial" }));
   await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe("Operation failed"));
