@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { SiteSettings } from "../../shared/content/settings";
 import { type Customer, customerStateCode, EMPTY_ADDRESS } from "../../shared/sales/customer";
-import { calculateQuotation, type GstRate, type QuotationAmounts, rateOn } from "../../shared/sales/gst";
+import { calculateQuotation, type GstRate, type QuotationAmounts, QuotationInputError, rateOn } from "../../shared/sales/gst";
 import { checkGstin } from "../../shared/sales/gstin";
 import type { QuotationLineInput, QuotationParty, StoredQuotationLine } from "../../shared/sales/quotation";
 import { stateByCode } from "../../shared/sales/states";
@@ -57,6 +57,16 @@ async function rateTable(db: Database): Promise<GstRate[]> {
   }));
 }
 
+/** The lines worked out; numbers that cannot be (amounts past ₹90 lakh crore) are the sender's 400, in words. */
+function amountsOf(lines: Parameters<typeof calculateQuotation>[0], interState: boolean): QuotationAmounts {
+  try {
+    return calculateQuotation(lines, interState);
+  } catch (err) {
+    if (err instanceof QuotationInputError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
 /** Lines as sent, completed from the catalogue, rated on `day` and worked out for the tax split. */
 export async function workOutLines(
   db: Database,
@@ -91,7 +101,7 @@ export async function workOutLines(
     if (!rate) throw badRequest(`${where}: there is no GST rate for HSN ${hsn} on ${day}; an owner adds it under GST rates.`);
     return { line, product, description, hsn, unitPricePaise, rateBasisPoints: rate.rateBasisPoints };
   });
-  const amounts = calculateQuotation(
+  const amounts = amountsOf(
     completed.map((c) => ({
       quantity: c.line.quantity / 100,
       unitPricePaise: c.unitPricePaise,

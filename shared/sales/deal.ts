@@ -68,12 +68,19 @@ const nullableDay = (label: string) =>
   });
 
 /** Rupees as typed or sent (a number or text, up to two decimals) to paise; "" or null is none. */
+/** ₹1,000 crore: far above any order for compressors, far below where paise stop being exact. */
+const MAX_DEAL_VALUE_PAISE = 1_000_00_00_000_00;
+
 const rupees = (label: string) =>
   z.union([z.number(), z.string(), z.null()], { error: `${label} must be an amount in rupees.` }).transform((v, ctx) => {
     if (v === null || v === "") return null;
     const paise = toHundredths(typeof v === "string" ? v.replace(/,/g, "") : v);
-    if (paise === null || paise > 10_000_000_000_00) {
+    if (paise === null) {
       ctx.addIssue({ code: "custom", message: `${label} must be an amount in rupees of 0 or more, with at most two decimals.` });
+      return z.NEVER;
+    }
+    if (paise > MAX_DEAL_VALUE_PAISE) {
+      ctx.addIssue({ code: "custom", message: `${label} must be at most ₹1,000 crore.` });
       return z.NEVER;
     }
     return paise;

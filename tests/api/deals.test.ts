@@ -62,6 +62,7 @@ describe("a deal", () => {
       { title: "X", expectedValue: "10.005" },
       "Expected value must be an amount in rupees of 0 or more, with at most two decimals.",
     ],
+    [{ title: "X", expectedValue: "1000000000000" }, "Expected value must be at most ₹1,000 crore."],
     [{ title: "X", nextStep: { dueDate: "2026-12-01" } }, "Please say what the next step is."],
     [{ title: "X", customerId: newId() }, "There is no such customer."],
     [{ title: "" }, "Title is required."],

@@ -201,6 +201,15 @@ describe("what a quotation refuses (400 in words, nothing stored)", () => {
       "Unit price must be an amount in rupees of 0 or more, with at most two decimals.",
     ],
     [() => ({ lines: [LINES[1]], dealId: newId() }), "There is no such deal."],
+    // Each amount fits on its own; with GST, or times the quantity, the total is past ₹90 lakh crore.
+    [
+      () => ({ lines: [{ ...LINES[1], unitPrice: "80000000000000", discountPercent: 0 }] }),
+      "The quotation's amounts are too large to work out (over ₹90 lakh crore).",
+    ],
+    [
+      () => ({ lines: [{ ...LINES[1], unitPrice: "1000000000000", quantity: 100 }] }),
+      "The quotation's amounts are too large to work out (over ₹90 lakh crore).",
+    ],
   ])("%#: %s", async (body, message) => {
     const before = await count();
     const res = await quote({ dealId: deal._id, ...body() });
