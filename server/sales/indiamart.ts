@@ -1,4 +1,5 @@
 import { and, eq, ilike, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { oneLine, withoutControls } from "../../shared/lib/control-characters";
 import { INDIA_OFFSET_MS } from "../../shared/sales/financial-year";
 import { addIndiamartLead, type PulledLead } from "../content/enquiry";
 import type { AppContext } from "../context";
@@ -97,7 +98,21 @@ async function productNamed(db: Database, name: string): Promise<PulledLead["pro
   return near ?? null;
 }
 
-const text = (v: unknown, max = 500) => (typeof v === "string" ? v.trim().slice(0, max) : "");
+/** A one-line value of the answer, clean and cut to `max`; "" when it is not text. */
+const text = (v: unknown, max = 500) => (typeof v === "string" ? oneLine(v).trim().slice(0, max) : "");
+/** A long text (the buyer's message): its line breaks kept. */
+const longText = (v: unknown, max: number) => (typeof v === "string" ? withoutControls(v).trim().slice(0, max) : "");
+
+/**
+ * QUERY_TIME when it is a moment IndiaMART could have filed the lead at (within the longest window before now,
+ * a little after now): a lead dated 2099 would never be due for retention, one dated 2020 erased at once.
+ */
+function receivedAt(r: Record<string, unknown>, now: Date): Date {
+  const at = queryTime(r.QUERY_TIME);
+  const earliest = now.getTime() - LONGEST_WINDOW_MS - OVERLAP_MS;
+  const latest = now.getTime() + 60 * 60_000;
+  return at && at.getTime() >= earliest && at.getTime() <= latest ? at : now;
+}
 
 /** One RESPONSE entry as a lead, or null without a UNIQUE_QUERY_ID. */
 async function leadOf(db: Database, r: Record<string, unknown>, now: Date): Promise<PulledLead | null> {
@@ -105,7 +120,7 @@ async function leadOf(db: Database, r: Record<string, unknown>, now: Date): Prom
   if (!externalId) return null;
   const productName = text(r.QUERY_PRODUCT_NAME, 200);
   const place = [text(r.SENDER_CITY, 100), text(r.SENDER_STATE, 100)].filter(Boolean).join(", ");
-  const message = [text(r.QUERY_MESSAGE, 5000), place ? `From ${place}.` : ""].filter(Boolean).join("\n\n");
+  const message = [longText(r.QUERY_MESSAGE, 5000), place ? `From ${place}.` : ""].filter(Boolean).join("\n\n");
   return {
     externalId,
     name: text(r.SENDER_NAME, 100) || "IndiaMART buyer",
@@ -115,8 +130,28 @@ async function leadOf(db: Database, r: Record<string, unknown>, now: Date): Prom
     subject: productName ? `IndiaMART enquiry: ${productName}` : "IndiaMART enquiry",
     message: message || "(no message)",
     product: productName ? await productNamed(db, productName) : null,
-    receivedAt: queryTime(r.QUERY_TIME) ?? now,
+    receivedAt: receivedAt(r, now),
   };
+}
+
+/** The most of an answer read: a 7-day window of a busy seller's leads is a few MB; past this, nothing is parsed. */
+export const MAX_ANSWER_BYTES = 25 * 1024 * 1024;
+const TOO_LARGE = `IndiaMART's answer was larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB and was not read; the same window is asked for again at the next pull.`;
+
+/** The answer's text, or null past MAX_ANSWER_BYTES (the rest is not downloaded). */
+async function cappedText(res: Response): Promise<string | null> {
+  if (Number(res.headers.get("content-length") ?? 0) > MAX_ANSWER_BYTES) {
+    await res.body?.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES) return null; // leaving the loop cancels the download
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Calls the API for one window: the leads, or why not, in words. */
@@ -128,7 +163,8 @@ async function fetchLeads(url: string, key: string, from: Date, to: Date): Promi
   let body: { CODE?: unknown; MESSAGE?: unknown; RESPONSE?: unknown };
   try {
     const res = await fetch(request, { signal: AbortSignal.timeout(30_000) });
-    const raw = await res.text();
+    const raw = await cappedText(res);
+    if (raw === null) return TOO_LARGE;
     try {
       body = JSON.parse(raw);
     } catch {
@@ -189,25 +225,24 @@ export async function pullIndiamart(ctx: AppContext): Promise<PullResult> {
     log.warn("IndiaMART pull failed", { error: answer });
     return { status: "failed", error: answer };
   }
+  // A lead that cannot be stored is skipped and named (staff find it in Lead Manager by its id); the others are
+  // stored and the window moves on, so one bad lead never stops every later import.
   let stored = 0;
-  try {
-    for (const r of answer) {
+  const problems: string[] = [];
+  for (const r of answer) {
+    try {
       const lead = await leadOf(db, r, now);
       if (lead && (await addIndiamartLead(db, lead))) stored++;
+    } catch (err) {
+      const id = text(r.UNIQUE_QUERY_ID, 100) || "without an id";
+      problems.push(`lead ${id}: ${text(err instanceof Error ? err.message : String(err), 300)}`);
+      log.error("IndiaMART lead not stored", { lead: id, ...errorFields(err) });
     }
-  } catch (err) {
-    // The leads stored so far stay (the next window overlaps and skips them); the window does not move on.
-    const error = `The leads could not all be stored: ${err instanceof Error ? err.message : String(err)}`;
-    await db
-      .update(salesDesk)
-      .set({ indiamartLastPullAt: now, indiamartLastError: error, indiamartLastCount: stored })
-      .where(eq(salesDesk.id, DESK));
-    log.error("IndiaMART leads not stored", errorFields(err));
-    return { status: "failed", error };
   }
+  const error = problems.length ? `Some leads could not be stored (${problems.join("; ")})`.slice(0, 2000) : "";
   await db
     .update(salesDesk)
-    .set({ indiamartWindowEnd: now, indiamartLastPullAt: now, indiamartLastError: "", indiamartLastCount: stored })
+    .set({ indiamartWindowEnd: now, indiamartLastPullAt: now, indiamartLastError: error, indiamartLastCount: stored })
     .where(eq(salesDesk.id, DESK));
   if (stored > 0) log.info("IndiaMART leads stored", { stored, received: answer.length });
   return { status: "pulled", stored, received: answer.length };

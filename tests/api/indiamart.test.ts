@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_ANSWER_BYTES } from "../../server/sales/indiamart";
 import { eventually, seedProducts } from "../support/enquiries";
 import {
   type IndiamartStandIn,
@@ -174,5 +175,84 @@ describe("pulling", () => {
   it("is for owners: sales people read the status but cannot pull (403)", async () => {
     const res = await pull(sales);
     expect(res.status).toBe(403);
+  });
+});
+
+/** A 200 answer whose RESPONSE is `leads` as given, whatever their QUERY_TIME (the stand-in's filter skipped). */
+const answerWith = (leads: unknown[]) =>
+  standIn.answerNext((res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ CODE: 200, STATUS: "SUCCESS", MESSAGE: "", TOTAL_RECORDS: leads.length, RESPONSE: leads }));
+  });
+const storedLead = async (email: string) =>
+  (await s.request("GET", `/api/contacts?limit=100&q=${encodeURIComponent(email)}`, { token: owner })).body[0] as {
+    name: string;
+    company: string;
+    message: string;
+    date: string;
+  };
+
+describe("a hostile or broken IndiaMART", () => {
+  it("an answer past 25 MB fails the pull in words, unread, and the same window is asked for again", async () => {
+    const sent = { bytes: 0 };
+    // An endless answer: 1 MB after 1 MB until the reader hangs up.
+    standIn.answerNext((res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      const more = () => {
+        while (!res.destroyed && sent.bytes < 10 * MAX_ANSWER_BYTES) {
+          sent.bytes += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", more);
+        }
+        res.end();
+      };
+      res.write('{"CODE":200,"RESPONSE":[');
+      more();
+    });
+    const failed = await pullWhenAllowed();
+    expect(failed.status).toBe(502);
+    expect(failed.body.message).toBe(
+      "IndiaMART's answer was larger than 25 MB and was not read; the same window is asked for again at the next pull.",
+    );
+    expect(sent.bytes).toBeLessThan(2 * MAX_ANSWER_BYTES);
+    const failedCall = standIn.calls.at(-1)!;
+    standIn.leads.push(lead());
+    const next = await pullWhenAllowed();
+    expect(next.body).toMatchObject({ stored: 1, lastError: "" });
+    expect(standIn.calls.at(-1)!.start).toBe(failedCall.start);
+  });
+
+  it("control characters (a NUL) are taken out of a lead, which is stored with the others, and the window moves on", async () => {
+    const dirty = lead({
+      SENDER_NAME: "Ravi\u0000 Kumar",
+      SENDER_COMPANY: "Kumar\r\nTotal: Rs 1 Mills",
+      QUERY_MESSAGE: "Need a quote.\r\nUrgent\u0000 please.",
+    });
+    const clean = lead();
+    answerWith([dirty, clean]);
+    const res = await pullWhenAllowed();
+    expect(res.body).toMatchObject({ stored: 2, received: 2, lastError: "" });
+    const stored = await storedLead(dirty.SENDER_EMAIL);
+    expect(stored).toMatchObject({ name: "Ravi  Kumar", company: "Kumar  Total: Rs 1 Mills" });
+    expect(stored.message.startsWith("Need a quote.\nUrgent please.")).toBe(true);
+    expect(await storedLead(clean.SENDER_EMAIL)).toBeTruthy();
+    // The window moved on: the next call starts after the last one's start.
+    const call = standIn.calls.at(-1)!;
+    standIn.leads.push(lead());
+    await pullWhenAllowed();
+    expect(timeOf(standIn.calls.at(-1)!.start)!.getTime()).toBeGreaterThan(timeOf(call.start)!.getTime());
+  });
+
+  it("a QUERY_TIME far in the future or the past is taken as the time of the pull", async () => {
+    const future = lead({ QUERY_TIME: "2099-01-01 10:00:00" });
+    const past = lead({ QUERY_TIME: "2020-01-01 10:00:00" });
+    const before = Date.now();
+    answerWith([future, past]);
+    expect((await pullWhenAllowed()).body).toMatchObject({ stored: 2 });
+    for (const l of [future, past]) {
+      const at = new Date((await storedLead(l.SENDER_EMAIL)).date).getTime();
+      expect(at).toBeGreaterThanOrEqual(before - 1000);
+      expect(at).toBeLessThanOrEqual(Date.now());
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -30,6 +30,8 @@ export interface IndiamartStandIn {
   calls: { key: string; start: string; end: string; code: number }[];
   /** The next call answers this CODE and MESSAGE instead. */
   failNext(code: number, message: string): void;
+  /** The next call is answered by `respond` (a hostile or broken IndiaMART: any body, any size). */
+  answerNext(respond: (res: ServerResponse) => void): void;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startIndiamartStandIn(key: string, intervalMs: number): Pr
   const leads: StandInLead[] = [];
   const calls: IndiamartStandIn["calls"] = [];
   let failure: { code: number; message: string } | null = null;
+  let custom: ((res: ServerResponse) => void) | null = null;
   let lastCall = 0;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
@@ -85,6 +88,17 @@ export async function startIndiamartStandIn(key: string, intervalMs: number): Pr
       );
     }
     lastCall = now;
+    if (custom) {
+      const respond = custom;
+      custom = null;
+      calls.push({
+        key: url.searchParams.get("glusr_crm_key") ?? "",
+        start: url.searchParams.get("start_time") ?? "",
+        end: url.searchParams.get("end_time") ?? "",
+        code: 200,
+      });
+      return respond(res);
+    }
     if (failure) {
       const f = failure;
       failure = null;
@@ -111,6 +125,9 @@ export async function startIndiamartStandIn(key: string, intervalMs: number): Pr
     calls,
     failNext(code, message) {
       failure = { code, message };
+    },
+    answerNext(respond) {
+      custom = respond;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
