@@ -6,7 +6,7 @@ import { getQuotation } from "../../server/sales/quotations";
 import { indiaDateOf } from "../../shared/sales/financial-year";
 import { type Quotation, quotationDecisionInput } from "../../shared/sales/quotation";
 import { inputClass } from "../components/enquiry-form/form-field";
-import { BuyerQuotation, dayText } from "../components/quotation/buyer-quotation";
+import { BuyerQuotation, buyerViewOf, dayText } from "../components/quotation/buyer-quotation";
 import { readForm } from "../lib/form.server";
 import type { Route } from "./+types/quotation.$token";
 
@@ -48,7 +48,7 @@ function closedBecause(q: Quotation, today: string): string | null {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const quotation = await quotationOf(context, params.token);
   await recordView(context.app.db, quotation);
-  return { quotation, closed: closedBecause(quotation, indiaDateOf(new Date())) };
+  return { quotation: buyerViewOf(quotation), closed: closedBecause(quotation, indiaDateOf(new Date())) };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {

@@ -200,6 +200,15 @@ describe("sending and the buyer's answer", () => {
       expect.arrayContaining(["quotation-sent", "quotation-viewed", "quotation-accepted"]),
     );
 
+    // The page's data (what React Router fetches as `.data`) carries what the page shows and nothing more.
+    const pageData = await page(`${link}.data`);
+    expect(pageData.status).toBe(200);
+    const carried = await pageData.text();
+    expect(carried).toContain(q.number);
+    for (const hidden of [q.dealId, stored.customerId, stored.decision.ip, "Asha Raman", "preparedBy", '"ip"', '"_id"']) {
+      expect(carried, `the page's data names ${hidden}`).not.toContain(hidden);
+    }
+
     const again = await page(link, { decision: "decline", name: "Someone Else" });
     expect(again.status).toBe(409);
     expect((await call("GET", `/api/quotations/${q._id}`, asha)).body.status).toBe("accepted");

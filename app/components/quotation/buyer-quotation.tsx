@@ -3,6 +3,52 @@ import type { Quotation, QuotationParty } from "../../../shared/sales/quotation"
 
 /** The quotation as its buyer reads it on /quotation/<token>: parties, lines, the tax, totals and terms. */
 
+/**
+ * What the buyer's page shows of a quotation, and nothing more: a route's loader data is readable by anyone
+ * with the link (its `.data` answer), so ids, who prepared it and who answered from which address stay out.
+ */
+export type BuyerView = Pick<
+  Quotation,
+  | "number"
+  | "version"
+  | "date"
+  | "validUntil"
+  | "seller"
+  | "buyer"
+  | "taxSplit"
+  | "taxable"
+  | "cgst"
+  | "sgst"
+  | "igst"
+  | "roundOff"
+  | "total"
+  | "amountInWords"
+  | "terms"
+> & { lines: Omit<Quotation["lines"][number], "productId">[] };
+
+export function buyerViewOf(q: Quotation): BuyerView {
+  const { number, version, date, validUntil, seller, buyer, taxSplit, taxable, cgst, sgst, igst, roundOff, total } = q;
+  const lines = q.lines.map(({ productId: _, ...shown }) => shown);
+  return {
+    number,
+    version,
+    date,
+    validUntil,
+    seller,
+    buyer,
+    taxSplit,
+    lines,
+    taxable,
+    cgst,
+    sgst,
+    igst,
+    roundOff,
+    total,
+    amountInWords: q.amountInWords,
+    terms: q.terms,
+  };
+}
+
 const money = (rupees: number) => formatRupees(Math.round(rupees * 100));
 const figure = (n: number) => String(Number(n.toFixed(2)));
 export const dayText = (day: string) =>
@@ -26,7 +72,7 @@ function Party({ title, party }: { title: string; party: QuotationParty }) {
   );
 }
 
-function Lines({ q }: { q: Quotation }) {
+function Lines({ q }: { q: BuyerView }) {
   return (
     <ol className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
       {q.lines.map((l, i) => (
@@ -50,7 +96,7 @@ function Lines({ q }: { q: Quotation }) {
   );
 }
 
-function Totals({ q }: { q: Quotation }) {
+function Totals({ q }: { q: BuyerView }) {
   const rows: [string, number][] = [
     ["Taxable value", q.taxable],
     ...(q.taxSplit === "intra"
@@ -80,7 +126,7 @@ function Totals({ q }: { q: Quotation }) {
   );
 }
 
-function Terms({ q }: { q: Quotation }) {
+function Terms({ q }: { q: BuyerView }) {
   const terms: [string, string][] = [
     ["Validity", `Valid until ${dayText(q.validUntil)}.`],
     ["Payment", q.terms.payment],
@@ -107,7 +153,7 @@ function Terms({ q }: { q: Quotation }) {
   );
 }
 
-export function BuyerQuotation({ q }: { q: Quotation }) {
+export function BuyerQuotation({ q }: { q: BuyerView }) {
   return (
     <article>
       <div className="grid gap-6 sm:grid-cols-2">
