@@ -4,7 +4,8 @@ import { EMPTY_ADDRESS } from "../../shared/sales/customer";
 import type { Database } from "../db/client";
 import { contacts, customerPeople, deals, emailOutbox, quotations } from "../db/schema";
 import { getCustomer, updateCustomer } from "../sales/customers";
-import { ERASED, type Matcher, type ScrubSpec } from "./erasure-scrub";
+import type { ErasureScope, QuotationRef } from "./erasure-scope";
+import { ERASED, Matcher, needlesOf, type ScrubSpec, scrubTable } from "./erasure-scrub";
 
 /**
  * The record-by-record steps of an erasure (server/privacy/erasure.ts): what each kind of record keeps and what it
@@ -22,10 +23,12 @@ export const SCRUB = {
     text: ["name", "phone", "company", "subject", "message", "search_text"],
     json: ["details"],
   },
-  customers: { table: "customers", key: "id", text: ["name", "search_text"], json: ["billing_address", "delivery_address"] },
   deals: { table: "deals", key: "id", text: ["title", "next_step_text", "lost_reason", "search_text"] },
   dealNotes: { table: "deal_notes", key: "id", text: ["text", "author"] },
-  quotations: { table: "quotations", key: "id", json: ["buyer", "decision", "terms", "lines"] },
+  /** A quotation's words that may name the person: scrubbed in full on their own deals. */
+  quotationTexts: { table: "quotations", key: "id", json: ["decision", "terms"] },
+  /** The buyer (a customer's copy) and the lines (the company's words): only their e-mail address goes. */
+  quotationParties: { table: "quotations", key: "id", json: ["buyer", "lines"] },
   outbox: {
     table: "email_outbox",
     key: "id",
@@ -65,34 +68,25 @@ export async function wipeEnquiries(db: Database, ids: string[], now: Date): Pro
 }
 
 /**
- * The person's rows among customers' people go; another person's row with their phone (a shared line, a colleague
- * who gave it) keeps its name and e-mail and loses the phone. Returns the customers that listed the person.
+ * The person's rows among customers' people go: those with the address they proved. Another person's row is never
+ * touched, even with the same phone number (a shared line, or a number someone else typed).
  */
-export async function removeCustomerPeople(db: Database, email: string | null, phones: string[]): Promise<string[]> {
-  if (phones.length > 0) {
-    await db.update(customerPeople).set({ phone: "", phoneKey: "" }).where(inArray(customerPeople.phoneKey, phones));
-  }
-  if (!email) return [];
-  const removed = await db
-    .delete(customerPeople)
-    .where(sql`${customerPeople.emailKey} = ${email}`)
-    .returning({ customerId: customerPeople.customerId });
-  return [...new Set(removed.map((r) => r.customerId))];
+export async function removeCustomerPeople(db: Database, email: string | null): Promise<void> {
+  if (email) await db.delete(customerPeople).where(sql`${customerPeople.emailKey} = ${email}`);
 }
 
 /**
- * Saves each customer again (so its search text is worked out from what is left); a customer that was the person
- * (an individual: named after them) is renamed and loses its addresses, and its GSTIN unless a quotation the law
- * keeps names it.
+ * Saves each customer again (so its search text is worked out from what is left); a customer that is the person
+ * alone (an individual named after them, without a GSTIN: erasure-scope.ts) is renamed and loses its addresses.
  */
-export async function resaveCustomers(db: Database, ids: string[], own: Set<string>, keepGstin: Set<string>): Promise<void> {
+export async function resaveCustomers(db: Database, ids: string[], own: Set<string>): Promise<void> {
   for (const id of ids) {
     const c = await getCustomer(db, id);
     if (!c) continue;
     const anonymous = own.has(id);
     await updateCustomer(db, id, {
       name: anonymous ? ERASED_CUSTOMER : c.name,
-      gstin: anonymous && !keepGstin.has(id) ? "" : c.gstin,
+      gstin: c.gstin,
       billingAddress: anonymous ? EMPTY_ADDRESS : c.billingAddress,
       deliveryAddress: anonymous ? EMPTY_ADDRESS : c.deliveryAddress,
       people: c.people,
@@ -100,35 +94,44 @@ export async function resaveCustomers(db: Database, ids: string[], own: Set<stri
   }
 }
 
-/** After their text was scrubbed: the search text again (as server/sales/deals.ts makes it), and own deals marked erased. */
-export async function finishDeals(db: Database, related: string[], own: string[], now: Date): Promise<void> {
-  if (related.length > 0) {
-    await db
-      .update(deals)
-      .set({
-        searchText: sql`lower(concat_ws(' ', nullif(${deals.title}, ''),
-          (SELECT c.name FROM customers c WHERE c.id = ${deals.customerId}),
-          (SELECT e.reference FROM contacts e WHERE e.id = ${deals.contactId})))`,
-      })
-      .where(inArray(deals.id, related));
-  }
-  if (own.length > 0) {
-    await db
-      .update(deals)
-      .set({ erasedAt: sql`coalesce(${deals.erasedAt}, ${now.toISOString()}::timestamptz)` })
-      .where(inArray(deals.id, own));
-  }
+/** After their text was scrubbed: their deals' search text again (as server/sales/deals.ts makes it), marked erased. */
+export async function finishDeals(db: Database, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(deals)
+    .set({
+      searchText: sql`lower(concat_ws(' ', nullif(${deals.title}, ''),
+        (SELECT c.name FROM customers c WHERE c.id = ${deals.customerId}),
+        (SELECT e.reference FROM contacts e WHERE e.id = ${deals.contactId})))`,
+      erasedAt: sql`coalesce(${deals.erasedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(inArray(deals.id, ids));
 }
 
 /**
- * The person's own quotations the law does not keep: who decided and from where go; a buyer who was the person
- * (an individual) loses name, GSTIN and address. Lines, amounts and tax stay: they are the company's figures.
+ * The person's own quotations the law does not keep: who decided and from where go; on their own deal, a buyer that
+ * was the person (`buyerIsThem`) loses name, GSTIN and address. A company's buyer stays, and so do lines, amounts
+ * and tax: they are the company's.
  */
-export async function eraseQuotations(db: Database, ids: string[], matcher: Matcher, own: Set<string>, now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  const rows = await db.select().from(quotations).where(inArray(quotations.id, ids));
+export async function eraseQuotations(
+  db: Database,
+  refs: QuotationRef[],
+  buyerIsThem: ErasureScope["buyerIsThem"],
+  now: Date,
+): Promise<void> {
+  if (refs.length === 0) return;
+  const onTheirDeal = new Set(refs.filter((r) => r.onTheirDeal).map((r) => r.id));
+  const rows = await db
+    .select()
+    .from(quotations)
+    .where(
+      inArray(
+        quotations.id,
+        refs.map((r) => r.id),
+      ),
+    );
   for (const q of rows) {
-    const individual = (q.customerId !== null && own.has(q.customerId)) || matcher.mentions(q.buyer.name);
+    const individual = onTheirDeal.has(q.id) && buyerIsThem(q);
     await db
       .update(quotations)
       .set({
@@ -140,9 +143,30 @@ export async function eraseQuotations(db: Database, ids: string[], matcher: Matc
   }
 }
 
+/**
+ * A company's quotation they decided: the name they typed goes from the deal's note of their answer and from the
+ * e-mail that told the deal's owner (the quotation itself is erased with their others, or kept whole by law).
+ * Returns the notes and the e-mails changed.
+ */
+export async function scrubDecisions(db: Database, refs: QuotationRef[]): Promise<{ notes: string[]; emails: string[] }> {
+  const notes: string[] = [];
+  const emails: string[] = [];
+  for (const q of refs) {
+    if (q.onTheirDeal || !q.decidedBy) continue;
+    const decider = new Matcher(needlesOf({ emails: [], phones: [], names: [q.decidedBy] }));
+    const label = `${q.number} v${q.version}`;
+    const note = sql`deal_id = ${q.dealId} AND kind IN ('quotation-accepted', 'quotation-declined')
+      AND author = ${q.decidedBy} AND strpos(text, ${label}) > 0`;
+    notes.push(...(await scrubTable(db, SCRUB.dealNotes, decider, { tied: note, mentions: false })));
+    const told = sql`purpose = 'staff' AND strpos(subject, ${`Quotation ${q.number} `}) = 1 AND strpos(text, ${label}) > 0`;
+    emails.push(...(await scrubTable(db, SCRUB.outbox, decider, { tied: told, mentions: false })));
+  }
+  return { notes, emails };
+}
+
 export interface OutboxTies {
   contactIds: string[];
-  /** The person's address: e-mails to them, or answered to them. */
+  /** The person's address: e-mails to them alone, or answered to them. */
   email: string | null;
   /** Their quotations: e-mails carrying one, or telling of one by its number. */
   quotations: { id: string; number: string }[];
@@ -155,7 +179,8 @@ export async function tiedOutbox(db: Database, t: OutboxTies): Promise<string[]>
     ...(t.contactIds.length ? [inArray(o.contactId, t.contactIds)] : []),
     ...(t.email
       ? [
-          sql`strpos(lower(${o.recipients}::text), ${t.email}) > 0`,
+          sql`(jsonb_array_length(${o.recipients}) > 0 AND NOT EXISTS
+            (SELECT 1 FROM jsonb_array_elements_text(${o.recipients}) r WHERE lower(r) <> ${t.email}))`,
           sql`strpos(lower(coalesce(${o.replyTo}, '')), ${t.email}) > 0`,
         ]
       : []),
@@ -169,6 +194,24 @@ export async function tiedOutbox(db: Database, t: OutboxTies): Promise<string[]>
     .select({ id: o.id })
     .from(o)
     .where(or(...conditions));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * An e-mail to them and others (a company's quotation to its people) is the others' too: only their address goes
+ * from its recipients. Returns the e-mails changed.
+ */
+export async function dropRecipient(db: Database, email: string | null): Promise<string[]> {
+  if (!email) return [];
+  const o = emailOutbox;
+  const rows = await db
+    .update(o)
+    .set({
+      recipients: sql`(SELECT coalesce(jsonb_agg(r), '[]'::jsonb) FROM jsonb_array_elements_text(${o.recipients}) r
+        WHERE lower(r) <> ${email})`,
+    })
+    .where(sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${o.recipients}) r WHERE lower(r) = ${email})`)
+    .returning({ id: o.id });
   return rows.map((r) => r.id);
 }
 

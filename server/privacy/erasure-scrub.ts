@@ -4,8 +4,9 @@ import { type Database, queryRows } from "../db/client";
 
 /**
  * Finding and replacing one person's name, e-mail address and phone number inside stored text and JSON
- * (server/privacy/erasure.ts). JSON is read, walked and written back: only string values change, so a needle can
- * never break the document or hit a key, an id or an amount.
+ * (server/privacy/erasure.ts): all three in the person's own records, only the address they proved elsewhere.
+ * JSON is read, walked and written back: only string values change, so a needle can never break the document or
+ * hit a key, an id or an amount.
  */
 
 /** What an erased detail becomes wherever it stood. */
@@ -39,56 +40,83 @@ const phonePattern = (key: string) => `(?<!\\d)(?:(?:\\+|00)?91[\\s.()-]{0,3}|0)
 /** The address on its own: "ravi@x.example" is not inside "travi@x.example" or "ravi@x.example.org". */
 const emailPattern = (email: string) => `(?<![\\w.%+-])${escapeRegex(email)}(?![\\w-]|\\.\\w)`;
 
-/** The regular expressions of the needles: contact details always, the name only where the record is theirs. */
+/** Keys of a stored person (a customer's people, in versions and trash) and what each becomes once erased. */
+const PERSON_FIELDS: Record<string, string> = {
+  name: ERASED,
+  phone: ERASED,
+  email: ERASED,
+  emailKey: "",
+  email_key: "",
+  phoneKey: "",
+  phone_key: "",
+};
+const PERSON_EMAIL_KEYS = ["email", "emailKey", "email_key"];
+
+/** A stored person (an object with an e-mail field) whose address is this one. */
+const isPersonOf = (record: Record<string, unknown>, email: string | null) =>
+  email !== null && PERSON_EMAIL_KEYS.some((k) => typeof record[k] === "string" && record[k].trim().toLowerCase() === email);
+
+const normalName = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** Two names are one when they match whole, whatever the case and spacing: never a word inside another text. */
+export const sameName = (a: string, b: string) => normalName(a) !== "" && normalName(a) === normalName(b);
+
+/**
+ * How much of the person goes from a text (issue 44): in a record that is theirs, their name, phone and e-mail
+ * address ("person"); anywhere else only the e-mail address they proved ("address"), because a typed name or
+ * phone may be anybody's words (a name "the", a company's phone number).
+ */
+export type ScrubLevel = "person" | "address";
+
+/** The regular expressions of the needles. */
 export class Matcher {
-  private readonly contact: RegExp[];
-  private readonly names: RegExp[];
+  private readonly address: RegExp[];
+  private readonly details: RegExp[];
 
   constructor(readonly needles: Needles) {
-    this.contact = [
-      ...(needles.email ? [new RegExp(emailPattern(needles.email), "gi")] : []),
+    this.address = needles.email ? [new RegExp(emailPattern(needles.email), "gi")] : [];
+    this.details = [
       ...needles.phones.map((k) => new RegExp(phonePattern(k), "g")),
+      ...needles.names.map(
+        (n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(n).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}])`, "giu"),
+      ),
     ];
-    this.names = needles.names.map(
-      (n) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(n).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}])`, "giu"),
-    );
   }
 
-  /** The text names the person's e-mail address or phone number. */
-  mentionsContact(text: string): boolean {
-    return this.contact.some((r) => new RegExp(r.source, r.flags.replace("g", "")).test(text));
+  /** The whole text is one of the names they gave (a buyer's name, who decided a quotation). */
+  isTheirName(text: string): boolean {
+    return this.needles.names.some((n) => sameName(n, text));
   }
 
-  /** The text names the person in any way (name included). */
-  mentions(text: string): boolean {
-    return this.mentionsContact(text) || this.names.some((r) => new RegExp(r.source, r.flags.replace("g", "")).test(text));
-  }
-
-  scrub(text: string, withName: boolean): string {
+  scrub(text: string, level: ScrubLevel): string {
     let out = text;
-    for (const r of withName ? [...this.contact, ...this.names] : this.contact) out = out.replace(r, ERASED);
+    for (const r of level === "person" ? [...this.address, ...this.details] : this.address) out = out.replace(r, ERASED);
     return out;
   }
 
-  /** The same inside a JSON value: strings only. */
-  scrubJson(value: unknown, withName: boolean): unknown {
-    if (typeof value === "string") return this.scrub(value, withName);
-    if (Array.isArray(value)) return value.map((v) => this.scrubJson(v, withName));
+  /**
+   * The same inside a JSON value: strings only. A stored person whose e-mail address is theirs loses its name, phone
+   * and address at either level: those fields hold the person's own values.
+   */
+  scrubJson(value: unknown, level: ScrubLevel): unknown {
+    if (typeof value === "string") return this.scrub(value, level);
+    if (Array.isArray(value)) return value.map((v) => this.scrubJson(v, level));
     if (value && typeof value === "object") {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.scrubJson(v, withName)]));
+      const record = value as Record<string, unknown>;
+      const theirs = isPersonOf(record, this.needles.email);
+      return Object.fromEntries(
+        Object.entries(record).map(([k, v]) => [
+          k,
+          theirs && typeof v === "string" && k in PERSON_FIELDS ? PERSON_FIELDS[k] : this.scrubJson(v, level),
+        ]),
+      );
     }
     return value;
   }
 
-  /**
-   * A condition that finds (at least) every row whose `text` holds the e-mail address or the phone number, for the
-   * database to narrow the rows down; this class decides exactly.
-   */
-  contactCondition(text: SQL): SQL | null {
-    const parts: SQL[] = [];
-    if (this.needles.email) parts.push(sql`strpos(lower(${text}), ${this.needles.email}) > 0`);
-    for (const key of this.needles.phones) parts.push(sql`${text} ~ ${[...key].join("[^0-9]{0,3}")}`);
-    return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : null;
+  /** A condition that finds (at least) every row whose `text` holds the e-mail address; this class decides exactly. */
+  addressCondition(text: SQL): SQL | null {
+    return this.needles.email ? sql`strpos(lower(${text}), ${this.needles.email}) > 0` : null;
   }
 }
 
@@ -102,11 +130,11 @@ export interface ScrubSpec {
 }
 
 export interface ScrubScope {
-  /** Rows tied to the person (their records, their notes): the name goes too. Others lose only the contact details. */
+  /** Rows that are the person's own (their records, their notes): their name, phone and e-mail address go. */
   tied: SQL | null;
   /** Only rows matching this are looked at (e.g. not a quotation the law keeps). */
   within?: SQL;
-  /** Look at rows that are not tied but mention the e-mail address or phone number (the person-wide erasure). */
+  /** Also rows that are not theirs but hold their e-mail address (the person-wide erasure): the address goes. */
   mentions: boolean;
 }
 
@@ -119,7 +147,7 @@ export async function scrubTable(db: Database, spec: ScrubSpec, matcher: Matcher
     columns.map(({ c }) => sql`${ident(c)}::text`),
     sql`, `,
   )})`;
-  const mention = scope.mentions ? matcher.contactCondition(all) : null;
+  const mention = scope.mentions ? matcher.addressCondition(all) : null;
   const found = [scope.tied, mention].filter((c): c is SQL => c !== null);
   if (found.length === 0) return [];
   const selected = sql.join(
@@ -135,13 +163,12 @@ export async function scrubTable(db: Database, spec: ScrubSpec, matcher: Matcher
   const changed: string[] = [];
   for (const row of rows) {
     const values = columns.map((_, i) => row[`c${i}`] ?? null);
-    // A row that is not theirs but names their e-mail or phone is about them too: their name goes with it.
-    const withName = Number(row.tied) === 1 || values.some((v) => v !== null && matcher.mentionsContact(v));
+    const level: ScrubLevel = Number(row.tied) === 1 ? "person" : "address";
     const sets: SQL[] = [];
     columns.forEach(({ c, json }, i) => {
       const before = values[i];
       if (before === null || before === undefined) return;
-      const after = json ? JSON.stringify(matcher.scrubJson(JSON.parse(before), withName)) : matcher.scrub(before, withName);
+      const after = json ? JSON.stringify(matcher.scrubJson(JSON.parse(before), level)) : matcher.scrub(before, level);
       if (json ? after === JSON.stringify(JSON.parse(before)) : after === before) return;
       sets.push(json ? sql`${ident(c)} = ${after}::jsonb` : sql`${ident(c)} = ${after}`);
     });

@@ -6,11 +6,13 @@ import { getSettings } from "../content/settings";
 import { type Database, inTransaction } from "../db/client";
 import { privacyLinks, privacyRequests, throttleEvents } from "../db/schema";
 import {
+  dropRecipient,
   eraseQuotations,
   finishDeals,
   removeCustomerPeople,
   resaveCustomers,
   SCRUB,
+  scrubDecisions,
   tiedOutbox,
   wipeEnquiries,
   wipeOutbox,
@@ -22,9 +24,11 @@ import { emailHashOf } from "./requests";
 /**
  * Erasure (docs/decisions/030-privacy.md): a person asks (/privacy/request), or a retention period ends. Records
  * stay, anonymous (counts, references and amounts are not personal); the person's name, e-mail address and phone
- * number go. Their e-mail and phone are replaced wherever they appear; their name only in records tied to them
- * (their enquiries, customers, deals, notes, e-mails, and the log entries and versions of those), because a short
- * name elsewhere may well be someone else's. An accepted quotation is kept whole while tax law requires.
+ * number go. Only what is provably theirs is reached (erasure-scope.ts, issue 44): their name and phone go from
+ * their own records (their enquiries, deals, notes, e-mails, a customer that is them alone, and the log entries and
+ * versions of those); elsewhere only the e-mail address they proved, and their own row wherever a customer lists
+ * it. A name or phone they typed is never looked for in a company's or another person's records: anyone can type
+ * a company's phone number, or "the" as their name. An accepted quotation is kept whole while tax law requires.
  */
 
 /** What an erasure did, in words for the person and for staff. */
@@ -134,71 +138,67 @@ const emptyCounts = (): Counts => ({
   kept: [],
 });
 
-/** The erasure itself. `personWide`: also every mention of their e-mail or phone anywhere, and their customer rows. */
+/**
+ * The erasure itself: the scope's own records lose the person's name, phone and e-mail address. `personWide` (their
+ * own request): also their rows among customers' people, and their e-mail address wherever else it appears.
+ */
 async function eraseScope(db: Database, scope: ErasureScope, keep: KeepRule, personWide: boolean): Promise<Counts> {
   const { matcher } = scope;
   const now = keep.now;
   const keptIds = new Set(scope.kept.map((q) => q.id));
   const ownErased = scope.ownQuotations.filter((q) => !keptIds.has(q.id));
+  // A company's quotation they decided is not theirs whole: its other e-mails (to colleagues) stay.
+  const onTheirDeals = scope.ownQuotations.filter((q) => q.onTheirDeal);
   const references = await wipeEnquiries(db, scope.contactIds, now);
   const outbox = await tiedOutbox(db, {
     contactIds: scope.contactIds,
     email: personWide ? matcher.needles.email : null,
-    quotations: scope.ownQuotations,
+    quotations: onTheirDeals,
   });
   await wipeOutbox(db, outbox);
-  const customers = [...scope.customerIds];
-  if (personWide) customers.push(...(await removeCustomerPeople(db, matcher.needles.email, matcher.needles.phones)));
+  const shared = personWide ? await dropRecipient(db, matcher.needles.email) : [];
+  if (personWide) await removeCustomerPeople(db, matcher.needles.email);
   const scrub = (spec: Parameters<typeof scrubTable>[1], tied: ReturnType<typeof inList>, within?: ReturnType<typeof sql>) =>
     scrubTable(db, spec, matcher, { tied, within, mentions: personWide });
-  const records = [...scope.contactIds, ...scope.customerIds, ...scope.dealIds, ...scope.quotationIds, ...keptIds];
+  const records = [...scope.contactIds, ...scope.ownCustomerIds, ...scope.dealIds, ...onTheirDeals.map((q) => q.id)];
+  const decisions = await scrubDecisions(db, scope.ownQuotations);
   const notes = [
     ...(await scrub(SCRUB.contactNotes, inList("contact_id", scope.contactIds))),
     ...(await scrub(SCRUB.dealNotes, inList("deal_id", scope.dealIds))),
+    ...decisions.notes,
   ];
-  await scrub(SCRUB.customers, inList("id", scope.customerIds));
   await scrub(SCRUB.deals, inList("id", scope.dealIds));
   // What tax law keeps is not touched, whoever's it is.
   const keptSince = keptUntil(now, -keep.years).toISOString();
   const lawKeeps = sql`NOT (status = 'accepted' AND coalesce(decided_at, updated_at) > ${keptSince}::timestamptz)`;
   const quotations = new Set([
-    ...(await scrub(SCRUB.quotations, inList("id", scope.quotationIds), lawKeeps)),
+    ...(await scrub(SCRUB.quotationTexts, inList("id", scope.quotationIds), lawKeeps)),
+    ...(await scrub(SCRUB.quotationParties, null, lawKeeps)),
     ...ownErased.map((q) => q.id),
   ]);
-  const revisionsOf = inList("record_id", [...scope.customerIds, ...scope.dealIds]);
+  const revisionsOf = inList("record_id", [...scope.ownCustomerIds, ...scope.dealIds]);
   const logs = [
     ...(await scrub(SCRUB.activity, inList("entity_id", records))),
     ...(await scrub(SCRUB.accessLog, inList("entity_id", records))),
     ...(await scrub(SCRUB.revisions, revisionsOf && sql`content_type IN ('customer', 'deal') AND ${revisionsOf}`)),
   ];
-  let emails = outbox.length;
+  const emailIds = new Set([...outbox, ...shared, ...decisions.emails]);
   let elsewhere = 0;
   if (personWide) {
-    emails += (await scrub(SCRUB.outbox, null)).length;
+    for (const id of await scrub(SCRUB.outbox, null)) emailIds.add(id);
     logs.push(...(await scrub(SCRUB.trash, null)));
     elsewhere += (await scrub(SCRUB.contacts, null)).length + (await scrub(SCRUB.breaches, null)).length;
   }
-  await resaveCustomers(
-    db,
-    [...new Set(customers)],
-    scope.ownCustomerIds,
-    new Set(scope.kept.flatMap((q) => q.customerId ?? [])),
-  );
-  await finishDeals(db, scope.dealIds, scope.ownDealIds, now);
-  await eraseQuotations(
-    db,
-    ownErased.map((q) => q.id),
-    matcher,
-    scope.ownCustomerIds,
-    now,
-  );
+  await resaveCustomers(db, scope.customerIds, scope.ownCustomerIds);
+  await finishDeals(db, scope.dealIds, now);
+  await eraseQuotations(db, ownErased, scope.buyerIsThem, now);
   return {
     references,
     customers: scope.customerIds.length,
     deals: scope.dealIds.length,
-    notes: notes.length,
+    notes: new Set(notes).size,
     quotations: quotations.size,
-    emails,
+    emails: emailIds.size,
     logs: logs.length,
     elsewhere,
     kept: scope.kept,
@@ -224,12 +224,11 @@ const indiaYear = new Intl.DateTimeFormat("en-IN", { year: "numeric", timeZone: 
 const dayText = (d: Date) =>
   d.toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" });
 
+/** Only their own quotations are kept for them (erasure-scope.ts): a company's others are never named to them. */
 function keptWords(q: QuotationRef, years: number): string {
   const name = `Quotation ${q.number}${q.version > 1 ? ` (revision ${q.version})` : ""}`;
   const why = `tax law makes us keep it for ${years} years (until ${indiaYear.format(keptUntil(q.acceptedAt, years))}).`;
-  return q.own
-    ? `${name} that you accepted on ${dayText(q.acceptedAt)}: ${why}`
-    : `${name}, accepted on ${dayText(q.acceptedAt)}, which names you: ${why}`;
+  return `${name} that you accepted on ${dayText(q.acceptedAt)}: ${why}`;
 }
 
 function reportOf(c: Counts, years: number): ErasureReport {

@@ -4,17 +4,19 @@ import type { PersonalData } from "../../shared/privacy/personal-data";
 import { formatRupees } from "../../shared/sales/money";
 import { CONTACT_TYPE_LABEL, type ContactType } from "../../shared/schemas/enquiry-values";
 import type { Database } from "../db/client";
-import { contacts, customerPeople, customers, deals, privacyRequests, quotations } from "../db/schema";
+import { contacts, customerPeople, customers, privacyRequests, quotations } from "../db/schema";
+import { personRecords } from "./erasure-scope";
 import { emailHashOf } from "./requests";
 
 /**
  * The personal data held for one e-mail address (the person's own view, /privacy/request): their enquiries with
- * the notice and consents recorded, the customer records that list them, the quotations made for those, and their
- * privacy requests.
+ * the notice and consents recorded, their rows among customers' people, their own quotations (those of their
+ * enquiries' deals, and those they decided: erasure-scope.ts), and their privacy requests. A company's other
+ * quotations are the company's, never shown to one of its people (issue 44).
  */
 export async function personalDataOf(db: Database, email: string, heldBy: string, now = new Date()): Promise<PersonalData> {
   const address = email.trim().toLowerCase();
-  const [enquiries, people, requests] = await Promise.all([
+  const [enquiries, people, requests, their] = await Promise.all([
     db
       .select()
       .from(contacts)
@@ -31,32 +33,14 @@ export async function personalDataOf(db: Database, email: string, heldBy: string
       .from(privacyRequests)
       .where(eq(privacyRequests.emailHash, emailHashOf(address)))
       .orderBy(desc(privacyRequests.createdAt)),
+    personRecords(db, address),
   ]);
-  const contactIds = enquiries.map((e) => e.id);
-  const customerIds = [...new Set([...people.map((p) => p.customer.id), ...enquiries.flatMap((e) => e.customerId ?? [])])];
-  const dealIds = (
-    contactIds.length || customerIds.length
-      ? await db
-          .select({ id: deals.id })
-          .from(deals)
-          .where(
-            or(
-              contactIds.length ? inArray(deals.contactId, contactIds) : undefined,
-              people.length
-                ? inArray(
-                    deals.customerId,
-                    people.map((p) => p.customer.id),
-                  )
-                : undefined,
-            ),
-          )
-      : []
-  ).map((d) => d.id);
-  const quoted = dealIds.length
+  const quotationIds = their.quotations.map((q) => q.row.id);
+  const quoted = quotationIds.length
     ? await db
         .select()
         .from(quotations)
-        .where(and(inArray(quotations.dealId, dealIds), isNull(quotations.erasedAt)))
+        .where(and(inArray(quotations.id, quotationIds), isNull(quotations.erasedAt)))
         .orderBy(asc(quotations.number), asc(quotations.version))
     : [];
   return {

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, like, or, sql } from "drizzle-orm";
+import { asc, count, eq, inArray, like, sql } from "drizzle-orm";
 import { withBaseFields } from "../../shared/content/define";
 import { newId } from "../../shared/lib/ids";
 import {
@@ -128,28 +128,31 @@ export async function deleteCustomer(db: Database, id: string): Promise<boolean>
   return (await db.delete(customers).where(eq(customers.id, id)).returning({ id: customers.id })).length > 0;
 }
 
-/** The customer whose people include this e-mail address or (failing that) this phone number. */
+/**
+ * The customer whose people include this e-mail address; for a lead without one (an IndiaMART buy-lead, a phone
+ * call typed in), the one with this phone number. An enquiry that gives an e-mail address is never joined to a
+ * customer by its phone alone (issue 44): anyone can type a company's number, and whoever proves the address may
+ * see and erase what is linked to it. Staff find a likely duplicate by searching the phone, and merge.
+ */
 async function findCustomerOf(db: Database, person: { email: string; phone: string }): Promise<string | null> {
   const email = person.email.trim().toLowerCase();
   const phone = phoneKey(person.phone);
   if (!email && phone.length < 6) return null;
-  const rows = await db
-    .select({ customerId: customerPeople.customerId, emailKey: customerPeople.emailKey })
+  // The oldest such customer: a later one with the same phone may be anyone's (above).
+  const [row] = await db
+    .select({ customerId: customerPeople.customerId })
     .from(customerPeople)
-    .where(
-      or(
-        email ? eq(customerPeople.emailKey, email) : undefined,
-        phone.length >= 6 ? eq(customerPeople.phoneKey, phone) : undefined,
-      ),
-    )
-    .orderBy(asc(customerPeople.customerId))
-    .limit(20);
-  return (rows.find((r) => email && r.emailKey === email) ?? rows[0])?.customerId ?? null;
+    .innerJoin(customers, eq(customers.id, customerPeople.customerId))
+    .where(email ? eq(customerPeople.emailKey, email) : eq(customerPeople.phoneKey, phone))
+    .orderBy(asc(customers.createdAt), asc(customers.id))
+    .limit(1);
+  return row?.customerId ?? null;
 }
 
 /**
- * The customer an enquiry belongs to: the one with its e-mail or phone, else a new one named after the
- * company (or the person) with the person in it. `create: false` (a held enquiry, possibly a flood) only links.
+ * The customer an enquiry belongs to: the one with its e-mail address (or, with none, its phone), else a new one
+ * named after the company (or the person) with the person in it. `create: false` (a held enquiry, possibly a
+ * flood) only links.
  */
 export async function customerForEnquiry(
   db: Database,

@@ -4,7 +4,10 @@ import { buyer } from "../support/enquiries";
 import { startTestServer, type TestServer } from "../support/server";
 import { addStaff } from "../support/staff";
 
-/** The sales desk's customers: GSTIN and addresses checked, people, enquiries linked by e-mail or phone, merging. */
+/**
+ * The sales desk's customers: GSTIN and addresses checked, people, enquiries linked by e-mail (by phone only when
+ * they give no e-mail address), merging.
+ */
 
 let s: TestServer;
 let owner: string;
@@ -149,18 +152,37 @@ describe("enquiries and customers", () => {
     });
   });
 
-  it("the next one finds it by e-mail in any case, or by the same phone written another way", async () => {
+  it("the next one finds it by e-mail in any case; a lead without an e-mail address, by the same phone written another way", async () => {
     const first = await s.request("POST", "/api/quotes", { json: buyer({ email: "ravi@kumartextiles.example" }) });
     const customerId = await customerOf(first.body.data._id);
     const byEmail = await s.request("POST", "/api/contacts", {
       json: { name: "Ravi", email: "RAVI@KumarTextiles.example", subject: "Service", message: "Our compressor trips." },
     });
-    const byPhone = await s.request("POST", "/api/quotes", {
-      json: buyer({ name: "Accounts", email: "accounts@elsewhere.example", phone: "098765-43210" }),
+    const byPhone = await s.request("POST", "/api/contacts", {
+      token: sales,
+      json: { name: "Accounts", phone: "098765-43210", channel: "phone", message: "Call back about the invoice." },
     });
+    expect(byPhone.status, byPhone.text).toBe(201);
     expect(await customerOf(byEmail.body.data._id)).toBe(customerId);
     expect(await customerOf(byPhone.body.data._id)).toBe(customerId);
     expect((await s.request("GET", `/api/customers/${customerId}`, { token: sales })).body.enquiries).toBe(4);
+  });
+
+  it("an enquiry with another e-mail address is never joined by its phone alone: it makes its own customer, found beside the first by the phone (issue 44)", async () => {
+    const known = await s.request("POST", "/api/quotes", { json: buyer({ email: "ravi@kumartextiles.example" }) });
+    const customerId = await customerOf(known.body.data._id);
+    const sent = await s.request("POST", "/api/quotes", {
+      json: buyer({ name: "Accounts", email: "accounts@elsewhere.example", phone: "098765-43210", company: "Elsewhere Traders" }),
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const otherId = await customerOf(sent.body.data._id);
+    expect(otherId).not.toBeNull();
+    expect(otherId).not.toBe(customerId);
+    const other = (await s.request("GET", `/api/customers/${otherId}`, { token: sales })).body;
+    expect(other).toMatchObject({ name: "Elsewhere Traders", people: [{ email: "accounts@elsewhere.example" }], enquiries: 1 });
+    const found = await s.request("GET", "/api/customers?q=9876543210", { token: sales });
+    const ids = found.body.map((c: { _id: string }) => c._id);
+    expect(ids).toEqual(expect.arrayContaining([customerId, otherId]));
   });
 
   it("someone new makes a customer of their own, named after them when they give no company", async () => {

@@ -21,8 +21,8 @@ import type { Route } from "./+types/customers";
 /**
  * Customers of the sales desk (docs/decisions/029-sales-desk.md): the companies with their GSTIN, addresses
  * and people, from GET /api/customers, 25 a page; the search and the page are in the URL. An enquiry joins
- * the customer with its e-mail or phone (else makes one), so messages from one address count as one
- * customer. Owners and sales people add, edit, merge and delete them.
+ * the customer with its e-mail address (a lead without one, its phone; else makes one), so messages from one
+ * address count as one customer. Owners and sales people add, edit, merge and delete them.
  */
 
 const PAGE_SIZE = 25;
