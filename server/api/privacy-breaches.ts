@@ -3,8 +3,8 @@ import { type Breach, breachInput } from "../../shared/privacy/breach";
 import { recordActivity } from "../activity/log";
 import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
 import type { AppContext } from "../context";
-import { notFound, parseInput } from "../http/errors";
-import { createBreach, deleteBreach, getBreach, listBreaches, updateBreach } from "../privacy/breaches";
+import { HttpError, notFound, parseInput } from "../http/errors";
+import { createBreach, getBreach, listBreaches, updateBreach } from "../privacy/breaches";
 import { readFields } from "./forms";
 
 const notFoundError = () => notFound("Breach not found.");
@@ -13,7 +13,7 @@ const notFoundError = () => notFound("Breach not found.");
 export function privacyBreachesRouter(ctx: AppContext): Router {
   const router = Router();
   router.use(requirePermission(ctx, "privacy", "see or change the breach register"));
-  const log = (req: Request, action: "create" | "update" | "delete", breach: Breach) =>
+  const log = (req: Request, action: "create" | "update", breach: Breach) =>
     recordActivity(ctx.db, actorOf(req), { action, entityType: "breach", entityId: breach._id, entityLabel: breach.title });
 
   router.get("/", async (_req, res) => {
@@ -46,11 +46,14 @@ export function privacyBreachesRouter(ctx: AppContext): Router {
     res.json(breach);
   });
 
-  router.delete("/:id", async (req, res) => {
-    const breach = await getBreach(ctx.db, String(req.params.id));
-    if (!breach || !(await deleteBreach(ctx.db, breach._id))) throw notFoundError();
-    await log(req, "delete", breach);
-    res.status(204).end();
+  // The register is what an auditor and the Board ask for: an entry is never deleted (issue 44). A mistaken one
+  // is corrected by editing it (each change is in the activity log) or explained by a new entry.
+  router.delete("/:id", async (req) => {
+    if (!(await getBreach(ctx.db, String(req.params.id)))) throw notFoundError();
+    throw new HttpError(
+      405,
+      "Entries of the breach register are never deleted: correct this one by editing it, or add an entry that explains it.",
+    );
   });
 
   return router;

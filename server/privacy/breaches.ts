@@ -68,8 +68,3 @@ export async function updateBreach(db: Database, id: string, input: BreachInput)
     .returning();
   return row ? breachToApi(row) : null;
 }
-
-export async function deleteBreach(db: Database, id: string): Promise<boolean> {
-  const rows = await db.delete(privacyBreaches).where(eq(privacyBreaches.id, id)).returning({ id: privacyBreaches.id });
-  return rows.length > 0;
-}

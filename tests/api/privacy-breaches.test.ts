@@ -31,7 +31,7 @@ const LAPTOP = {
 const post = (json: unknown, token = owner) => s.request("POST", "/api/privacy/breaches", { token, json });
 
 describe("the breach register", () => {
-  it("adds, lists newest found first, changes the fields given, and deletes, logging each", async () => {
+  it("adds, lists newest found first, changes the fields given, never deletes, and logs each change", async () => {
     const created = await post(LAPTOP);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -65,14 +65,17 @@ describe("the breach register", () => {
     expect(cleared.body).toMatchObject({ peopleNotifiedAt: null, boardNotifiedAt: "2026-03-02T18:30:00.000Z" });
     expect((await s.request("GET", `/api/privacy/breaches/${id}`, { token: owner })).body).toEqual(cleared.body);
 
-    expect((await s.request("DELETE", `/api/privacy/breaches/${id}`, { token: owner })).status).toBe(204);
-    expect((await s.request("GET", `/api/privacy/breaches/${id}`, { token: owner })).status).toBe(404);
-    expect((await s.request("DELETE", `/api/privacy/breaches/${id}`, { token: owner })).status).toBe(404);
+    // Never deleted, not even by an owner: the register is what the Board and an auditor ask for.
+    const deleted = await s.request("DELETE", `/api/privacy/breaches/${id}`, { token: owner });
+    expect(deleted.status).toBe(405);
+    expect(deleted.body.message).toBe(
+      "Entries of the breach register are never deleted: correct this one by editing it, or add an entry that explains it.",
+    );
+    expect((await s.request("GET", `/api/privacy/breaches/${id}`, { token: owner })).body).toEqual(cleared.body);
 
     const entries = await s.ctx.db.select().from(activity).where(eq(activity.entityId, id));
     expect(entries.map((e) => [e.entityType, e.action]).sort()).toEqual([
       ["breach", "create"],
-      ["breach", "delete"],
       ["breach", "update"],
       ["breach", "update"],
     ]);

@@ -1,6 +1,5 @@
 import { useRevalidator } from "react-router";
 import { type Breach, breachInput } from "../../../shared/privacy/breach";
-import { useConfirmedDelete } from "../../components/admin/confirmed-delete";
 import { mayLoad } from "../../components/admin/current-user";
 import { EditorDialog, useEditorForm, useEditorState } from "../../components/admin/editor-form";
 import { TextField } from "../../components/admin/fields";
@@ -33,12 +32,6 @@ export default function BreachRegisterScreen({ loaderData }: Route.ComponentProp
   const { items, error } = loaderData;
   const revalidator = useRevalidator();
   const editor = useEditorState<Breach>();
-  const remove = useConfirmedDelete(revalidator, {
-    question: "Delete this breach from the register? Keep it if it happened: the register is what an auditor asks for.",
-    success: "Breach deleted.",
-    failed: "Failed to delete the breach",
-    failure: (err) => errorMessage(err, "Failed to delete the breach."),
-  });
   return (
     <div>
       <PageHeader
@@ -56,12 +49,7 @@ export default function BreachRegisterScreen({ loaderData }: Route.ComponentProp
       </p>
       <RecordList error={error} onRetry={() => revalidator.revalidate()} emptyText={TEXTS.empty}>
         {items.map((b) => (
-          <BreachRow
-            key={b._id}
-            breach={b}
-            onEdit={() => editor.openEdit(b)}
-            onDelete={() => remove(`/api/privacy/breaches/${b._id}`)}
-          />
+          <BreachRow key={b._id} breach={b} onEdit={() => editor.openEdit(b)} />
         ))}
       </RecordList>
       <BreachEditor key={editor.key} {...editorDialogProps(editor, revalidator)} />
@@ -84,7 +72,7 @@ function Told({ term, at }: { term: string; at: string | null }) {
   );
 }
 
-function BreachRow({ breach: b, onEdit, onDelete }: { breach: Breach; onEdit: () => void; onDelete: () => void }) {
+function BreachRow({ breach: b, onEdit }: { breach: Breach; onEdit: () => void }) {
   const affected = [b.affected, b.affectedCount !== null ? `${b.affectedCount} people` : ""].filter(Boolean).join(" · ");
   return (
     <li data-breach={b._id} className="p-4">
@@ -93,9 +81,6 @@ function BreachRow({ breach: b, onEdit, onDelete }: { breach: Breach; onEdit: ()
         <div className="flex flex-wrap gap-2">
           <button type="button" className={buttonClass("secondary", "sm")} onClick={onEdit}>
             Edit<span className="sr-only"> {b.title}</span>
-          </button>
-          <button type="button" className={buttonClass("danger-outline", "sm")} onClick={onDelete}>
-            Delete<span className="sr-only"> {b.title}</span>
           </button>
         </div>
       </div>
