@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { SiteSettings } from "../../shared/content/settings";
 import { countText } from "../../shared/lib/count";
@@ -12,7 +12,7 @@ import { escapeHtml, htmlPage, htmlParagraphs } from "../mail/enquiry-emails";
 import { emailSiteUrl, queueEmail } from "../mail/outbox";
 import { type ErasureReport, erasePerson } from "./erasure";
 import { personalDataOf, withdrawConsents } from "./personal-data";
-import { createPrivacyRequest } from "./requests";
+import { createPrivacyRequest, emailHashOf } from "./requests";
 import { openPrivacyLink, sessionEmail, staffForPrivacy } from "./self-service";
 
 /**
@@ -83,6 +83,7 @@ export async function runPageAction(
     const parsed = correctionInput.safeParse({ details: fields.details ?? "" });
     if (!parsed.success) return page({ error: parsed.error.issues[0]!.message, correction: fields.details ?? "" });
     const due = await askCorrection(ctx, email, parsed.data.details, settings);
+    if (!due) return page({ error: TOO_MANY_CORRECTIONS, correction: parsed.data.details });
     return page({ done: `Thank you: your correction has reached us. We will make it and answer you by ${dueText(due)}.` });
   }
   if (fields.intent === "erase") {
@@ -101,10 +102,37 @@ async function withdraw(db: Database, email: string, purposes: ConsentPurpose[],
   });
 }
 
-/** A correction goes to staff (an open request with its due date, and an e-mail to the grievance officer). */
-async function askCorrection(ctx: AppContext, email: string, details: string, settings: SiteSettings): Promise<Date> {
+/**
+ * Corrections one address may send in a day: more than a person needs, few enough that a stolen or scripted
+ * session cannot fill the requests screen (25 in 6 s made 25 requests and 25 e-mails before issue 44).
+ */
+export const CORRECTIONS_PER_DAY = 5;
+const TOO_MANY_CORRECTIONS = `You have sent us ${CORRECTIONS_PER_DAY} corrections today: we will answer those first. You can send more tomorrow, or write to us.`;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A correction goes to staff: an open request with its due date, and an e-mail to the grievance officer for the
+ * person's first correction of the day only (the later ones are on the Privacy requests screen with it). Null,
+ * and nothing stored, past CORRECTIONS_PER_DAY.
+ */
+async function askCorrection(ctx: AppContext, email: string, details: string, settings: SiteSettings): Promise<Date | null> {
   const request = await ctx.db.transaction(async (raw) => {
     const tx = raw as unknown as Database;
+    // One person's corrections are counted one at a time: parallel posts cannot all pass the count.
+    const hash = emailHashOf(email);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`privacy-correction:${hash}`}))`);
+    const [today] = await tx
+      .select({ n: count() })
+      .from(privacyRequests)
+      .where(
+        and(
+          eq(privacyRequests.emailHash, hash),
+          eq(privacyRequests.kind, "correction"),
+          gt(privacyRequests.createdAt, new Date(Date.now() - DAY_MS)),
+        ),
+      );
+    const sentToday = today?.n ?? 0;
+    if (sentToday >= CORRECTIONS_PER_DAY) return null;
     const made = await createPrivacyRequest(tx, {
       kind: "correction",
       email,
@@ -112,7 +140,7 @@ async function askCorrection(ctx: AppContext, email: string, details: string, se
       dueDays: settings.privacyRequestDays ?? 30,
     });
     const to = staffForPrivacy(settings);
-    if (ctx.mail.enabled && to.length > 0) {
+    if (ctx.mail.enabled && to.length > 0 && sentToday === 0) {
       const siteUrl = emailSiteUrl(ctx.config);
       const due = dueText(new Date(made.dueAt));
       const subject = `Privacy: a correction to make by ${due}`;
@@ -125,6 +153,7 @@ async function askCorrection(ctx: AppContext, email: string, details: string, se
     }
     return made;
   });
+  if (!request) return null;
   ctx.mail.kick();
   return new Date(request.dueAt);
 }

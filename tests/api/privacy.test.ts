@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CORRECTIONS_PER_DAY } from "../../server/privacy/page-actions";
 import { createPrivacyRequest } from "../../server/privacy/requests";
 import { LINK_RATE_LIMITED, openPrivacyLink, sendPrivacyLink, sessionEmail } from "../../server/privacy/self-service";
 import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/defaults";
@@ -264,6 +265,25 @@ describe("/privacy/request", () => {
     expect(text(corrected.html)).toContain("Thank you: your correction has reached us.");
     const staffMail = await mailTo(smtp, "privacy@pneuma.example", "Privacy: a correction", before);
     expect(staffMail.mail.text).toContain("My phone is now +91 90000 11111");
+
+    // A burst of corrections (sent at once): CORRECTIONS_PER_DAY in a day in all, the rest refused in words, and
+    // no further e-mail to the grievance officer (the requests screen lists them).
+    const burst = await Promise.all(
+      Array.from({ length: CORRECTIONS_PER_DAY + 2 }, (_, i) =>
+        page("/privacy/request/session", { ...session, intent: "correct", details: `Correction number ${i + 2}` }),
+      ),
+    );
+    const thanked = burst.filter((r) => text(r.html).includes("Thank you: your correction has reached us."));
+    expect(thanked).toHaveLength(CORRECTIONS_PER_DAY - 1);
+    for (const refused of burst.filter((r) => !thanked.includes(r))) {
+      expect(text(refused.html)).toContain(
+        `You have sent us ${CORRECTIONS_PER_DAY} corrections today: we will answer those first. You can send more tomorrow, or write to us.`,
+      );
+    }
+    // The outbox sends oldest first: once a later e-mail has arrived, any correction e-mail would have too.
+    await askForLink("someone-else@nowhere.example");
+    const corrections = smtp.received.slice(before).filter((m) => m.mail.subject?.startsWith("Privacy: a correction"));
+    expect(corrections).toHaveLength(1);
 
     const requests = await call("GET", "/api/privacy/requests?status=all");
     if (requests.status === 200) {
