@@ -16,6 +16,8 @@ import "./app.css";
 export interface RouteHandle {
   hydrate?: boolean;
   script?: "calculator" | "sign-in";
+  /** The page's address is a capability (a buyer's or a person's private link): never put it in a third party's URL. */
+  capability?: boolean;
 }
 
 const PAGE_SCRIPTS = { calculator: calculatorPageScript, "sign-in": signInPageScript } as const;

@@ -1,6 +1,7 @@
 import { useLocation, useMatches } from "react-router";
 import { whatsappHref } from "../lib/format";
 import { whatsappMessage } from "../lib/whatsapp";
+import type { RouteHandle } from "../root";
 
 /** A chat bubble (decorative). */
 function ChatIcon({ className }: { className: string }) {
@@ -37,7 +38,9 @@ export function WhatsAppButton({ number, siteUrl, companyName }: { number: strin
   const matches = useMatches();
   const location = useLocation();
   if (number.replace(/\D/g, "") === "") return null;
-  const pageUrl = `${siteUrl}${location.pathname}${location.search}`;
+  // A private link (a buyer's quotation, a person's privacy page) is a key: it never goes to WhatsApp's servers.
+  const capability = matches.some((m) => (m.handle as RouteHandle | undefined)?.capability === true);
+  const pageUrl = capability ? null : `${siteUrl}${location.pathname}${location.search}`;
   const href = whatsappHref(number, whatsappMessage(matches, pageUrl, companyName));
   return (
     <aside aria-label="WhatsApp" className="mx-auto w-full max-w-7xl px-4 pt-12 sm:px-6 lg:p-0 print:hidden">

@@ -63,8 +63,9 @@ export function pageTitle(matches: readonly PageMatch[], companyName: string): s
 }
 
 /** "Hello, I'm interested in {product} ({url})" on a product page, else "Hello, I have a question about {page} ({url})". */
-export function whatsappMessage(matches: readonly PageMatch[], pageUrl: string, companyName: string): string {
+export function whatsappMessage(matches: readonly PageMatch[], pageUrl: string | null, companyName: string): string {
   const product = productName(matches);
-  if (product) return `Hello, I'm interested in ${product} (${pageUrl})`;
-  return `Hello, I have a question about ${pageTitle(matches, companyName)} (${pageUrl})`;
+  const where = pageUrl ? ` (${pageUrl})` : "";
+  if (product) return `Hello, I'm interested in ${product}${where}`;
+  return `Hello, I have a question about ${pageTitle(matches, companyName)}${where}`;
 }

@@ -1,6 +1,10 @@
 import { data, Form } from "react-router";
 import { type KeepLinkState, keepLinkState, keepUnderLink } from "../../server/privacy/retention";
+import type { RouteHandle } from "../root";
 import type { Route } from "./+types/privacy.keep.$token";
+
+/** Its address is the only key to it: it stays out of the WhatsApp link (root.tsx). */
+export const handle: RouteHandle = { capability: true };
 
 /**
  * /privacy/keep/<token>: the link in a retention warning e-mail (server/privacy/retention.ts). Opening it only

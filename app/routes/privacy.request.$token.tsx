@@ -2,7 +2,11 @@ import { data } from "react-router";
 import { readSettings } from "../../server/content/public-reads";
 import { openPage } from "../../server/privacy/page-actions";
 import { PrivacyPageView } from "../components/privacy/privacy-page-view";
+import type { RouteHandle } from "../root";
 import type { Route } from "./+types/privacy.request.$token";
+
+/** Its address is the only key to it: it stays out of the WhatsApp link (root.tsx). */
+export const handle: RouteHandle = { capability: true };
 
 /**
  * /privacy/request/<link>: the link we e-mailed (valid 24 hours, opens once). Opening it shows the person's data

@@ -8,7 +8,11 @@ import { type Quotation, quotationDecisionInput } from "../../shared/sales/quota
 import { inputClass } from "../components/enquiry-form/form-field";
 import { BuyerQuotation, buyerViewOf, dayText } from "../components/quotation/buyer-quotation";
 import { readForm } from "../lib/form.server";
+import type { RouteHandle } from "../root";
 import type { Route } from "./+types/quotation.$token";
+
+/** Its address is the only key to it: it stays out of the WhatsApp link (root.tsx). */
+export const handle: RouteHandle = { capability: true };
 
 /**
  * /quotation/<token>: the buyer's own page of a quotation we e-mailed (issue 32). The signed token is the

@@ -17,7 +17,7 @@ import {
 } from "../../shared/sales/quotation";
 import type { Database } from "../db/client";
 import { deals, quotationCounters, quotations } from "../db/schema";
-import { badRequest } from "../http/errors";
+import { badRequest, conflict } from "../http/errors";
 import { getCustomer } from "./customers";
 import { buyerOf, lineInputOf, sellerOf, workOutLines } from "./quotation-lines";
 
@@ -229,6 +229,17 @@ export async function reviseQuotation(
 ): Promise<string> {
   // Locks the number's versions, so two revisions at once cannot both take the same next version.
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`quotation:${previous.number}`}))`);
+  // An accepted quotation is final (issue 44): the buyer agreed to that version, and a revision could be accepted
+  // again, two accepted versions of one number. A change after acceptance is a new quotation. A declined one may
+  // be revised: the next version is a new offer, the declined one stays as it was.
+  const [accepted] = await tx
+    .select({ version: quotations.version })
+    .from(quotations)
+    .where(and(eq(quotations.number, previous.number), eq(quotations.status, "accepted")));
+  if (accepted)
+    throw conflict(
+      `Quotation ${previous.number} v${accepted.version} has been accepted, so it is final. For a change, make a new quotation.`,
+    );
   const [latest] = await tx
     .select({ v: max(quotations.version) })
     .from(quotations)

@@ -171,11 +171,19 @@ describe("sending and the buyer's answer", () => {
     }
     expect((await call("GET", `/api/quotations/${q._id}`, asha)).body.status).toBe("sent");
 
+    // With a WhatsApp number set, the page offers the chat, but its address (the key to it) stays out of wa.me.
+    expect((await call("PUT", "/api/settings", running.token, { whatsapp: "+91 98765 43210" })).status).toBe(200);
     const view = await page(link);
     expect(view.status).toBe(200);
     expect(view.headers.get("cache-control")).toBe("private, no-store");
     const html = await view.text();
     expect(html).toContain(q.number);
+    const chat = /href="(https:\/\/wa\.me\/[^"]+)"/.exec(html)?.[1];
+    expect(chat, "the WhatsApp link").toBeDefined();
+    expect(decodeURIComponent(chat!.replaceAll("&amp;", "&"))).not.toContain(
+      link.slice(link.lastIndexOf("/") + 1, link.lastIndexOf(".")),
+    );
+    expect(decodeURIComponent(chat!)).not.toContain("/quotation/");
     expect(html).toContain("Rupees Eleven Lakh Eighty Thousand Only");
     expect((await call("GET", `/api/quotations/${q._id}`, asha)).body).toMatchObject({ status: "viewed" });
 
@@ -212,6 +220,14 @@ describe("sending and the buyer's answer", () => {
     const again = await page(link, { decision: "decline", name: "Someone Else" });
     expect(again.status).toBe(409);
     expect((await call("GET", `/api/quotations/${q._id}`, asha)).body.status).toBe("accepted");
+
+    // Accepted is final: no revision that could be accepted again (two accepted versions of one number).
+    const revised = await call("POST", `/api/quotations/${q._id}/revise`, asha, { terms: { notes: "Freight extra." } });
+    expect(revised.status).toBe(409);
+    expect(revised.body.message).toBe(
+      `Quotation ${q.number} v1 has been accepted, so it is final. For a change, make a new quotation.`,
+    );
+    expect((await call("GET", `/api/quotations/${q._id}`, asha)).body.versions).toHaveLength(1);
   });
 
   it("declining keeps the deal open and logs the reason; only the latest version can be sent or answered", async () => {

@@ -17,6 +17,11 @@ describe("whatsappMessage", () => {
     expect(whatsappMessage(matches, URL_, COMPANY)).toBe(`Hello, I'm interested in PN-RC 5 Two-Stage (${URL_})`);
   });
 
+  it("leaves the address out when there is none to give (a private link's page)", () => {
+    const matches = at({ id: "routes/quotation.$token", loaderData: {} });
+    expect(whatsappMessage(matches, null, COMPANY)).toBe(`Hello, I have a question about ${COMPANY}`);
+  });
+
   it("also reads `data` (older matches)", () => {
     const matches = at({ id: "routes/products.$category.$product", data: { product: { name: "Dryer" } } });
     expect(whatsappMessage(matches, URL_, COMPANY)).toBe(`Hello, I'm interested in Dryer (${URL_})`);
