@@ -173,7 +173,9 @@ export function text(
 
 /** Several paragraphs of text (a textarea). */
 export function longText(label: string, o: Common & { max?: number; rows?: number } = {}): Field<string> {
-  return { ...text(label, { max: LIMITS.text, ...o }), kind: "longText", control: "textarea", rows: o.rows };
+  const max = o.max ?? LIMITS.text;
+  const input = o.required ? requiredText(label, max, { lines: true }) : optionalText(label, max, { lines: true });
+  return { ...text(label, { max, ...o }), input, kind: "longText", control: "textarea", rows: o.rows };
 }
 
 const emptyToNull = (v: unknown) => (v === "" || v === null || v === "null" ? null : v);

@@ -116,7 +116,7 @@ export const dealInput = z
 export type DealInput = z.infer<typeof dealInput>;
 
 export const dealNoteInput = z.object({
-  text: requiredText("Note", LIMITS.text),
+  text: requiredText("Note", LIMITS.text, { lines: true }),
   kind: z.enum(DEAL_NOTE_KINDS, { error: `Kind must be one of: ${DEAL_NOTE_KINDS.join(", ")}.` }).default("note"),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine, withoutControls } from "../lib/control-characters";
 import { calendarDay } from "../schemas/calendar-day";
 import { LIMITS, optionalText } from "../schemas/fields";
 import type { Address } from "./customer";
@@ -127,6 +128,7 @@ const lineInput = z.object(
     productId: z.string({ error: "productId must be text." }).trim().nullable().optional(),
     description: z
       .string({ error: "A line's description must be text." })
+      .overwrite(oneLine)
       .trim()
       .max(LIMITS.short, "A line's description must be at most 500 characters.")
       .optional(),
@@ -151,6 +153,7 @@ export type QuotationLineInput = z.infer<typeof lineInput>;
 const term = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text.` })
+    .overwrite(withoutControls)
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .optional();
@@ -214,8 +217,14 @@ export const quotationDecisionInput = z.object({
   decision: z.enum(["accept", "decline"], { error: "Choose Accept or Decline." }),
   name: z
     .string({ error: "Your name is required." })
+    .overwrite(oneLine)
     .trim()
     .min(2, "Your name is required.")
     .max(LIMITS.title, `Your name must be at most ${LIMITS.title} characters.`),
-  reason: z.string().trim().max(LIMITS.short, `The reason must be at most ${LIMITS.short} characters.`).default(""),
+  reason: z
+    .string()
+    .overwrite(withoutControls)
+    .trim()
+    .max(LIMITS.short, `The reason must be at most ${LIMITS.short} characters.`)
+    .default(""),
 });

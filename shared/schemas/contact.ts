@@ -42,7 +42,7 @@ export const manualLeadInput = z
       })
       .default("phone"),
     subject: optionalText("Subject", LIMITS.title),
-    message: optionalText("Message", LIMITS.text),
+    message: optionalText("Message", LIMITS.text, { lines: true }),
   })
   .refine((l) => l.email !== "" || l.phone !== "", {
     message: "Give an e-mail address or a phone number, so the lead can be answered.",
@@ -55,7 +55,7 @@ export const contactInput = z.object({
   email,
   phone,
   subject: requiredText("Subject", LIMITS.title),
-  message: requiredText("Message", LIMITS.text),
+  message: requiredText("Message", LIMITS.text, { lines: true }),
   /** A service request: the service's id or slug (the service detail page's "Request Service"). */
   serviceId: reference.optional(),
 });
@@ -84,7 +84,7 @@ export const quoteInput = z.object({
   email,
   phone,
   company: optionalText("Company", LIMITS.name),
-  message: optionalText("Message", LIMITS.text),
+  message: optionalText("Message", LIMITS.text, { lines: true }),
   items: z
     .array(quoteItemInput, { error: "Items must be a list of products with quantities." })
     .max(MAX_QUOTE_ITEMS, `A quote request may list at most ${MAX_QUOTE_ITEMS} products.`)
@@ -109,7 +109,7 @@ export const contactStatusInput = z.object({
 });
 
 export const contactNoteInput = z.object({
-  text: requiredText("Note", LIMITS.text),
+  text: requiredText("Note", LIMITS.text, { lines: true }),
 });
 
 /** The inbox's filters (GET /api/contacts and its CSV export). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine, withoutControls } from "../lib/control-characters";
 
 // zod's JIT compiles validators with `new Function`, which our Content-Security-Policy (no 'unsafe-eval')
 // refuses in the browser, and probing for it is itself reported as a violation. Every schema imports this
@@ -21,17 +22,30 @@ export const LIMITS = {
   additionalImages: 10,
 } as const;
 
-export function requiredText(label: string, max: number) {
+/**
+ * A text is one line (a name, an address line, a title) unless `lines` is set (a message, a note): control
+ * characters in a one-line value become spaces, since a CR or LF there adds lines wherever it is printed (a
+ * quotation PDF, an e-mail, a CSV); in a text of lines only those that are not line breaks or tabs go. A NUL,
+ * which PostgreSQL cannot store, goes from both.
+ */
+interface TextShape {
+  lines?: boolean;
+}
+const withoutControlsOf = (shape: TextShape) => (shape.lines ? withoutControls : oneLine);
+
+export function requiredText(label: string, max: number, shape: TextShape = {}) {
   return z
     .string({ error: `${label} is required.` })
+    .overwrite(withoutControlsOf(shape))
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 }
 
-export function optionalText(label: string, max: number) {
+export function optionalText(label: string, max: number, shape: TextShape = {}) {
   return z
     .string({ error: `${label} must be text.` })
+    .overwrite(withoutControlsOf(shape))
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .default("");
