@@ -55,7 +55,7 @@ export const withoutBidiControls = (text: string): string => text.replace(BIDI_C
 
 const attachmentTitle = z.preprocess(
   (v) => (typeof v === "string" ? withoutBidiControls(v) : v),
-  requiredText("Attachment title", ATTACHMENT_TITLE_MAX).refine(
+  requiredText("Attachment title", ATTACHMENT_TITLE_MAX, { lines: true }).refine(
     (t) => ![...t].some(isControl),
     "Attachment title must be one line of text.",
   ),
