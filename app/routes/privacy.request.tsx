@@ -38,6 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<Answer>({ ok: true, email: parsed.data });
 }
 
+/** A refusal past the link limits says when to try again in its Retry-After header too. */
+export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(siteInfoFrom(matches), {
     title: "Your personal data: see, correct or erase it",

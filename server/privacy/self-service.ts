@@ -23,10 +23,22 @@ import { emailHashOf } from "./requests";
 const HOUR_MS = 60 * 60 * 1000;
 const LINK_VALID_MS = 24 * HOUR_MS;
 const SESSION_MS = HOUR_MS;
-/** Links one client may ask for in an hour, and one address may receive in a day. */
+/**
+ * Links one client may ask for in an hour; links one client may have sent to one address in a day; and links any
+ * clients together may have sent to one address in a day. The quota is per asker and address, so a stranger
+ * who asks for someone's links uses up their own quota, not the person's; the wider one bounds the e-mails
+ * one inbox gets from many askers.
+ */
 const CLIENT_LIMIT = { max: 5, windowMs: HOUR_MS };
-const ADDRESS_LIMIT = { max: 3, windowMs: 24 * HOUR_MS };
-export const LINK_RATE_LIMITED = "You have asked for several links in a short time. Please try again in an hour.";
+const ASKER_ADDRESS_LIMIT = { max: 3, windowMs: 24 * HOUR_MS };
+const ADDRESS_LIMIT = { max: 10, windowMs: 24 * HOUR_MS };
+
+/** The 429's words, with when to try again (also its Retry-After). */
+export function linkRateLimited(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const when = minutes <= 90 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.ceil(minutes / 60)} hours`;
+  return `You have asked for several links in a short time. Please try again in ${when}.`;
+}
 
 /** The address asked for on /privacy/request (kept out of the page module: zod stays off the public pages). */
 export const linkEmailInput = z
@@ -52,14 +64,18 @@ export async function sendPrivacyLink(ctx: AppContext, email: string, clientIp: 
   const refused = await ctx.db.transaction(async (raw) => {
     const tx = raw as unknown as Database;
     if (ctx.config.rateLimits) {
+      const client = clientKey(clientIp);
+      // The address's hash, not the address: the counters themselves hold no personal data.
+      const to = emailHashOf(address);
       const limits = [
-        { key: `privacy-ip:${clientKey(clientIp)}`, ...CLIENT_LIMIT },
-        // The address's hash, not the address: the counter itself holds no personal data.
-        { key: `privacy-to:${emailHashOf(address)}`, ...ADDRESS_LIMIT },
+        { key: `privacy-ip:${client}`, ...CLIENT_LIMIT },
+        { key: `privacy-to:${client}:${to}`, ...ASKER_ADDRESS_LIMIT },
+        { key: `privacy-to:${to}`, ...ADDRESS_LIMIT },
       ];
-      if (await takeLimits(tx, limits)) return true;
+      const refusal = await takeLimits(tx, limits);
+      if (refusal) return refusal.retryAfter;
     }
-    if (!ctx.mail.enabled) return false;
+    if (!ctx.mail.enabled) return null;
     const siteUrl = emailSiteUrl(ctx.config);
     if (await holdsDataFor(tx, address)) {
       const secret = token();
@@ -75,9 +91,10 @@ export async function sendPrivacyLink(ctx: AppContext, email: string, clientIp: 
     } else {
       await queueEmail(tx, { ...nothingHeldEmail(settings, address), purpose: "privacy", origin: siteUrl });
     }
-    return false;
+    return null;
   });
-  if (refused) throw new HttpError(429, LINK_RATE_LIMITED, undefined, { "Retry-After": String(HOUR_MS / 1000) });
+  if (refused !== null)
+    throw new HttpError(429, linkRateLimited(refused), undefined, { "Retry-After": String(Math.max(1, Math.ceil(refused))) });
   ctx.mail.kick();
 }
 
