@@ -25,6 +25,7 @@ import {
   TABLES_DIR,
   UPLOADS_DIR,
   uploadName,
+  WITHHELD_COLUMNS,
 } from "./format";
 import { appliedMigrations, codeMigrations } from "./migrations";
 
@@ -143,6 +144,12 @@ interface Snapshot {
   referencedUploads: Set<string>;
 }
 
+/** A column as the backup reads it: its value, or for a secret (WITHHELD_COLUMNS) the value that replaces it. */
+function selected(table: string, column: string): string {
+  const withheld = WITHHELD_COLUMNS[table]?.[column];
+  return withheld === undefined ? quoteIdent(column) : `${withheld} AS ${quoteIdent(column)}`;
+}
+
 async function dumpTables(db: Database, dir: string): Promise<Snapshot> {
   return db.transaction(
     async (transaction) => {
@@ -166,7 +173,7 @@ async function dumpTables(db: Database, dir: string): Promise<Snapshot> {
         await tx.execute(
           sql.raw(
             // The stored columns only: a generated column (products.search_document) is made again on insert.
-            `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM (SELECT ${table.columns.map(quoteIdent).join(", ")} FROM public.${quoteIdent(table.name)}) t`,
+            `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM (SELECT ${table.columns.map((c) => selected(table.name, c)).join(", ")} FROM public.${quoteIdent(table.name)}) t`,
           ),
         );
         for (;;) {

@@ -35,6 +35,16 @@ export const NAME_PREFIX = "pneuma-backup-";
 export const SKIPPED_TABLES = ["sessions", "login_tickets", "throttle_events", "content_version"] as const;
 
 /**
+ * Secrets a backup never holds, each written as the value it is replaced with (issue 44): with the key that
+ * signs buyer and keep links, a backup alone could forge a buyer's Accept; the IndiaMART CRM key opens the
+ * company's leads. After a restore, a new link key is made on first use (links e-mailed before no longer open:
+ * staff send them again) and an owner enters the CRM key again (README, Backups).
+ */
+export const WITHHELD_COLUMNS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  sales_desk: { link_key: "NULL", indiamart_crm_key: "''" },
+};
+
+/**
  * Backed up, but their rows come with the migrations (the default GST rates, the first privacy notice): a new database has them, so a
  * restore does not count them as data and replaces them with the backup's rows.
  */

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cp, mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../../server/auth/users";
@@ -11,6 +12,8 @@ import { createBackup } from "../../server/backup/dump";
 import { BackupError, type Manifest } from "../../server/backup/format";
 import { type RestoreTarget, restoreBackup, verifyBackup } from "../../server/backup/restore";
 import { openDatabase, queryRows } from "../../server/db/client";
+import { setCrmKey } from "../../server/sales/indiamart";
+import { linkKey } from "../../server/sales/quotation-mail";
 import { parseUploadUrl } from "../../shared/lib/image-url";
 import { png } from "../support/content-api";
 import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
@@ -262,6 +265,9 @@ function filesIn(dir: string): Record<string, string> {
 
 describe("npm run backup (createBackup)", () => {
   it("writes every table but sessions and counters, in one snapshot, with the uploads and a manifest", async () => {
+    // Secrets are set, so the backup can be shown not to hold them (below).
+    const key = (await linkKey(s.ctx.db)).toString("base64url");
+    await setCrmKey(s.ctx.db, "crm-key-that-stays-home");
     const result = await createBackup(
       { db: s.ctx.db, dbKind: s.ctx.dbKind, uploadDir: s.ctx.config.uploadDir },
       { outputDir: backupsDir },
@@ -306,6 +312,13 @@ describe("npm run backup (createBackup)", () => {
     expect(Object.keys(onDisk).some((f) => f.includes(".w640."))).toBe(true);
     expect(filesIn(path.join(result.path, "uploads"))).toEqual(onDisk);
     await expect(verifyBackup(result.path)).resolves.toEqual(m);
+    // Neither the key that signs buyer and keep links nor the IndiaMART CRM key is in the backup.
+    const desk = gunzipSync(readFileSync(path.join(result.path, "tables", "sales_desk.jsonl.gz"))).toString("utf8");
+    expect(desk).toContain('"link_key":null');
+    expect(desk).toContain('"indiamart_crm_key":""');
+    const everything = m.tables.map((t) => gunzipSync(readFileSync(path.join(result.path, t.file))).toString("utf8")).join("");
+    expect(everything).not.toContain(key);
+    expect(everything).not.toContain("crm-key-that-stays-home");
   });
 
   it("copies an upload made during the backup, and takes a new snapshot when a file it saw was replaced", async () => {
