@@ -20,7 +20,7 @@ import type { AppContext } from "../context";
 import { noStore } from "../http/caching";
 import { notFound, parseInput } from "../http/errors";
 import { errorFields, log } from "../log";
-import { exportDetail, recordAccess } from "../privacy/access-log";
+import { exportDetail, recordAccess, recordList } from "../privacy/access-log";
 import { multipartBody, readFields } from "./forms";
 
 const notFoundError = () => notFound("Contact not found.");
@@ -118,6 +118,15 @@ export function contactsRouter(ctx: AppContext): Router {
   router.get("/", read, async (req, res) => {
     const query = parseInput(contactListQuery, req.query);
     const { items, total } = await listContacts(ctx.db, query);
+    // A list carries the people's names, e-mails and phones: logged like a view (issue 44, 2).
+    await recordList(
+      ctx.db,
+      actorOf(req),
+      "enquiries",
+      query,
+      items.map((c) => ({ type: "enquiry", id: c._id })),
+      items.length,
+    );
     res.setHeader("X-Total-Count", String(total));
     res.json(items);
   });
@@ -125,7 +134,15 @@ export function contactsRouter(ctx: AppContext): Router {
   // The people who wrote in, grouped by e-mail address (the Customers screen); paged like the list.
   router.get("/customers", read, async (req, res) => {
     const { page, limit } = parseInput(contactListQuery.pick({ page: true, limit: true }), req.query);
-    const { items, total } = await listCustomers(ctx.db, page, limit);
+    const { items, total, enquiryIds } = await listCustomers(ctx.db, page, limit);
+    await recordList(
+      ctx.db,
+      actorOf(req),
+      "people",
+      { page, limit },
+      enquiryIds.map((id) => ({ type: "enquiry", id })),
+      items.length,
+    );
     res.setHeader("X-Total-Count", String(total));
     res.json(items);
   });

@@ -350,18 +350,32 @@ export interface CustomerSummary {
   lastDate: string;
 }
 
-/** The people who wrote in, one per e-mail address (any case), latest first: one page, and how many in all. */
+/**
+ * The people who wrote in, one per e-mail address (any case), latest first: one page, and how many in all.
+ * With the enquiries whose name, e-mail and phone each row shows (the latest, and the latest with a phone),
+ * for the access log.
+ */
 export async function listCustomers(
   db: Database,
   page: number,
   limit: number,
-): Promise<{ items: CustomerSummary[]; total: number }> {
+): Promise<{ items: CustomerSummary[]; total: number; enquiryIds: string[] }> {
   const [rows, [count]] = await Promise.all([
-    queryRows<{ email: string; name: string; phone: string | null; messages: number; last: Date | string }>(
+    queryRows<{
+      email: string;
+      name: string;
+      phone: string | null;
+      messages: number;
+      last: Date | string;
+      latest_id: string;
+      phone_id: string | null;
+    }>(
       db,
       sql`SELECT (array_agg(${contacts.email} ORDER BY ${contacts.createdAt} DESC))[1] AS email,
             (array_agg(${contacts.name} ORDER BY ${contacts.createdAt} DESC))[1] AS name,
             (array_agg(${contacts.phone} ORDER BY ${contacts.createdAt} DESC) FILTER (WHERE ${contacts.phone} <> ''))[1] AS phone,
+            (array_agg(${contacts.id} ORDER BY ${contacts.createdAt} DESC))[1] AS latest_id,
+            (array_agg(${contacts.id} ORDER BY ${contacts.createdAt} DESC) FILTER (WHERE ${contacts.phone} <> ''))[1] AS phone_id,
             count(*)::int AS messages, max(${contacts.createdAt}) AS last
           FROM ${contacts} GROUP BY lower(${contacts.email})
           ORDER BY last DESC, lower((array_agg(${contacts.email}))[1])
@@ -378,5 +392,6 @@ export async function listCustomers(
       lastDate: new Date(r.last).toISOString(),
     })),
     total: Number(count?.n ?? 0),
+    enquiryIds: rows.flatMap((r) => (r.phone_id && r.phone_id !== r.latest_id ? [r.latest_id, r.phone_id] : [r.latest_id])),
   };
 }

@@ -649,7 +649,7 @@ export const privacyRequests = pgTable(
 
 /**
  * Staff views of personal data (server/privacy/access-log.ts): an enquiry, customer, deal or quotation opened,
- * printed or downloaded, and list exports. Lists are not logged. Kept for ACCESS_LOG_KEEP_DAYS.
+ * printed or downloaded, list exports, and list answers (one row each). Kept for ACCESS_LOG_KEEP_DAYS.
  */
 export const accessLog = pgTable(
   "access_log",
@@ -658,17 +658,23 @@ export const accessLog = pgTable(
     actorId: text("actor_id"),
     actorName: text("actor_name").notNull(),
     ip: text("ip").notNull().default(""),
-    /** view, export, print or download. */
+    /** view, list, export, print or download. */
     action: text("action").notNull(),
-    /** enquiry, customer, deal, quotation; for exports the list's name (enquiries, deals, customers). */
+    /** enquiry, customer, deal, quotation; for lists and exports the list's name (enquiries, deals, my-day...). */
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id"),
-    /** The record's reference or number (never a person's name), or an export's filter and row count. */
+    /** The record's reference or number (never a person's name), or a list's filter and row count. */
     detail: text("detail").notNull().default(""),
+    /**
+     * A list answer's records, as "type:id" ("enquiry:…", "customer:…"): whose data the page carried, found
+     * by the person's records (GIN: `&&`). Empty for the other rows, which name their one record above.
+     */
+    records: text("records").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
     index("access_log_entity_idx").on(t.entityType, t.entityId, t.createdAt.desc()),
+    index("access_log_records_idx").using("gin", t.records),
     index("access_log_actor_idx").on(t.actorId, t.createdAt.desc()),
     index("access_log_order_idx").on(t.createdAt.desc(), t.id.desc()),
   ],

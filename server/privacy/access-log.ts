@@ -1,21 +1,27 @@
-import { and, count, desc, eq, gte, inArray, lt, min, or, type SQL, sql } from "drizzle-orm";
+import { and, arrayOverlaps, count, desc, eq, gte, inArray, lt, min, or, type SQL, sql } from "drizzle-orm";
 import { phoneKey } from "../../shared/sales/customer";
 import type { Actor } from "../activity/log";
 import type { Database } from "../db/client";
 import { accessLog, contacts, customerPeople, customers, deals, quotations } from "../db/schema";
 
 /**
- * Who looked at whom (docs/decisions/030-privacy.md): every staff view, export, print or download of personal
- * data, written before the answer goes out. A row names the record by its id and reference or number, never by
- * the person's name, e-mail or phone: the log must not itself spread what it guards.
+ * Who looked at whom (docs/decisions/030-privacy.md): every staff view, list, export, print or download of
+ * personal data, written before the answer goes out. A row names the record by its id and reference or number,
+ * never by the person's name, e-mail or phone: the log must not itself spread what it guards. A list answer is
+ * one row naming every record of its page ("records"), so reading lists is no way round the log (issue 44, 2).
  */
 
 /** Two years: the law asks for one; a complaint about last year can then still be answered in full. */
 export const ACCESS_LOG_KEEP_DAYS = 730;
 
-type AccessAction = "view" | "export" | "print" | "download";
-/** A record, or for an export the list's name. */
-type AccessEntityType = "enquiry" | "customer" | "deal" | "quotation" | "enquiries" | "deals" | "customers";
+type AccessAction = "view" | "list" | "export" | "print" | "download";
+/**
+ * The lists: the enquiries, the people who wrote in (grouped by e-mail, /api/contacts/customers), customers,
+ * deals, quotations and a sales person's My day.
+ */
+type ListName = "enquiries" | "people" | "customers" | "deals" | "quotations" | "my-day";
+/** A record, or for a list or an export the list's name. */
+type AccessEntityType = "enquiry" | "customer" | "deal" | "quotation" | ListName;
 
 const EXPORT_TYPES: AccessEntityType[] = ["enquiries", "deals", "customers"];
 const RECORD_TYPES = ["enquiry", "customer", "deal", "quotation"] as const;
@@ -27,6 +33,8 @@ export interface AccessRecord {
   entityId?: string | null;
   /** The record's reference or number, or an export's filter and row count; never a person's name, e-mail or phone. */
   detail: string;
+  /** A list answer's records ("type:id"). */
+  records?: string[];
 }
 
 export async function recordAccess(db: Database, actor: Actor, entry: AccessRecord): Promise<void> {
@@ -38,19 +46,69 @@ export async function recordAccess(db: Database, actor: Actor, entry: AccessReco
     entityType: entry.entityType,
     entityId: entry.entityId ?? null,
     detail: entry.detail.slice(0, 500),
+    records: entry.records ?? [],
   });
 }
 
+/** A record a list answer carried, by type and id (never by what the person is called). */
+export interface ListedRecord {
+  type: RecordType;
+  id: string;
+}
+
+/** A deal in a list, and its customer, whose name the row shows. */
+export const dealRecords = (d: { _id: string; customerId: string | null }): ListedRecord[] => [
+  { type: "deal", id: d._id },
+  ...(d.customerId ? [{ type: "customer" as const, id: d.customerId }] : []),
+];
+
+/** A quotation in a list, and its customer, whose name and address the row shows. */
+export const quotationRecords = (q: { _id: string; customerId: string | null }): ListedRecord[] => [
+  { type: "quotation", id: q._id },
+  ...(q.customerId ? [{ type: "customer" as const, id: q.customerId }] : []),
+];
+
+/** The key a list row stores for a record, and the person search looks for. */
+const recordKey = (type: RecordType, id: string) => `${type}:${id}`;
+
 /**
- * An export's detail: its row count and filter ("CSV, 12 rows (status: new, a search)"). The search's text
- * is left out: it is often a person's name.
+ * A list or search answer: one row naming every record of the page, written before the answer goes out. A
+ * page of nobody (empty) writes nothing: it carried no one's data. `filter` is the query, described as for an
+ * export (a search's text left out).
  */
-export function exportDetail(filter: Record<string, unknown>, rows: number): string {
-  const described = Object.entries(filter)
-    .filter(([k, v]) => k !== "page" && k !== "limit" && v !== undefined && v !== "" && v !== "all")
+export async function recordList(
+  db: Database,
+  actor: Actor,
+  list: ListName,
+  filter: Record<string, unknown>,
+  listed: ListedRecord[],
+  rows: number,
+): Promise<void> {
+  const records = [...new Set(listed.map((r) => recordKey(r.type, r.id)))];
+  if (records.length === 0) return;
+  await recordAccess(db, actor, { action: "list", entityType: list, detail: listDetail(filter, rows), records });
+}
+
+/** A query's filter in words ("status: new, a search"): the search's text is left out, it is often a person's name. */
+function describeFilter(filter: Record<string, unknown>, leaveOut: string[]): string {
+  return Object.entries(filter)
+    .filter(([k, v]) => !leaveOut.includes(k) && v !== undefined && v !== "" && v !== "all")
     .map(([k, v]) => (k === "q" ? "a search" : `${k}: ${String(v)}`))
     .join(", ");
-  return `CSV, ${rows === 1 ? "1 row" : `${rows} rows`}${described ? ` (${described})` : ""}`;
+}
+
+const rowsOf = (rows: number) => (rows === 1 ? "1 row" : `${rows} rows`);
+
+/** An export's detail: its row count and filter ("CSV, 12 rows (status: new, a search)"). */
+export function exportDetail(filter: Record<string, unknown>, rows: number): string {
+  const described = describeFilter(filter, ["page", "limit"]);
+  return `CSV, ${rowsOf(rows)}${described ? ` (${described})` : ""}`;
+}
+
+/** A list answer's detail: its row count and filter, the page with it ("20 rows (page: 2, status: new, a search)"). */
+function listDetail(filter: Record<string, unknown>, rows: number): string {
+  const described = describeFilter(filter, filter.page === 1 ? ["page", "limit"] : ["limit"]);
+  return `${rowsOf(rows)}${described ? ` (${described})` : ""}`;
 }
 
 /** Retention: rows older than `days` days go (the hourly housekeeping, with ACCESS_LOG_KEEP_DAYS). */
@@ -73,7 +131,9 @@ export interface AccessEntry {
   entityType: AccessEntityType;
   entityId: string | null;
   detail: string;
-  /** The record's reference, number or name today ("" for exports and records since deleted). */
+  /** How many records a list answer carried (0 for the other rows). */
+  listed: number;
+  /** The record's reference, number or name today ("" for lists, exports and records since deleted). */
   label: string;
   /** The admin panel's page of the record, or null. */
   link: string | null;
@@ -129,6 +189,7 @@ async function withNames(db: Database, rows: (typeof accessLog.$inferSelect)[]):
       entityType: r.entityType as AccessEntityType,
       entityId: r.entityId,
       detail: r.detail,
+      listed: r.records.length,
       label: named?.label ?? "",
       link: named?.link ?? null,
     };
@@ -259,7 +320,7 @@ export interface PersonAccess {
   exports: AccessEntry[];
 }
 
-/** Who opened, exported, printed or downloaded a person's records ("who has seen Ravi Kumar's data"). */
+/** Who opened, listed, exported, printed or downloaded a person's records ("who has seen Ravi Kumar's data"). */
 export async function accessOfPerson(db: Database, person: string, page: Page): Promise<PersonAccess> {
   const { records, since } = await recordsOfPerson(db, person);
   if (records.length === 0) return { person, records, items: [], total: 0, exports: [] };
@@ -267,8 +328,11 @@ export async function accessOfPerson(db: Database, person: string, page: Page): 
     const ids = records.filter((r) => r.entityType === type).map((r) => r.entityId);
     return ids.length ? [and(eq(accessLog.entityType, type), inArray(accessLog.entityId, ids))] : [];
   });
+  // The list answers that carried any of the person's records (the records column's GIN index answers `&&`).
+  const keys = records.map((r) => recordKey(r.entityType, r.entityId));
+  const inLists = and(eq(accessLog.action, "list"), arrayOverlaps(accessLog.records, keys));
   const [{ items, total }, exportRows] = await Promise.all([
-    pageOf(db, or(...byType), page),
+    pageOf(db, or(...byType, inLists), page),
     db
       .select()
       .from(accessLog)
@@ -285,7 +349,7 @@ export async function accessOfPerson(db: Database, person: string, page: Page): 
   return { person, records, items, total, exports: await withNames(db, exportRows) };
 }
 
-/** Everything one staff member opened, exported, printed or downloaded, newest first. */
+/** Everything one staff member opened, listed, exported, printed or downloaded, newest first. */
 export function accessOfStaff(db: Database, actorId: string, page: Page): Promise<{ items: AccessEntry[]; total: number }> {
   return pageOf(db, eq(accessLog.actorId, actorId), page);
 }

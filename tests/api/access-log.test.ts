@@ -9,7 +9,9 @@ import { addStaff, type StaffAccount } from "../support/staff";
 
 /**
  * Who looked at whom (issue 33): every staff view, export and download of a person's records is logged with
- * who, when, from where and what, lists are not, and owners find the rows by the person or by the staff member.
+ * who, when, from where and what, and owners find the rows by the person or by the staff member. Lists are
+ * logged too (issue 44, 2), one row per answer naming the records it carried; those tests come last, so the
+ * counts above are of views alone.
  */
 
 let s: TestServer;
@@ -113,14 +115,6 @@ describe("a sales person's views", () => {
         .sort(),
     ).toEqual(["customer", "deal"]);
     expect(rows.find((r) => r.entityType === "enquiries")).toMatchObject({ action: "export", detail: "CSV, 1 row (a search)" });
-  });
-
-  it("of lists are not logged", async () => {
-    const before = (await s.ctx.db.select().from(accessLog)).length;
-    for (const path of ["/api/contacts", "/api/contacts/customers", "/api/customers", "/api/deals", "/api/quotations"]) {
-      expect((await s.request("GET", path, { token: meena.token })).status, path).toBe(200);
-    }
-    expect((await s.ctx.db.select().from(accessLog)).length).toBe(before);
   });
 
   it("leave no name, e-mail address or phone number of the person in the log", async () => {
@@ -238,5 +232,86 @@ describe("keeping the log", () => {
     const left = (await s.ctx.db.select({ id: accessLog.id }).from(accessLog)).map((r) => r.id);
     expect(left).toContain(recent);
     expect(left).not.toContain(old);
+  });
+});
+
+describe("list and search answers (issue 44, 2)", () => {
+  type Item = { actorId: string; action: string; entityType: string; entityId: string | null; createdAt: string };
+  const listsOf = (res: { body: { items: Item[] } }) =>
+    res.body.items
+      .filter((i) => i.action === "list")
+      .map((i) => `${i.actorId === meena.id ? "meena" : "owner"} ${i.entityType}`)
+      .sort();
+
+  it("log one row per answer that names the people returned, found by the person, by who and when", async () => {
+    const started = Date.now();
+    // Ravi's deal is due today, so My day carries him as well as Sunita's unassigned enquiry.
+    const due = await s.request("PUT", `/api/deals/${dealId}`, {
+      token: meena.token,
+      json: { nextStep: { text: "Call Ravi", dueDate: new Date().toISOString().slice(0, 10) } },
+    });
+    expect(due.status, due.text).toBe(200);
+    const [sunita] = await s.ctx.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.email, "sunita@example.com"));
+    const sunitaId = sunita!.id;
+    const before = (await s.ctx.db.select().from(accessLog)).length;
+    const lists = ["/api/contacts", "/api/contacts/customers", "/api/customers", "/api/deals", "/api/quotations", "/api/my-day"];
+    for (const path of lists) {
+      const res = await s.request("GET", path, { token: meena.token });
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toMatch(/ravi|kumar textiles/i);
+    }
+    // A search, by an owner: logged under the owner.
+    expect((await s.request("GET", "/api/contacts?q=ravi", { token: owner })).status).toBe(200);
+    const written = (await s.ctx.db.select().from(accessLog)).length - before;
+    expect(written, "one row per request").toBe(lists.length + 1);
+    const rows = (await rowsOf(meena.id)).filter((r) => r.action === "list");
+    // Each names the page's records by id (never by what the person is called), and says how many rows.
+    const listRow = (type: string) => rows.find((r) => r.entityType === type)!;
+    expect(listRow("enquiries")).toMatchObject({ entityId: null, detail: "2 rows" });
+    expect(listRow("enquiries").records).toContain(`enquiry:${enquiry._id}`);
+    expect(listRow("people").records).toContain(`enquiry:${enquiry._id}`);
+    expect(listRow("customers").records).toContain(`customer:${enquiry.customerId}`);
+    expect(listRow("deals").records).toEqual([`deal:${dealId}`, `customer:${enquiry.customerId}`]);
+    expect(listRow("quotations").records).toEqual([`quotation:${quotation._id}`, `customer:${enquiry.customerId}`]);
+    expect(listRow("my-day").records).toEqual(expect.arrayContaining([`deal:${dealId}`, `enquiry:${sunitaId}`]));
+
+    const ravi = await access(`person=${encodeURIComponent("RAVI@example.com")}`);
+    expect(ravi.status, ravi.text).toBe(200);
+    expect(listsOf(ravi)).toEqual(
+      [
+        "meena enquiries",
+        "meena people",
+        "meena customers",
+        "meena deals",
+        "meena quotations",
+        "meena my-day",
+        "owner enquiries",
+      ].sort(),
+    );
+    for (const i of ravi.body.items.filter((i: Item) => i.action === "list")) {
+      expect(i.entityId).toBeNull();
+      expect(new Date(i.createdAt).getTime()).toBeGreaterThanOrEqual(started - 1000);
+    }
+    // By phone too; and Sunita, who was in the same pages, is found in them (no deal or quotation of hers).
+    expect(listsOf(await access(`person=${encodeURIComponent("098765-43210")}`))).toEqual(listsOf(ravi));
+    expect(listsOf(await access("person=sunita%40example.com"))).toEqual(
+      ["meena enquiries", "meena people", "meena customers", "meena my-day"].sort(),
+    );
+    // The staff member's own view lists them as well.
+    const staff = await access(`staff=${meena.id}`);
+    expect(staff.body.items.filter((i: Item) => i.action === "list")).toHaveLength(lists.length);
+  });
+
+  it("of nobody (an empty page) write no row", async () => {
+    const before = (await s.ctx.db.select().from(accessLog)).length;
+    expect((await s.request("GET", "/api/contacts?q=zzz-nobody", { token: meena.token })).status).toBe(200);
+    expect((await s.ctx.db.select().from(accessLog)).length).toBe(before);
+  });
+
+  it("leave no name, e-mail address or phone number of the person in the log", async () => {
+    const logged = JSON.stringify(await s.ctx.db.select().from(accessLog)).toLowerCase();
+    for (const personal of ["ravi", "kumar", "ravi@example.com", "98765", "43210", "sunita", "99400"]) {
+      expect(logged).not.toContain(personal);
+    }
   });
 });

@@ -60,6 +60,7 @@ interface StaffMember {
 
 const ACTION_LABEL: Record<string, string> = {
   view: "Opened",
+  list: "Listed",
   export: "Exported",
   print: "Printed",
   download: "Downloaded",
@@ -72,6 +73,9 @@ const KIND_LABEL: Record<string, string> = {
   enquiries: "The enquiries list",
   deals: "The deals list",
   customers: "The customers list",
+  quotations: "The quotations list",
+  people: "The people who wrote in",
+  "my-day": "My day",
 };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
