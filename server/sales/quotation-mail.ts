@@ -11,7 +11,7 @@ import type { AttachmentMaker } from "../mail/attachments";
 import { escapeHtml, headerText, htmlPage, htmlParagraphs, namedAddress, staffRecipients } from "../mail/enquiry-emails";
 import { queueEmail } from "../mail/outbox";
 import { addDealNote } from "./deals";
-import { quotationFileName, renderQuotationPdf } from "./quotation-pdf";
+import { quotationFileName, quotationPdf } from "./quotation-pdf";
 import { getQuotation } from "./quotations";
 
 /**
@@ -68,7 +68,7 @@ export const quotationAttachments: AttachmentMaker = async (db, list) => {
     list.map(async (a) => {
       const q = await getQuotation(db, a.quotationId);
       if (!q) throw new Error(`Quotation ${a.quotationId} no longer exists.`);
-      return { filename: quotationFileName(q), content: await renderQuotationPdf(q, settings), contentType: "application/pdf" };
+      return { filename: quotationFileName(q), content: await quotationPdf(q, settings), contentType: "application/pdf" };
     }),
   );
 };

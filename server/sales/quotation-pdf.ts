@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { SiteSettings } from "../../shared/content/settings";
 import { formatRupees } from "../../shared/sales/money";
 import type { Quotation, QuotationParty } from "../../shared/sales/quotation";
@@ -248,7 +249,7 @@ function footers(doc: Doc, q: Quotation): void {
 }
 
 /** The quotation's PDF. */
-export async function renderQuotationPdf(q: Quotation, settings: SiteSettings): Promise<Buffer> {
+async function renderQuotationPdf(q: Quotation, settings: SiteSettings): Promise<Buffer> {
   const { doc, done } = newPdf(MARGIN, {
     Title: pdfText(`Quotation ${q.number} v${q.version}`),
     Author: pdfText(settings.companyName),
@@ -268,4 +269,47 @@ export async function renderQuotationPdf(q: Quotation, settings: SiteSettings): 
 /** The file name a download gets: "PQ-2026-27-0042-v2.pdf". */
 export function quotationFileName(q: Pick<Quotation, "number" | "version">): string {
   return `${q.number.replace(/[^A-Za-z0-9-]+/g, "-")}-v${q.version}.pdf`;
+}
+
+/**
+ * PDFs made lately, by quotation version and settings (issue 44: rendering runs on the server's one thread,
+ * about 1 s for a 45-page quotation, and twelve clients on one link made every page wait). A version's PDF
+ * is made once and its bytes served again; requests for one being made share it. A change of the
+ * quotation (its status: updatedAt) or of the settings (the letterhead) makes a new one.
+ */
+const KEPT_PDFS = 32;
+const kept = new Map<string, Promise<Buffer>>();
+/** Made at the same time at most; the others wait their turn (each holds a document in memory). */
+const MAKING_MAX = 2;
+let making = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (making >= MAKING_MAX) await new Promise<void>((resolve) => waiting.push(resolve));
+  making++;
+  try {
+    return await work();
+  } finally {
+    making--;
+    waiting.shift()?.();
+  }
+}
+
+/** The quotation's PDF: the kept bytes, or made (in turn) and kept. */
+export function quotationPdf(q: Quotation, settings: SiteSettings): Promise<Buffer> {
+  const key = `${q._id}:${q.updatedAt}:${createHash("sha256").update(JSON.stringify(settings)).digest("base64url")}`;
+  const hit = kept.get(key);
+  if (hit) {
+    kept.delete(key); // the most recently used goes last, the least first out
+    kept.set(key, hit);
+    return hit;
+  }
+  const made = inTurn(() => renderQuotationPdf(q, settings));
+  kept.set(key, made);
+  made.catch(() => kept.delete(key));
+  for (const oldest of kept.keys()) {
+    if (kept.size <= KEPT_PDFS) break;
+    kept.delete(oldest);
+  }
+  return made;
 }
