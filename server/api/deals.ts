@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { noStore } from "../http/caching";
 import { badRequest, HttpError, notFound, parseInput } from "../http/errors";
 import { errorFields, log } from "../log";
-import { exportDetail, recordAccess } from "../privacy/access-log";
+import { dealRecords, exportDetail, recordAccess, recordList } from "../privacy/access-log";
 import { assignUnassignedLeads } from "../sales/assignment";
 import { dealStats } from "../sales/deal-stats";
 import {
@@ -28,11 +28,20 @@ import { readFields } from "./forms";
 
 const notFoundError = () => notFound("Deal not found.");
 
-/** Sales work their own deals (and take unassigned ones); they see the others' read-only. Owners do anything. */
+/**
+ * The one owner rule of a deal: sales work their own deals (and take unassigned ones) and see the others'
+ * read-only; owners do anything. It also decides who may change the customer of an open deal.
+ */
+export function mayChangeDeal(req: Request, deal: { ownerId: string | null }): boolean {
+  const user = currentUser(req);
+  return user.role === "owner" || deal.ownerId === null || deal.ownerId === user.id;
+}
+
+/** mayChangeDeal, as a 403 in words; a sales person may not give a deal to someone else either. */
 export function assertMayChange(req: Request, deal: { ownerId: string | null }, newOwnerId: string | null = deal.ownerId): void {
   const user = currentUser(req);
   if (user.role === "owner") return;
-  if (deal.ownerId !== null && deal.ownerId !== user.id) {
+  if (!mayChangeDeal(req, deal)) {
     throw new HttpError(403, "This deal is another sales person's: you can read it, but only they or an owner can change it.");
   }
   if (newOwnerId !== null && newOwnerId !== user.id) {
@@ -86,7 +95,10 @@ export function dealsRouter(ctx: AppContext): Router {
     recordAccess(ctx.db, actorOf(req), { action: "view", entityType: "deal", entityId: id, detail });
 
   router.get("/", async (req, res) => {
-    const { items, total } = await listDeals(ctx.db, parseInput(dealListQuery, req.query), currentUser(req).id);
+    const query = parseInput(dealListQuery, req.query);
+    const { items, total } = await listDeals(ctx.db, query, currentUser(req).id);
+    // The page carries each customer's name and the notes: logged like a view (issue 44, 2).
+    await recordList(ctx.db, actorOf(req), "deals", query, items.flatMap(dealRecords), items.length);
     res.setHeader("X-Total-Count", String(total));
     res.json(items);
   });

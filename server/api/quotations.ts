@@ -11,11 +11,11 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { badRequest, conflict, notFound, parseInput } from "../http/errors";
 import { emailSiteUrl } from "../mail/outbox";
-import { recordAccess } from "../privacy/access-log";
+import { quotationRecords, recordAccess, recordList } from "../privacy/access-log";
 import { getCustomer } from "../sales/customers";
 import { dealRow } from "../sales/deals";
 import { BUYER_PAGE, quotationToken, sendQuotation } from "../sales/quotation-mail";
-import { quotationFileName, renderQuotationPdf } from "../sales/quotation-pdf";
+import { quotationFileName, quotationPdf } from "../sales/quotation-pdf";
 import { createQuotation, getQuotation, listQuotations, reviseQuotation } from "../sales/quotations";
 import { assertMayChange } from "./deals";
 import { readFields } from "./forms";
@@ -24,6 +24,17 @@ const notFoundError = () => notFound("Quotation not found.");
 const listQuery = contactListQuery
   .pick({ page: true, limit: true })
   .extend({ dealId: z.string().trim().optional(), customerId: z.string().trim().optional() });
+
+/**
+ * The buyer's link lets whoever holds it accept or decline in the buyer's name, so only the deal's own sales
+ * person and owners get it (issue 44); other sales people read the quotation without it.
+ */
+async function buyerPathFor(ctx: AppContext, req: Request, q: Quotation): Promise<{ buyerPath?: string }> {
+  const user = currentUser(req);
+  const deal = user.role === "owner" ? null : await dealRow(ctx.db, q.dealId);
+  if (user.role !== "owner" && deal?.ownerId !== user.id) return {};
+  return { buyerPath: `${BUYER_PAGE}${await quotationToken(ctx.db, q._id)}` };
+}
 
 /**
  * /api/quotations: GST quotations made from deals (owners and sales; a sales person quotes on their own
@@ -68,7 +79,10 @@ export function quotationsRouter(ctx: AppContext): Router {
   }
 
   router.get("/", async (req, res) => {
-    const { items, total } = await listQuotations(ctx.db, parseInput(listQuery, req.query));
+    const query = parseInput(listQuery, req.query);
+    const { items, total } = await listQuotations(ctx.db, query);
+    // The page carries each buyer's name and address: logged like a view (issue 44, 2).
+    await recordList(ctx.db, actorOf(req), "quotations", query, items.flatMap(quotationRecords), items.length);
     res.setHeader("X-Total-Count", String(total));
     res.json(items);
   });
@@ -81,12 +95,13 @@ export function quotationsRouter(ctx: AppContext): Router {
     await save(req, res, "create", (tx, settings, preparedBy) => createQuotation(tx, settings, deal, input, preparedBy));
   });
 
-  // With the buyer's page (the signed link): staff may share it by WhatsApp as well as by e-mail.
+  // With the buyer's page (the signed link) for the deal's sales person and owners: they may share it by
+  // WhatsApp as well as by e-mail.
   router.get("/:id", async (req, res) => {
     const quotation = await getQuotation(ctx.db, String(req.params.id));
     if (!quotation) throw notFoundError();
     await logAccess(req, "view", quotation);
-    res.json({ ...quotation, buyerPath: `${BUYER_PAGE}${await quotationToken(ctx.db, quotation._id)}` });
+    res.json({ ...quotation, ...(await buyerPathFor(ctx, req, quotation)) });
   });
 
   router.post("/:id/revise", async (req, res) => {
@@ -139,13 +154,13 @@ export function quotationsRouter(ctx: AppContext): Router {
       entityLabel: `${sent.number} v${sent.version}`,
       detail: `sent to ${to.join(", ")}`,
     });
-    res.json({ ...sent, buyerPath: `${BUYER_PAGE}${await quotationToken(ctx.db, sent._id)}` });
+    res.json({ ...sent, ...(await buyerPathFor(ctx, req, sent)) });
   });
 
   router.get("/:id/pdf", async (req, res) => {
     const quotation = await getQuotation(ctx.db, String(req.params.id));
     if (!quotation) throw notFoundError();
-    const pdf = await renderQuotationPdf(quotation, await getSettings(ctx.db));
+    const pdf = await quotationPdf(quotation, await getSettings(ctx.db));
     await logAccess(req, "download", quotation);
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `attachment; filename="${quotationFileName(quotation)}"`);

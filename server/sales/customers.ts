@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, like, sql } from "drizzle-orm";
+import { asc, count, eq, inArray, like, or, sql } from "drizzle-orm";
 import { withBaseFields } from "../../shared/content/define";
 import { newId } from "../../shared/lib/ids";
 import {
@@ -11,7 +11,7 @@ import {
 } from "../../shared/sales/customer";
 import { likePattern } from "../content/contact";
 import type { Database } from "../db/client";
-import { contacts, customerPeople, customers } from "../db/schema";
+import { contacts, customerPeople, customers, deals, quotations } from "../db/schema";
 
 /**
  * The sales desk's customers (docs/decisions/029-sales-desk.md). Every function takes the database or a
@@ -123,6 +123,26 @@ export async function updateCustomer(db: Database, id: string, input: CustomerIn
   return true;
 }
 
+/**
+ * The deals a customer is on: those made out to it, and those with a quotation made out to it (a quotation
+ * may name another customer than its deal's, and Send e-mails that customer's people).
+ */
+export async function dealsOfCustomer(
+  db: Database,
+  id: string,
+): Promise<{ id: string; title: string; ownerId: string | null; stage: string }[]> {
+  return db
+    .select({ id: deals.id, title: deals.title, ownerId: deals.ownerId, stage: deals.stage })
+    .from(deals)
+    .where(
+      or(
+        eq(deals.customerId, id),
+        inArray(deals.id, db.select({ id: quotations.dealId }).from(quotations).where(eq(quotations.customerId, id))),
+      ),
+    )
+    .orderBy(asc(deals.createdAt), asc(deals.id));
+}
+
 /** Deletes the customer and its people; its enquiries stay, unlinked. */
 export async function deleteCustomer(db: Database, id: string): Promise<boolean> {
   return (await db.delete(customers).where(eq(customers.id, id)).returning({ id: customers.id })).length > 0;
@@ -177,7 +197,8 @@ export async function customerForEnquiry(
 
 /**
  * Merges `otherId` into `id`: the other's people join (those with an e-mail or phone already there are
- * dropped), its enquiries move, its GSTIN and addresses fill what `id` lacks, and it is deleted.
+ * dropped), its enquiries, deals and quotations move, its GSTIN and addresses fill what `id` lacks, and it is
+ * deleted.
  * Null when either is missing.
  */
 export async function mergeCustomers(db: Database, id: string, otherId: string): Promise<Customer | null> {
@@ -187,7 +208,9 @@ export async function mergeCustomers(db: Database, id: string, otherId: string):
       .select()
       .from(customers)
       .where(inArray(customers.id, [id, otherId]))
-      .orderBy(sql`${customers.id} = ${otherId}`),
+      .orderBy(sql`${customers.id} = ${otherId}`)
+      // Locked: a deal or quotation made out to the other meanwhile waits, then fails, rather than losing its customer.
+      .for("update"),
   );
   if (!kept || !other || kept._id !== id || other._id !== otherId) return null;
   const known = new Set(kept.people.flatMap((p) => [p.email, phoneKey(p.phone)]).filter(Boolean));
@@ -203,6 +226,9 @@ export async function mergeCustomers(db: Database, id: string, otherId: string):
     people: [...kept.people, ...joining],
   };
   await db.update(contacts).set({ customerId: id }).where(eq(contacts.customerId, otherId));
+  // Before the delete, whose ON DELETE SET NULL would leave them without a customer.
+  await db.update(deals).set({ customerId: id }).where(eq(deals.customerId, otherId));
+  await db.update(quotations).set({ customerId: id }).where(eq(quotations.customerId, otherId));
   await db.delete(customers).where(eq(customers.id, otherId));
   await updateCustomer(db, id, input);
   return getCustomer(db, id);

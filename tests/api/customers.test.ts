@@ -254,6 +254,102 @@ describe("enquiries and customers", () => {
   });
 });
 
+describe("the customers of deals (issue 44: a sales person could change a colleague's deal through its customer)", () => {
+  let vijay: string;
+  const get = async (id: string) => (await s.request("GET", `/api/customers/${id}`, { token: owner })).body;
+  /** A customer of the `sales` account's open deal, with a quotation made out to it. */
+  async function customerOfDeal(name: string) {
+    const customer = await post({ name, gstin: "33AAGCP4765J1Z5", people: [{ name: "Senthil", email: "senthil@deal.example" }] });
+    const deal = await s.request("POST", "/api/deals", {
+      token: sales,
+      json: { title: `${name}: a compressor`, customerId: customer.body._id },
+    });
+    expect(deal.status, deal.text).toBe(201);
+    const line = { description: "Installation", hsn: "998717", quantity: 1, unitPrice: "1000" };
+    const quotation = await s.request("POST", "/api/quotations", {
+      token: sales,
+      json: { dealId: deal.body._id, lines: [line] },
+    });
+    expect(quotation.status, quotation.text).toBe(201);
+    return {
+      customer: customer.body as { _id: string },
+      deal: deal.body as { _id: string },
+      quotation: quotation.body as { _id: string },
+    };
+  }
+
+  beforeAll(async () => {
+    vijay = (await addStaff(s, owner, "sales", "vijay")).token;
+    const saved = await s.request("PUT", "/api/settings", { token: owner, json: { gstin: "33AAKCP1998Q1ZI" } });
+    expect(saved.status).toBe(200);
+  });
+
+  it("are read-only to another sales person: the people cannot be changed (403 in words), nothing changes", async () => {
+    const { customer } = await customerOfDeal("Colleague Mills");
+    const before = await get(customer._id);
+    const res = await s.request("PUT", `/api/customers/${customer._id}`, {
+      token: vijay,
+      json: { people: [{ name: "Someone", email: "someone@elsewhere.example" }] },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(
+      "This customer is on another sales person's open deal (Colleague Mills: a compressor): you can read it, but only they or an owner can change it.",
+    );
+    expect(await get(customer._id)).toEqual(before);
+    // The deal's own sales person still keeps it up to date.
+    const own = await s.request("PUT", `/api/customers/${customer._id}`, { token: sales, json: { name: "Colleague Mills Ltd" } });
+    expect(own.status, own.text).toBe(200);
+  });
+
+  it("cannot be deleted or merged by a sales person (403 in words), nothing changes", async () => {
+    const { customer } = await customerOfDeal("Merge Target Mills");
+    const spare = await post({ name: "Spare Traders" }, vijay);
+    const before = await get(customer._id);
+    const message =
+      "Only an owner can delete or merge a customer with deals: their deals and quotations must stay with the right customer.";
+    for (const token of [vijay, sales]) {
+      const deleted = await s.request("DELETE", `/api/customers/${customer._id}`, { token });
+      const mergedAway = await s.request("POST", `/api/customers/${spare.body._id}/merge`, {
+        token,
+        json: { otherId: customer._id },
+      });
+      const mergedInto = await s.request("POST", `/api/customers/${customer._id}/merge`, {
+        token,
+        json: { otherId: spare.body._id },
+      });
+      for (const res of [deleted, mergedAway, mergedInto]) {
+        expect(res.status).toBe(403);
+        expect(res.body.message).toBe(message);
+      }
+    }
+    expect(await get(customer._id)).toEqual(before);
+    expect((await s.request("GET", `/api/customers/${spare.body._id}`, { token: owner })).status).toBe(200);
+  });
+
+  it("merged by an owner: the deals and quotations follow the kept customer", async () => {
+    const { customer, deal, quotation } = await customerOfDeal("Duplicate Mills");
+    const kept = await post({ name: "Duplicate Mills Pvt Ltd" }, vijay);
+    const merged = await s.request("POST", `/api/customers/${kept.body._id}/merge`, {
+      token: owner,
+      json: { otherId: customer._id },
+    });
+    expect(merged.status, merged.text).toBe(200);
+    expect((await s.request("GET", `/api/customers/${customer._id}`, { token: owner })).status).toBe(404);
+    expect((await s.request("GET", `/api/deals/${deal._id}`, { token: owner })).body.customerId).toBe(kept.body._id);
+    expect((await s.request("GET", `/api/quotations/${quotation._id}`, { token: owner })).body.customerId).toBe(kept.body._id);
+  });
+
+  it("are not deleted, even by an owner (409 in words: merge instead); the deal keeps its customer", async () => {
+    const { customer, deal } = await customerOfDeal("Kept Mills");
+    const res = await s.request("DELETE", `/api/customers/${customer._id}`, { token: owner });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      "This customer has deals or quotations: deleting it would leave them without one. Merge it into the right customer instead.",
+    );
+    expect((await s.request("GET", `/api/deals/${deal._id}`, { token: owner })).body.customerId).toBe(customer._id);
+  });
+});
+
 describe("held enquiries (past the site-wide hourly cap)", () => {
   it("are linked to a customer they match but make no new one: a flood fills no customer list", async () => {
     const capped = await startTestServer({ RATE_LIMITS: "on", ENQUIRY_HOURLY_CAP: "1", TRUST_PROXY: "loopback" });

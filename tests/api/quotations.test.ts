@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getSettings } from "../../server/content/settings";
 import { products } from "../../server/db/content-tables";
 import { quotations } from "../../server/db/schema";
+import { quotationPdf } from "../../server/sales/quotation-pdf";
 import { newId } from "../../shared/lib/ids";
 import { financialYearOf } from "../../shared/sales/financial-year";
+import type { Quotation } from "../../shared/sales/quotation";
 import { seedProducts } from "../support/enquiries";
 import { startTestServer, type TestResponse, type TestServer } from "../support/server";
 import { addStaff, type StaffAccount } from "../support/staff";
@@ -241,5 +244,40 @@ describe("what a quotation refuses (400 in words, nothing stored)", () => {
     const bala = await addStaff(s, owner, "sales", "bala");
     const res = await quote({ dealId: deal._id, lines: [LINES[1]] }, bala.token);
     expect(res.status).toBe(403);
+  });
+});
+
+describe("the buyer's link (issue 44: every sales person could answer any quotation in the buyer's name)", () => {
+  it("is given to the deal's sales person and owners; another sales person reads the quotation without it", async () => {
+    const deal = await dealFor("33AAGCP4765J1Z5", "Link Mills");
+    const made = await quote({ dealId: deal._id, lines: [LINES[1]] });
+    expect(made.status, made.text).toBe(201);
+    const chitra = await addStaff(s, owner, "sales", "chitra");
+    const read = (token: string) => s.request("GET", `/api/quotations/${made.body._id}`, { token });
+    const [own, owners, other] = [await read(asha.token), await read(owner), await read(chitra.token)];
+    expect(own.body.buyerPath).toMatch(/^\/quotation\/.+\..+$/);
+    expect(owners.body.buyerPath).toBe(own.body.buyerPath);
+    expect(other.status).toBe(200);
+    expect(other.body).toMatchObject({ _id: made.body._id, number: made.body.number });
+    expect(other.body).not.toHaveProperty("buyerPath");
+  });
+});
+
+describe("its PDF (issue 44: every download made it again on the server's one thread)", () => {
+  it("is made once per version and settings: downloads at once share it, a change makes a new one", async () => {
+    const deal = await dealFor("33AAPFU0939F1Z2", "Pdf Mills");
+    const made = await quote({ dealId: deal._id, lines: linesOf() });
+    const q = (await s.request("GET", `/api/quotations/${made.body._id}`, { token: owner })).body as Quotation;
+    const settings = await getSettings(s.ctx.db);
+    const first = quotationPdf(q, settings);
+    expect(quotationPdf(q, settings)).toBe(first);
+    expect((await first).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(quotationPdf({ ...q, updatedAt: new Date().toISOString() }, settings)).not.toBe(first);
+    expect(quotationPdf(q, { ...settings, companyName: "Pneuma Air Systems Pvt Ltd" })).not.toBe(first);
+    // Through the API, ten downloads at once get the same bytes.
+    const downloads = await Promise.all(
+      Array.from({ length: 10 }, () => s.request("GET", `/api/quotations/${q._id}/pdf`, { token: owner })),
+    );
+    expect(new Set(downloads.map((d) => d.status))).toEqual(new Set([200]));
   });
 });

@@ -115,7 +115,8 @@ function useDeleteCustomer() {
   const toast = useToast();
   const revalidator = useRevalidator();
   return async (c: Customer) => {
-    if (!(await confirm(`Delete the customer ${c.name}? Their enquiries and deals are kept.`))) return;
+    const question = `Delete the customer ${c.name}? Their enquiries are kept. (One with deals is merged instead.)`;
+    if (!(await confirm(question))) return;
     try {
       const answer = await api<{ message: string }>(`/api/customers/${c._id}`, { method: "DELETE" });
       toast.success(answer.message);
@@ -354,7 +355,7 @@ function AddressFields({
   );
 }
 
-/** Merges the customer into another one: its people and enquiries move there, and it is deleted. */
+/** Merges the customer into another one: its people, enquiries, deals and quotations move there, and it is deleted. */
 function MergeDialog({ customer, onClose, onMerged }: { customer: Customer | null; onClose: () => void; onMerged: () => void }) {
   const toast = useToast();
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
