@@ -2,6 +2,7 @@ import { renderDatasheet } from "../../server/content/datasheet";
 import { readProduct, readSettings } from "../../server/content/public-reads";
 import { redirectFor } from "../../server/content/redirects";
 import { errorFields, log } from "../../server/log";
+import { inTurn } from "../../server/pdf/in-turn";
 import { productPath } from "../../shared/lib/product-paths";
 import type { Route } from "./+types/products.$category.$product.datasheet";
 
@@ -12,20 +13,7 @@ import type { Route } from "./+types/products.$category.$product.datasheet";
  */
 
 /** Making one holds a picture and a PDF in memory: at most two at a time, the rest wait their turn. */
-const MAKING_MAX = 2;
-let making = 0;
-const waiting: (() => void)[] = [];
-
-async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  if (making >= MAKING_MAX) await new Promise<void>((resolve) => waiting.push(resolve));
-  making++;
-  try {
-    return await work();
-  } finally {
-    making--;
-    waiting.shift()?.();
-  }
-}
+const oneAtATime = inTurn(2);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = context.app;

@@ -3,6 +3,7 @@ import type { SiteSettings } from "../../shared/content/settings";
 import { formatRupees } from "../../shared/sales/money";
 import type { Quotation, QuotationParty } from "../../shared/sales/quotation";
 import { BOLD, type Doc, newPdf, pdfText, REGULAR, writeText } from "../pdf/document";
+import { inTurn } from "../pdf/in-turn";
 
 /**
  * A quotation as the buyer gets it (issue 32): an A4 PDF with the letterhead, both GSTINs and states, every
@@ -279,21 +280,8 @@ export function quotationFileName(q: Pick<Quotation, "number" | "version">): str
  */
 const KEPT_PDFS = 32;
 const kept = new Map<string, Promise<Buffer>>();
-/** Made at the same time at most; the others wait their turn (each holds a document in memory). */
-const MAKING_MAX = 2;
-let making = 0;
-const waiting: (() => void)[] = [];
-
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (making >= MAKING_MAX) await new Promise<void>((resolve) => waiting.push(resolve));
-  making++;
-  try {
-    return await work();
-  } finally {
-    making--;
-    waiting.shift()?.();
-  }
-}
+/** At most two made at the same time; the others wait their turn (each holds a document in memory). */
+const making = inTurn(2);
 
 /** The quotation's PDF: the kept bytes, or made (in turn) and kept. */
 export function quotationPdf(q: Quotation, settings: SiteSettings): Promise<Buffer> {
@@ -304,7 +292,7 @@ export function quotationPdf(q: Quotation, settings: SiteSettings): Promise<Buff
     kept.set(key, hit);
     return hit;
   }
-  const made = inTurn(() => renderQuotationPdf(q, settings));
+  const made = making(() => renderQuotationPdf(q, settings));
   kept.set(key, made);
   made.catch(() => kept.delete(key));
   for (const oldest of kept.keys()) {
