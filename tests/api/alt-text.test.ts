@@ -13,7 +13,7 @@ import { MIGRATIONS_DIR } from "../../server/paths";
 import { ALT_TEXT_REQUIRED, imageFields, nameOf } from "../../shared/content/alt-text";
 import { LIST_CONTENT } from "../../shared/content/registry";
 import { expectValidation, png } from "../support/content-api";
-import { createScratchDatabase, testDatabaseKind } from "../support/database";
+import { copyFreshPglite, createScratchDatabase, testDatabaseKind } from "../support/database";
 import { formOf } from "../support/images";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -199,6 +199,7 @@ describe(`a database of the previous migration (${PREVIOUS}), opened by this cod
     const scratch = testDatabaseKind() === "postgres" ? await createScratchDatabase() : null;
     if (scratch) cleanups.push(() => scratch.drop());
     const dataDir = path.join(dir, "data");
+    if (!scratch) await copyFreshPglite(dataDir);
     const handle = await openDatabase({ dataDir, databaseUrl: scratch?.url ?? null, lockHolder: "alt test", migrate: false });
     try {
       if (handle.kind === "pglite") await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, inTransaction, openDatabase, queryRows } from "../../server/db/client";
 import { categories } from "../../server/db/content-tables";
-import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
+import { copyMigratedPglite, createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 
 /**
  * The database handle as the server opens it: on PGlite the queries cross to its own thread (decision 020),
@@ -19,6 +19,7 @@ describe(`the database handle (${testDatabaseKind()})`, () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-handle-"));
     scratch = testDatabaseKind() === "postgres" ? await createScratchDatabase() : null;
+    if (!scratch) await copyMigratedPglite(dataDir);
     handle = await openDatabase({ dataDir, databaseUrl: scratch?.url ?? null, lockHolder: "handle test" });
   });
   afterAll(async () => {

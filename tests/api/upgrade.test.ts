@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, queryRows } from "../../server/db/client";
 import { MIGRATIONS_DIR } from "../../server/paths";
 import { ID } from "../support/content-api";
-import { createScratchDatabase, testDatabaseKind } from "../support/database";
+import { copyFreshPglite, createScratchDatabase, testDatabaseKind } from "../support/database";
 import { CONTENT_TABLES } from "../support/declarations";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -50,6 +50,7 @@ async function oldDatabase(fill: (db: Database) => Promise<void>): Promise<Recor
   tempDirs.push(dataDir);
   const scratch = testDatabaseKind() === "postgres" ? await createScratchDatabase() : null;
   if (scratch) cleanups.push(() => scratch.drop());
+  else await copyFreshPglite(dataDir);
   const handle = await openDatabase({ dataDir, databaseUrl: scratch?.url ?? null, lockHolder: "upgrade test", migrate: false });
   try {
     const migrationsFolder = await oldMigrationsFolder();

@@ -106,6 +106,14 @@ export async function copyMigratedPglite(dataDir: string): Promise<void> {
 }
 
 /**
+ * Puts a copy of the run's new embedded database, before any migration, into `dataDir` (as `db/`): for tests
+ * that migrate by hand (an old schema) or test the handle itself, without an initdb of their own each.
+ */
+export async function copyFreshPglite(dataDir: string): Promise<void> {
+  await copyDirectory(path.join(inject("pgliteFresh"), "db"), path.join(dataDir, "db"));
+}
+
+/**
  * Puts a copy of the run's embedded database with the demo content (`db/` and its pictures in `uploads/`)
  * into `dataDir`: seeding draws every demo picture, about 8 s of a core per server otherwise. No staff
  * account is in it; the server creates its first owner as on any first start.
@@ -188,6 +196,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** A data directory whose `db/` is PGlite with every migration applied. */
     pgliteTemplate: string;
+    /** A data directory whose `db/` is a new PGlite database: initdb done, no migration applied. */
+    pgliteFresh: string;
     /** An empty directory where the first file that needs it puts a seeded copy of pgliteTemplate. */
     pgliteSeeded: string;
     /** On PostgreSQL runs: a database with every migration applied, copied with CREATE DATABASE … TEMPLATE. */

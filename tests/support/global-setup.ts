@@ -27,6 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runDir = process.env.PNEUMA_TEST_RUN_DIR;
   const pgliteTemplate = runDir ? await preparedOnce(path.join(runDir, "pglite-template")) : await migratedTemplate();
   project.provide("pgliteTemplate", pgliteTemplate);
+  project.provide("pgliteFresh", path.join(pgliteTemplate, FRESH));
   const pgliteSeeded = runDir ? path.join(runDir, "pglite-seeded") : await mkdtemp(path.join(tmpdir(), "pneuma-test-seeded-"));
   await mkdir(pgliteSeeded, { recursive: true });
   project.provide("pgliteSeeded", pgliteSeeded);
@@ -63,8 +64,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 async function migratedTemplate(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "pneuma-test-template-"));
-  await migrate(dir, null);
+  await makeTemplate(dir);
   return dir;
+}
+
+/** Where in the template's directory the new database before any migration is kept (a data directory of its own). */
+const FRESH = "fresh";
+
+/**
+ * The template in `dir`: a new embedded database (initdb, in `fresh/`, kept for the tests that migrate by hand:
+ * PGlite's initdb costs a few seconds of a core each time), and its copy with every migration in `db/`.
+ */
+async function makeTemplate(dir: string): Promise<void> {
+  const fresh = path.join(dir, FRESH);
+  await (await openDatabase({ dataDir: fresh, databaseUrl: null, lockHolder: "test set-up", migrate: false })).close();
+  execFileSync("cp", ["-R", "-p", path.join(fresh, "db"), path.join(dir, "db")]);
+  await migrate(dir, null);
 }
 
 /** The run's template in `dir`: made here unless an earlier step of the run made it (its "done" file). */
@@ -72,7 +87,7 @@ async function preparedOnce(dir: string): Promise<string> {
   if (existsSync(path.join(dir, "done"))) return dir;
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  await migrate(dir, null);
+  await makeTemplate(dir);
   await writeFile(path.join(dir, "done"), "");
   return dir;
 }
