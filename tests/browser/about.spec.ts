@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { EMPTY_URL, expectNoA11yViolations, openWithPausedClock, watchErrors } from "./support";
+import { EMPTY_URL, expectEnhanced, expectNoA11yViolations, openWithPausedClock, watchErrors } from "./support";
 
 /** The About page (SPEC §2 "About", §9): hero slider, story, core values, facilities, team, contact link. */
 
@@ -161,7 +161,7 @@ test.describe("without JavaScript", { tag: "@no-js" }, () => {
 test("the demo About page has no accessibility violations and no console errors", { tag: "@a11y" }, async ({ page }) => {
   const problems = watchErrors(page);
   await page.goto("/about");
-  await page.waitForLoadState("networkidle");
+  await expectEnhanced(page);
   await expectNoA11yViolations(page);
   expect(problems).toEqual([]);
 });
@@ -184,7 +184,7 @@ test("on an empty database the page shows its built-in content and no empty sect
   await expect(page.getByRole("heading", { name: "Our Facilities" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Leadership Team" })).toHaveCount(0);
   await expect(main(page).getByRole("link", { name: "Contact us", exact: true })).toHaveAttribute("href", "/contact");
-  await page.waitForLoadState("networkidle");
+  await expectEnhanced(page);
   await expectNoA11yViolations(page);
   expect(problems).toEqual([]);
 });

@@ -4,7 +4,7 @@ import type { Service } from "../../shared/content/service";
 import type { SiteSettings } from "../../shared/content/settings";
 import type { Contact } from "../../shared/schemas/contact";
 import { jsonLd, postForm, readPage, textOf, within } from "./html";
-import { ADMIN, EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
+import { ADMIN, EMPTY_URL, expectEnhanced, expectNoA11yViolations, watchErrors } from "./support";
 
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";
 const FALLBACK = "Failed to submit form. Please try again.";
@@ -84,7 +84,7 @@ test.describe("contact form with JavaScript", () => {
       await route.continue();
     });
     await page.goto("/contact");
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     const subject = uniqueSubject("JS success");
     await fillForm(page, subject);
 
@@ -123,7 +123,7 @@ test.describe("contact form with JavaScript", () => {
     tag: ["@journey", "@a11y"],
   }, async ({ page }) => {
     await page.goto("/contact");
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     const subject = uniqueSubject("Bad e-mail");
     await fillForm(page, subject, { Email: "not-an-email" });
     // Let the invalid address past the browser's own check, so the server has to catch it.
@@ -142,7 +142,7 @@ test.describe("contact form with JavaScript", () => {
   test("a failed request without a message shows the fallback text", { tag: "@journey" }, async ({ page }) => {
     await onFormPost(page, (route) => route.fulfill({ status: 500, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
     await page.goto("/contact");
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await fillForm(page, uniqueSubject("Broken proxy"));
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("alert").filter({ hasText: FALLBACK })).toBeVisible();
@@ -155,7 +155,7 @@ test.describe("contact form with JavaScript", () => {
   test("a request that never reaches the server shows the fallback text", { tag: "@journey" }, async ({ page }) => {
     await onFormPost(page, (route) => route.abort("connectionrefused"));
     await page.goto("/contact");
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await fillForm(page, uniqueSubject("Offline"));
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("alert").filter({ hasText: FALLBACK })).toBeVisible();
@@ -276,7 +276,7 @@ test.describe("service requests (/contact?service=)", () => {
     const problems = watchErrors(page);
     const service = await firstService(request);
     await page.goto(`/contact?service=${service.slug}`);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await expect(field(page, "Subject")).toHaveValue(`Service request: ${service.title}`);
     const about = page.getByTestId("contact-service");
     await expect(about).toContainText(service.title);
@@ -334,7 +334,7 @@ test.describe("contact information", () => {
     await page.goto("/contact");
     const link = page.getByRole("link", { name: "Need a price? Request a quote" });
     await expect(link).toHaveAttribute("href", "/quote");
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await link.click();
     await expect(page).toHaveURL("/quote");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -4,6 +4,7 @@ import { readPage, textOf, within } from "./html";
 import {
   ADMIN_URL,
   EMPTY_URL,
+  expectEnhanced,
   expectNoA11yViolations,
   expectNoHorizontalScroll,
   openWithPausedClock,
@@ -246,7 +247,7 @@ test("search and social metadata: company title, canonical / and the first banne
 test("the demo home page has no accessibility violations and no console errors", { tag: "@a11y" }, async ({ page }) => {
   const problems = watchErrors(page);
   await page.goto("/");
-  await page.waitForLoadState("networkidle");
+  await expectEnhanced(page);
   await expectNoA11yViolations(page);
   expect(problems).toEqual([]);
 });
@@ -272,7 +273,7 @@ test("on an empty database the home page has no accessibility violations and no 
   const response = await page.goto(`${EMPTY_URL}/`);
   expect(response?.status()).toBe(200);
   await expect(page.getByText("No testimonials available at the moment.", { exact: true })).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await expectEnhanced(page);
   await expectNoA11yViolations(page);
   expect(problems).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { jsonLd, readPage, textOf, within } from "./html";
-import { expectNoA11yViolations, watchErrors } from "./support";
+import { expectEnhanced, expectNoA11yViolations, watchErrors } from "./support";
 
 /** The product page (/products/{category}/{product}). */
 
@@ -105,7 +105,7 @@ test.describe("product page", () => {
       "href",
       "/quote?product=pn-rc-5-two-stage-reciprocating-compressor",
     );
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     expect(problems).toEqual([]);
   });
 
@@ -289,7 +289,7 @@ test.describe("product page", () => {
     const price = await page.locator("[data-product-price]").boundingBox();
     const box = await link.boundingBox();
     expect(box!.y - (price!.y + price!.height)).toBeLessThan(400);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await link.click();
     await expect(page).toHaveURL("/quote?product=pn-rv-75-variable-speed-drive-screw-compressor");
     await expect(page.getByTestId("quote-item-name")).toHaveText(["PN-RV 75 Variable Speed Drive Screw Compressor"]);

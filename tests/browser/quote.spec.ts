@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import type { Contact } from "../../shared/schemas/contact";
-import { ADMIN, expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } from "./support";
+import { ADMIN, expectEnhanced, expectNoA11yViolations, expectNoHorizontalScroll, watchErrors } from "./support";
 
 /** The quote request page (/quote) and the product page's "Request a Quote". */
 
@@ -130,14 +130,14 @@ test.describe("quote request with JavaScript", () => {
     const problems = watchErrors(page);
     const product = await (await request.get(`/api/product/${RC5.slug}`)).json();
     await page.goto(RC5_PAGE);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     const link = page.getByRole("link", { name: "Request a Quote" });
     await expect(link).toHaveAttribute("href", `/quote?product=${RC5.slug}`);
     await link.click();
     await expect(page).toHaveURL(`/quote?product=${RC5.slug}`);
     await expect(page).toHaveTitle(/^Request a Quote \| /);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
 
     await expect(items(page)).toHaveCount(1);
     const row = item(page, RC5.name);
@@ -179,7 +179,7 @@ test.describe("quote request with JavaScript", () => {
   }, async ({ page, request }) => {
     const problems = watchErrors(page);
     await page.goto(`/quote?product=${RC5.slug}`);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await addModel(page).fill(RS37.name);
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await expect(items(page)).toHaveCount(2);
@@ -212,7 +212,7 @@ test.describe("quote request with JavaScript", () => {
 
   test("the receipt fits a phone", { tag: "@phone" }, async ({ page }) => {
     await page.goto(`/quote?product=${RC5.slug}&product=${RS37.slug}`);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await fillDetails(page, uniqueCompany("Phone receipt"));
     await page.getByRole("button", { name: SEND }).click();
     const reference = await successReference(page);
@@ -236,7 +236,7 @@ test.describe("quote request with JavaScript", () => {
       await route.continue();
     });
     await page.goto(`/quote?product=${RC5.slug}`);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await fillDetails(page, uniqueCompany("Sending state"));
     await page.getByRole("button", { name: SEND }).click();
     const sending = page.getByRole("button", { name: "Sending..." });
@@ -255,7 +255,7 @@ test.describe("quote request with JavaScript", () => {
   }) => {
     const problems = watchErrors(page);
     await page.goto(`/quote?product=${RC5.slug}&product=${DRYER.slug}`);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await expect(items(page).getByTestId("quote-item-name")).toHaveText([RC5.name, DRYER.name]);
 
     // Remove happens in the browser.
@@ -315,7 +315,7 @@ test.describe("quote request with JavaScript", () => {
     request,
   }) => {
     await page.goto(`/quote?product=${RC5.slug}`);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     const company = uniqueCompany("Bad fields");
     await fillDetails(page, company, { Email: "not-an-email" });
     await dropBrowserChecks(textbox(page, "Email"));
@@ -349,7 +349,7 @@ test.describe("quote request with JavaScript", () => {
 
   test("without a product it is a general quote request", { tag: "@journey" }, async ({ page, request }) => {
     await page.goto("/quote");
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await expect(items(page)).toHaveCount(0);
     await expect(page.getByText(/this will be a general quote request/)).toBeVisible();
     const company = uniqueCompany("General");
@@ -375,7 +375,7 @@ test.describe("quote request with JavaScript", () => {
 
   test("no horizontal scrolling, and room to tap, with products and errors listed", { tag: "@phone" }, async ({ page }) => {
     await page.goto(`/quote?product=${RC5.slug}&product=${RS37.slug}&product=${DRYER.slug}`);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await expectNoHorizontalScroll(page);
     for (const button of await page.locator("[data-quote-form] button:visible:not([aria-hidden])").all()) {
       const box = await button.boundingBox();

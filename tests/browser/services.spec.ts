@@ -3,7 +3,7 @@ import { splitDetails, telHref } from "../../app/lib/format";
 import type { Service } from "../../shared/content/service";
 import type { SiteSettings } from "../../shared/content/settings";
 import { readPage, textOf, within } from "./html";
-import { EMPTY_URL, expectNoA11yViolations, watchErrors } from "./support";
+import { EMPTY_URL, expectEnhanced, expectNoA11yViolations, watchErrors } from "./support";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -34,7 +34,7 @@ test.describe("services list (/services)", () => {
       await expect(card.getByText(s.description)).toBeVisible();
       await expect(card.getByRole("listitem")).toHaveText(s.benefits.slice(0, 3));
     }
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     expect(problems).toEqual([]);
   });
 
@@ -48,7 +48,7 @@ test.describe("services list (/services)", () => {
   test("a card opens the service page (client-side navigation)", { tag: "@journey" }, async ({ page, request }) => {
     const [first] = (await (await request.get("/api/service")).json()) as Service[];
     await page.goto("/services");
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await page.getByRole("link", { name: first!.title }).click();
     await expect(page).toHaveURL(`/services/${first!.slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first!.title);
@@ -127,7 +127,7 @@ test.describe("service detail (/services/:service)", () => {
       provider: { "@id": expect.stringMatching(/^https?:\/\/[^/]+\/#organization$/) },
     });
     expect(ld.some((d) => d["@type"] === "BreadcrumbList")).toBe(true);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     expect(problems).toEqual([]);
   });
 
@@ -137,7 +137,7 @@ test.describe("service detail (/services/:service)", () => {
   }) => {
     const [first] = (await (await request.get("/api/service")).json()) as Service[];
     await page.goto(`/services/${first!.slug}`);
-    await page.waitForLoadState("networkidle");
+    await expectEnhanced(page);
     await page.getByRole("link", { name: "Request Service" }).click();
     await expect(page).toHaveURL(`/contact?service=${first!.slug}`);
     await expect(page.getByRole("textbox", { name: "Subject", exact: true })).toHaveValue(`Service request: ${first!.title}`);

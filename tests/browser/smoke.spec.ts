@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, watchErrors } from "./support";
+import { expectEnhanced, expectNoA11yViolations, watchErrors } from "./support";
 
 test("the home page renders from the server and runs without errors or CSP violations", { tag: "@journey" }, async ({ page }) => {
   const problems = watchErrors(page);
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("link", { name: "Pneuma Air Systems home" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await expectEnhanced(page);
   expect(problems).toEqual([]);
 });
 

@@ -45,6 +45,15 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
+/**
+ * Resolves once the page's enhancement script has started every module (app/enhance/modules.ts marks the
+ * document): what a test of an enhanced behaviour waits for, instead of a quiet network (half a second more
+ * each time, idle).
+ */
+export async function expectEnhanced(page: Page): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
+}
+
 /** The page scrolls sideways when the document is wider than its window (the scroll bar's width excluded). */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const { scroll, client } = await page.evaluate(() => ({
