@@ -49,18 +49,22 @@ function tempDir(variable: string, prefix: string, fill?: (dir: string) => void)
  * the demo content (PNEUMA_TEST_RUN_DIR, tests/support/global-setup.ts): copied in, they spare the servers of
  * prepare-data.js initdb, the migrations and the pictures. Copies of the same code's work, not a shortcut.
  */
-function fromRun(dir: string, made: "pglite-template" | "pglite-seeded"): void {
+function fromRun(dir: string, made: "pglite-template" | "pglite-seeded"): boolean {
   const from = process.env.PNEUMA_TEST_RUN_DIR ? path.join(process.env.PNEUMA_TEST_RUN_DIR, made) : null;
-  if (!from || !existsSync(path.join(from, "done"))) return;
+  if (!from || !existsSync(path.join(from, "done"))) return false;
   for (const part of ["db", "uploads"]) {
     if (existsSync(path.join(from, part))) execFileSync("cp", ["-R", "-p", path.join(from, part), dir]);
   }
+  return true;
 }
 const SEEDED = tempDir("BROWSER_TEST_SEEDED_DATA", "pneuma-browser-seeded-", (seeded) => {
   const empty = tempDir("BROWSER_TEST_EMPTY_DATA", "pneuma-browser-empty-data-");
-  fromRun(empty, "pglite-template");
-  fromRun(seeded, "pglite-seeded");
-  if (!existsSync(path.join(seeded, "db"))) fromRun(seeded, "pglite-template");
+  // Both copied from the run: migrated and seeded already, so nothing is left for prepare-data.js (each server
+  // creates its staff account as on any first start); otherwise it makes what is missing.
+  const emptyReady = fromRun(empty, "pglite-template");
+  const seededReady = fromRun(seeded, "pglite-seeded");
+  if (!seededReady) fromRun(seeded, "pglite-template");
+  if (emptyReady && seededReady) return;
   const env = { ...process.env, BUILD_DIR: process.env.BUILD_DIR ?? "build", ...ACCOUNT, RATE_LIMITS: "off" };
   execFileSync(process.execPath, ["tests/browser/prepare-data.js", seeded, "true", empty, "false"], { stdio: "inherit", env });
 });
