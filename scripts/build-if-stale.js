@@ -1,11 +1,11 @@
-// `npm start` runs this first: it builds when there is no build yet or a source file is newer than it.
+// `npm start` and the command-line tools (scripts/cli.js) run this first: it builds (scripts/build.js) when
+// there is no build yet or a source file is newer than it.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const builtFile = path.join(path.resolve(root, process.env.BUILD_DIR || "build"), "server", "index.js");
 const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json", "tsconfig.json"];
 
 function newestMtime(p) {
@@ -17,16 +17,17 @@ function newestMtime(p) {
   return newest;
 }
 
-const builtAt = existsSync(builtFile) ? statSync(builtFile).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-
-if (builtAt === 0 || changedAt > builtAt) {
-  console.log(builtAt === 0 ? "No build yet: building…" : "Sources changed since the last build: building…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    // Called from test set-ups too (NODE_ENV=test), which would otherwise bundle React's development build.
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+/** Builds unless the build (the site's server and the last command-line tool written) is newer than every source. */
+export function buildIfStale() {
+  const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
+  const built = [path.join(buildDir, "server", "index.js"), path.join(buildDir, "cli", "retention.js")];
+  const builtAt = Math.min(...built.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+  const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  if (builtAt !== 0 && changedAt <= builtAt) return;
+  // On stderr: a command's own output (stdout) stays what it prints.
+  console.error(builtAt === 0 ? "No build yet: building…" : "Sources changed since the last build: building…");
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "build.js")], { cwd: root, stdio: ["ignore", 2, 2] });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) buildIfStale();

@@ -3,7 +3,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../../server/paths";
 import { createScratchDatabase, type ScratchDatabase, testDatabaseKind } from "../support/database";
 import { run, type ServerProcess, startServerProcess } from "../support/process";
 
@@ -44,8 +43,8 @@ async function login(url: string, username: string, password: string) {
   });
 }
 
-const adminCli = (args: string[], input: string) =>
-  run([path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx"), "server/cli/admin.ts", ...args], env, input);
+/** `npm run admin -- …`, as an operator runs it (the bundle in build/cli, scripts/cli.js). */
+const adminCli = (args: string[], input: string) => run(["npm", "run", "--silent", "admin", "--", ...args], env, input);
 
 describe("the server process", () => {
   it("stops with a clear message for bad configuration", async () => {

@@ -274,7 +274,7 @@ describe("npm run retention", () => {
     const fresh = await enquiry(database.db, "cli-new@example.com", ago(25));
     await database.close();
 
-    const cli = await run(["npx", "tsx", "server/cli/retention.ts"], env);
+    const cli = await run(["npm", "run", "--silent", "retention"], env);
     expect(cli.output).toContain("Erased: 1 record (warned at least 48 hours ago");
     expect(cli.output).toContain("Warned: 1 record will be erased in 48 hours; e-mail is off (SMTP_URL), so nobody was told.");
     expect(cli.code, cli.output).toBe(0);
