@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Request, test } from "@playwright/test";
 import { readPage } from "./html";
-import { watchErrors } from "./support";
+import { expectEnhanced, watchErrors } from "./support";
 
 /**
  * Public pages are HTML first (issue 13, docs/decisions/015): they load one small enhancement script and
@@ -41,16 +41,26 @@ interface LoadedScript {
   body: Buffer;
 }
 
-/** Opens `path` and returns every script the page loaded once the network is quiet. */
+/**
+ * Opens `path` and returns every script the page asked for until its enhancements had started (the script
+ * marks the document then): a module's own import at start would be asked for by then too. Requests, not
+ * answers, are counted, so one still on its way is not missed.
+ */
 async function scriptsOf(page: Page, path: string): Promise<LoadedScript[]> {
-  const loaded: Promise<LoadedScript>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script") {
-      loaded.push(response.body().then((body) => ({ url: response.url(), body })));
-    }
-  });
-  await page.goto(path, { waitUntil: "networkidle" });
-  return Promise.all(loaded);
+  const requested: Request[] = [];
+  const listener = (request: Request) => {
+    if (request.resourceType() === "script") requested.push(request);
+  };
+  page.on("request", listener);
+  await page.goto(path);
+  await expectEnhanced(page);
+  page.off("request", listener);
+  return Promise.all(
+    requested.map(async (request) => ({
+      url: request.url(),
+      body: (await (await request.response())?.body()) ?? Buffer.alloc(0),
+    })),
+  );
 }
 
 test.describe("scripts of the public pages", () => {
