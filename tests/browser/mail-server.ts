@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type ServerProcess, startServerProcess } from "../support/process";
@@ -22,7 +23,8 @@ export interface MailingServer {
 export async function startMailingServer(name: string, prepare?: (dataDir: string) => Promise<void>): Promise<MailingServer> {
   const smtp = await startTestSmtp();
   const dataDir = mkdtempSync(path.join(tmpdir(), `pneuma-browser-${name}-`));
-  cpSync(process.env.BROWSER_TEST_SEEDED_DATA!, dataDir, { recursive: true });
+  // The system's cp: a data directory is over a thousand small files, which fs.cpSync copies far slower.
+  execFileSync("cp", ["-R", "-p", `${process.env.BROWSER_TEST_SEEDED_DATA!}/.`, dataDir]);
   if (prepare) await prepare(dataDir);
   const server = await startServerProcess({
     DATA_DIR: dataDir,
