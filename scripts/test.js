@@ -144,7 +144,10 @@ async function lanes(list) {
   console.log(`\n▶ ${list.map((lane) => lane.map((s) => s.name).join(", then ")).join("; beside it ")}`);
   await Promise.all(
     list.map(async (lane) => {
-      for (const definition of lane) await runStep(definition, false);
+      for (const definition of lane) {
+        await definition.waitFor; // a step of the other lane it needs
+        await runStep(definition, false);
+      }
     }),
   );
 }
@@ -282,17 +285,23 @@ console.log(
 // The machine's CPU-seconds from here on, for the total at the end.
 const machineAtStart = machineCpuSeconds();
 // Two lanes of about one core each: the type check is one process on one core, and the unit and screen
-// steps need neither it nor each other. The API tests need the build (global-setup.ts), so they come after.
+// steps need neither it nor each other. The screen and API tests need the build (global-setup.ts), so they
+// come after it. (The type check is the longest step: the unit tests follow it, the screen tests the build.)
+let built;
+const building = new Promise((resolve) => {
+  built = resolve;
+});
 await lanes([
   [
     { name: "type check", command: "npm", args: ["run", "--silent", "typecheck"] },
-    // The admin screens in happy-dom against a real API server (tests/support/screen.tsx).
-    vitestStep("screen tests", "screen", "screen"),
+    // Some read the build (tests/unit/server-bundle.test.ts, nginx-config.test.ts).
+    { ...vitestStep("unit tests", "unit", "unit"), waitFor: building },
   ],
   [
     { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
-    { name: "build", command: process.execPath, args: ["scripts/build-if-stale.js"] },
-    vitestStep("unit tests", "unit", "unit"),
+    { name: "build", command: process.execPath, args: ["scripts/build-if-stale.js"], after: () => built() },
+    // The admin screens in happy-dom against a real API server (tests/support/screen.tsx).
+    vitestStep("screen tests", "screen", "screen"),
   ],
 ]);
 await step(vitestStep("API tests on PGlite", "api", "API on PGlite", { PNEUMA_TEST_DB: "pglite" }));
