@@ -148,7 +148,8 @@ export const customerPeople = pgTable(
 
 /**
  * GST rates by HSN or SAC code (or its first digits), each from a day on (India time): a change in the law is
- * a new row, so quotations made before keep the rate of their day. The migration adds the defaults.
+ * a new row, so quotations made before keep the rate of their day. The migrations add the defaults (0031: every
+ * code the catalogue and the usual free lines need).
  */
 export const gstRates = pgTable(
   "gst_rates",
@@ -158,6 +159,8 @@ export const gstRates = pgTable(
     /** Hundredths of a percent: 1800 is 18%. */
     rateBasisPoints: integer("rate_basis_points").notNull(),
     effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
+    /** What the code covers, in the staff's words ("Air dryers, filters and their parts"). */
+    description: text("description").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("gst_rates_hsn_day_idx").on(t.hsn, t.effectiveFrom)],

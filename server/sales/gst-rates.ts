@@ -11,6 +11,7 @@ const toApi = (r: GstRateRow): GstRateEntry => ({
   hsn: r.hsn,
   rate: r.rateBasisPoints / 100,
   effectiveFrom: r.effectiveFrom,
+  description: r.description,
   createdAt: r.createdAt.toISOString(),
 });
 

@@ -1,7 +1,14 @@
 import { inArray } from "drizzle-orm";
 import type { SiteSettings } from "../../shared/content/settings";
 import { type Customer, customerStateCode, EMPTY_ADDRESS } from "../../shared/sales/customer";
-import { calculateQuotation, type GstRate, type QuotationAmounts, QuotationInputError, rateOn } from "../../shared/sales/gst";
+import {
+  ADD_A_RATE,
+  calculateQuotation,
+  type GstRate,
+  type QuotationAmounts,
+  QuotationInputError,
+  rateOn,
+} from "../../shared/sales/gst";
 import { checkGstin } from "../../shared/sales/gstin";
 import type { QuotationLineInput, QuotationParty, StoredQuotationLine } from "../../shared/sales/quotation";
 import { stateByCode } from "../../shared/sales/states";
@@ -98,7 +105,7 @@ export async function workOutLines(
     if (unitPricePaise === undefined)
       throw badRequest(`${where}: a unit price is required (the product's price is "on request").`);
     const rate = rateOn(rates, hsn, day);
-    if (!rate) throw badRequest(`${where}: there is no GST rate for HSN ${hsn} on ${day}; an owner adds it under GST rates.`);
+    if (!rate) throw badRequest(`${where}: there is no GST rate for HSN ${hsn} on ${day}. ${ADD_A_RATE}`);
     return { line, product, description, hsn, unitPricePaise, rateBasisPoints: rate.rateBasisPoints };
   });
   const amounts = amountsOf(

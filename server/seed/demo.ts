@@ -949,6 +949,9 @@ interface ServiceSeed {
   tint: string;
 }
 
+/** The HSN codes of the demo catalogue: the rate table's defaults cover each (tests/api/gst-rates.test.ts). */
+export const demoHsnCodes = (): string[] => [...new Set(CATALOGUE.map((c) => c.hsn))];
+
 const SERVICES: ServiceSeed[] = [
   {
     title: "Installation & Commissioning",

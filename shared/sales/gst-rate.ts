@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine } from "../lib/control-characters";
 import { calendarDay } from "../schemas/calendar-day";
 import { isHsnCode } from "./gst";
 import { toHundredths } from "./money";
@@ -9,6 +10,8 @@ export interface GstRateEntry {
   hsn: string;
   rate: number;
   effectiveFrom: string;
+  /** What the code covers ("" when none was given). */
+  description: string;
   createdAt: string;
 }
 
@@ -31,5 +34,10 @@ export const gstRateInput = z
       return hundredths;
     }),
     effectiveFrom: calendarDay("Effective from"),
+    description: z
+      .string({ error: "Description must be text." })
+      .optional()
+      .transform((v) => oneLine(v ?? "").trim())
+      .refine((v) => v.length <= 120, "Description must be at most 120 characters."),
   })
   .transform(({ rate, ...r }) => ({ ...r, rateBasisPoints: rate }));

@@ -163,6 +163,8 @@ export interface GstRate {
   rateBasisPoints: number;
   /** YYYY-MM-DD, India time. */
   effectiveFrom: string;
+  /** What the code covers, in words (the rate table's; quotations print the line's own text). */
+  description?: string;
 }
 
 /** An HSN code (goods: 4, 6 or 8 digits) or a SAC code (services: 6 digits, 99…). */
@@ -170,11 +172,22 @@ export function isHsnCode(text: string): boolean {
   return /^\d{4}(?:\d{2}){0,2}$/.test(text);
 }
 
-/** The defaults the rate table starts with: compressors and their parts, and installation and repair services. */
+/** What to do about a code the rate table lacks: whoever reads it learns who adds it, and where. */
+export const ADD_A_RATE = "Owners add rates in Site Settings → GST rates; anyone else, ask an owner.";
+
+/**
+ * The defaults the rate table starts with (migrations 0024 and 0031), in the table's order (by code): every code
+ * the catalogue and the usual free lines of a quotation need, 18% from GST's first day.
+ */
 export const DEFAULT_GST_RATES: readonly GstRate[] = [
-  { hsn: "8414", rateBasisPoints: 1800, effectiveFrom: "2017-07-01" },
-  { hsn: "998717", rateBasisPoints: 1800, effectiveFrom: "2017-07-01" },
-];
+  { hsn: "7311", description: "Air receivers (pressure vessels of iron or steel)" },
+  { hsn: "8414", description: "Air compressors and their parts" },
+  { hsn: "8421", description: "Air dryers, filters and separators, and their parts" },
+  { hsn: "8481", description: "Valves and automatic drains" },
+  { hsn: "996511", description: "Freight: road transport of goods" },
+  { hsn: "998717", description: "Maintenance and repair of industrial machinery (AMC, service visits)" },
+  { hsn: "998732", description: "Installation and commissioning of industrial machinery" },
+].map((rate) => ({ ...rate, rateBasisPoints: 1800, effectiveFrom: "2017-07-01" }));
 
 /**
  * The rate for `hsn` on `date` (YYYY-MM-DD, India time): among the rates in force that day (effectiveFrom ≤

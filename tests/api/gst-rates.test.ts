@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoHsnCodes } from "../../server/seed/demo";
 import { newId } from "../../shared/lib/ids";
 import { DEFAULT_GST_RATES, rateOn } from "../../shared/sales/gst";
 import { startTestServer, type TestServer } from "../support/server";
@@ -21,13 +22,38 @@ const table = async () =>
   (await s.request("GET", "/api/gst-rates", { token: sales })).body as { hsn: string; rate: number; effectiveFrom: string }[];
 
 describe("/api/gst-rates", () => {
-  it("starts with the defaults: 18% for compressors and parts (8414) and for services (SAC 998717), from 1 July 2017", async () => {
+  it("starts with every code the catalogue and the usual free lines need, each with what it covers, 18% from 1 July 2017 (issue 45)", async () => {
     const res = await s.request("GET", "/api/gst-rates", { token: sales });
     expect(res.status).toBe(200);
-    expect(res.headers.get("x-total-count")).toBe("2");
-    expect(res.body.map((r: { hsn: string; rate: number; effectiveFrom: string }) => [r.hsn, r.rate, r.effectiveFrom])).toEqual(
-      DEFAULT_GST_RATES.map((r) => [r.hsn, r.rateBasisPoints / 100, r.effectiveFrom]),
+    expect(res.headers.get("x-total-count")).toBe(String(DEFAULT_GST_RATES.length));
+    type Row = { hsn: string; rate: number; effectiveFrom: string; description: string };
+    expect(res.body.map((r: Row) => [r.hsn, r.rate, r.effectiveFrom, r.description])).toEqual(
+      DEFAULT_GST_RATES.map((r) => [r.hsn, r.rateBasisPoints / 100, r.effectiveFrom, r.description]),
     );
+    const rates = res.body.map((r: Row) => ({ hsn: r.hsn, rateBasisPoints: r.rate * 100, effectiveFrom: r.effectiveFrom }));
+    // Compressors and their parts, dryers and filters (the demo's air treatment), a receiver, a drain valve;
+    // installation and commissioning, an AMC, freight.
+    for (const code of ["84148011", "84149090", "84213920", "84219900", "73110090", "84818090", "998732", "998717", "996511"]) {
+      expect(rateOn(rates, code, "2026-11-29")?.rateBasisPoints, code).toBe(1800);
+    }
+    // Every HSN code of the demo catalogue has a rate.
+    expect(demoHsnCodes().length).toBeGreaterThan(1);
+    for (const hsn of demoHsnCodes()) expect(rateOn(rates, hsn, "2026-11-29"), hsn).not.toBeNull();
+  });
+
+  it("keeps what an owner says a code covers, on one line", async () => {
+    const res = await s.request("POST", "/api/gst-rates", {
+      token: owner,
+      json: { hsn: "84212300", rate: 18, effectiveFrom: "2027-01-01", description: "  Oil filters\nfor screw compressors " },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.description).toBe("Oil filters for screw compressors");
+    const long = await s.request("POST", "/api/gst-rates", {
+      token: owner,
+      json: { hsn: "84212400", rate: 18, effectiveFrom: "2027-01-01", description: "x".repeat(121) },
+    });
+    expect(long.status).toBe(400);
+    expect(long.text).toContain("Description must be at most 120 characters.");
   });
 
   it("takes a new rate from a day on; the old one stays for the days before it", async () => {

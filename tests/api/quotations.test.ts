@@ -191,8 +191,8 @@ describe("what a quotation refuses (400 in words, nothing stored)", () => {
       'Line 1: a unit price is required (the product\'s price is "on request").',
     ],
     [
-      () => ({ lines: [{ description: "Freight", hsn: "996511", quantity: 1, unitPrice: 5000 }] }),
-      "Line 1: there is no GST rate for HSN 996511 on ",
+      () => ({ lines: [{ description: "Courier", hsn: "996812", quantity: 1, unitPrice: 5000 }] }),
+      "Line 1: there is no GST rate for HSN 996812 on ",
     ],
     [
       () => ({ lines: [{ description: "Freight", quantity: 1, unitPrice: 5000 }] }),

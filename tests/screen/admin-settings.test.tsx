@@ -209,7 +209,9 @@ describe("Site Settings", () => {
     const s = await openSettings();
     const { user } = s;
     const section = s.getByRole("region", { name: "GST rates" });
-    await waitFor(() => expect(section.textContent).toContain("HSN 8414"));
+    // The defaults say what each code covers (tests/api/gst-rates.test.ts has them all).
+    await waitFor(() => expect(section.textContent).toContain("HSN 8421"));
+    expect(section.textContent).toContain("Air dryers, filters and separators, and their parts");
     await fill(user, within(section).getByLabelText("HSN or SAC code"), "12");
     await fill(user, within(section).getByLabelText("Rate (%)"), "18");
     await fill(user, within(section).getByLabelText("Effective from"), "2027-04-01");
@@ -217,6 +219,7 @@ describe("Site Settings", () => {
     // The server's reason (tests/api/gst-rates.test.ts), in the section.
     await waitFor(() => expect(within(section).getByRole("alert").textContent).toContain("HSN code must be 4, 6 or 8 digits"));
     await fill(user, within(section).getByLabelText("HSN or SAC code"), hsn);
+    await fill(user, within(section).getByLabelText("What it covers (optional)"), "Oil separators");
     await user.click(within(section).getByRole("button", { name: "Add rate" }));
     await expectToast(`GST 18% for HSN ${hsn} from 2027-04-01 added.`);
     const row = () =>
@@ -224,6 +227,7 @@ describe("Site Settings", () => {
         .queryAllByRole("listitem")
         .find((li) => li.textContent?.includes(`HSN ${hsn}`));
     await waitFor(() => expect(row()?.textContent).toContain("18%"));
+    expect(row()?.textContent).toContain("Oil separators");
     // The form is empty again for the next rate.
     expect(boxValue(within(section).getByLabelText("HSN or SAC code"))).toBe("");
 

@@ -216,7 +216,11 @@ describe("rateOn", () => {
     expect(rateOn(rates, "84148019", "2026-09-30")?.rateBasisPoints).toBe(1800);
     expect(rateOn(rates, "84148019", "2026-10-01")?.rateBasisPoints).toBe(2800);
     expect(rateOn(rates, "8414 80 19", "2030-01-01")?.rateBasisPoints).toBe(500);
-    expect(rateOn(rates, "998717", "2026-05-01")).toEqual({ hsn: "998717", rateBasisPoints: 1800, effectiveFrom: "2017-07-01" });
+    expect(rateOn(rates, "998717", "2026-05-01")).toMatchObject({
+      hsn: "998717",
+      rateBasisPoints: 1800,
+      effectiveFrom: "2017-07-01",
+    });
   });
 
   it("is null before any rate and for a code without one", () => {

@@ -6,6 +6,8 @@ import { FormErrors, TextField } from "./fields";
 import { buttonClass, formatDate } from "./screen-parts";
 import { useToast } from "./toast";
 
+const EMPTY = { hsn: "", rate: "", effectiveFrom: "", description: "" };
+
 /**
  * Site Settings → GST rates (owners; issue 32): the table quotations take their tax from, by HSN or SAC code
  * from a day on. When the law changes, an owner adds the new rate from its day; quotations made before it
@@ -15,7 +17,7 @@ export function GstRates() {
   const toast = useToast();
   const confirm = useConfirm();
   const [rates, setRates] = useState<GstRateEntry[] | null>(null);
-  const [values, setValues] = useState({ hsn: "", rate: "", effectiveFrom: "" });
+  const [values, setValues] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const reload = useCallback(async () => {
@@ -35,7 +37,7 @@ export function GstRates() {
     try {
       await api("/api/gst-rates", { method: "POST", json: values });
       toast.success(`GST ${values.rate}% for HSN ${values.hsn} from ${values.effectiveFrom} added.`);
-      setValues({ hsn: "", rate: "", effectiveFrom: "" });
+      setValues(EMPTY);
       await reload();
     } catch (err) {
       setError(errorMessage(err, "The rate could not be added."));
@@ -68,6 +70,7 @@ export function GstRates() {
             <li key={r._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
                 HSN <strong>{r.hsn}</strong>: {r.rate}% from {formatDate(r.effectiveFrom)}
+                {r.description && <span className="block text-slate-600">{r.description}</span>}
               </span>
               <button type="button" className={buttonClass("danger-outline", "sm")} onClick={() => void remove(r)}>
                 Delete
@@ -99,6 +102,13 @@ export function GstRates() {
           value={values.effectiveFrom}
           onChange={(effectiveFrom) => setValues((v) => ({ ...v, effectiveFrom }))}
         />
+        <div className="sm:col-span-3">
+          <TextField
+            label="What it covers (optional)"
+            value={values.description}
+            onChange={(description) => setValues((v) => ({ ...v, description }))}
+          />
+        </div>
         <div className="sm:col-span-3">
           <FormErrors messages={error ? [error] : []} />
           <button type="submit" className={buttonClass("primary")} disabled={busy}>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { indiaDateOf } from "../../../shared/sales/financial-year";
-import { calculateQuotation, type GstRate, QuotationInputError, rateOn } from "../../../shared/sales/gst";
+import { ADD_A_RATE, calculateQuotation, type GstRate, QuotationInputError, rateOn } from "../../../shared/sales/gst";
 import type { GstRateEntry } from "../../../shared/sales/gst-rate";
 import { formatRupees, rupeesToPaise, toHundredths } from "../../../shared/sales/money";
 import type { Quotation, QuotationTerms } from "../../../shared/sales/quotation";
@@ -220,7 +220,7 @@ function previewOf(lines: LineDraft[], rates: GstRate[], interState: boolean | n
     if (unitPricePaise === null) problems.push(`Line ${i + 1}: give a unit price in rupees.`);
     if (discount === null || discount > 10_000) problems.push(`Line ${i + 1}: the discount is from 0 to 100 %.`);
     if (!l.hsn.trim()) problems.push(`Line ${i + 1}: give an HSN or SAC code.`);
-    else if (!rate) problems.push(`Line ${i + 1}: no GST rate for HSN ${l.hsn}; an owner adds it under GST rates.`);
+    else if (!rate) problems.push(`Line ${i + 1}: no GST rate for HSN ${l.hsn}. ${ADD_A_RATE}`);
     return {
       quantity: (quantity ?? 0) / 100,
       unitPricePaise: unitPricePaise ?? 0,
