@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Request, Router } from "express";
 import { type Customer, customerInput, customerMergeInput } from "../../shared/sales/customer";
+import { isOpenDeal } from "../../shared/sales/deal";
 import { contactListQuery } from "../../shared/schemas/contact";
 import { recordActivity } from "../activity/log";
 import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
@@ -29,7 +30,7 @@ const listQuery = contactListQuery.pick({ q: true, page: true, limit: true });
  * the other's next Send. The deal's own owner rule decides.
  */
 async function assertMayChangeCustomer(db: Database, req: Request, id: string): Promise<void> {
-  const theirs = (await dealsOfCustomer(db, id)).find((d) => d.stage !== "won" && d.stage !== "lost" && !mayChangeDeal(req, d));
+  const theirs = (await dealsOfCustomer(db, id)).find((d) => isOpenDeal(d) && !mayChangeDeal(req, d));
   if (theirs) {
     throw new HttpError(
       403,

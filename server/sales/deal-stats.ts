@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, isNotNull, notInArray, sql, sum } from "drizzle-orm";
-import type { DealStage } from "../../shared/sales/deal";
+import { CLOSED_STAGES, DEAL_STAGES, type DealStage } from "../../shared/sales/deal";
 import { INDIA_OFFSET_MS } from "../../shared/sales/financial-year";
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
@@ -9,7 +9,7 @@ import { contacts, deals } from "../db/schema";
 
 const DAY_MS = 86_400_000;
 const WINDOW_DAYS = 90;
-const OPEN: DealStage[] = ["new", "qualified", "quoted", "negotiating"];
+const OPEN = DEAL_STAGES.filter((stage) => !CLOSED_STAGES.includes(stage));
 
 export interface DealStats {
   /** Deals received in the last 90 days that have a first response. */
@@ -74,13 +74,13 @@ async function winsByProduct(db: Database, since: Date): Promise<DealStats["wins
 
 export async function dealStats(db: Database, now = new Date()): Promise<DealStats> {
   const since = new Date(now.getTime() - WINDOW_DAYS * DAY_MS);
-  const closedSince = and(inArray(deals.stage, ["won", "lost"]), gte(deals.closedAt, since));
+  const closedSince = and(inArray(deals.stage, [...CLOSED_STAGES]), gte(deals.closedAt, since));
   const [firstResponse, byStage, closed, bySource, products] = await Promise.all([
     firstResponses(db, since),
     db
       .select({ stage: deals.stage, deals: count(), value: sum(deals.expectedValuePaise) })
       .from(deals)
-      .where(notInArray(deals.stage, ["won", "lost"]))
+      .where(notInArray(deals.stage, [...CLOSED_STAGES]))
       .groupBy(deals.stage),
     db.select({ stage: deals.stage, deals: count() }).from(deals).where(closedSince).groupBy(deals.stage),
     db

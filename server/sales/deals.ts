@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, like, notInArray, type SQL,
 import { withBaseFields } from "../../shared/content/define";
 import { newId } from "../../shared/lib/ids";
 import {
+  CLOSED_STAGES,
   DEAL_STAGES,
   type Deal,
   type DealEventKind,
@@ -9,6 +10,7 @@ import {
   type DealListQuery,
   type DealNoteKind,
   type DealStage,
+  isOpenDeal,
   timelineKind,
 } from "../../shared/sales/deal";
 import { paiseToRupees } from "../../shared/sales/money";
@@ -19,7 +21,6 @@ import { admins, contacts, customers, dealNotes, deals } from "../db/schema";
 /** Deals (docs/decisions/029-sales-desk.md). Amounts are paise here; rupees only in the answers. */
 
 type DealRow = typeof deals.$inferSelect;
-const CLOSED: DealStage[] = ["won", "lost"];
 
 async function toApi(db: Database, rows: DealRow[]): Promise<Deal[]> {
   if (rows.length === 0) return [];
@@ -84,7 +85,7 @@ export async function getDeal(db: Database, id: string): Promise<Deal | null> {
 function listWhere(query: DealListQuery, me: string): SQL | undefined {
   const stage =
     query.stage === "open"
-      ? notInArray(deals.stage, CLOSED)
+      ? notInArray(deals.stage, [...CLOSED_STAGES])
       : query.stage && query.stage !== "all"
         ? eq(deals.stage, query.stage)
         : undefined;
@@ -170,7 +171,7 @@ async function rowValues(db: Database, input: DealInput, previous: DealRow | nul
   const [customer] = customerId
     ? await db.select({ name: customers.name }).from(customers).where(eq(customers.id, customerId))
     : [];
-  const closing = CLOSED.includes(input.stage);
+  const closing = !isOpenDeal(input);
   return {
     title: input.title,
     customerId,
@@ -183,7 +184,7 @@ async function rowValues(db: Database, input: DealInput, previous: DealRow | nul
     nextStepText: input.nextStep.text,
     nextStepDue: input.nextStep.dueDate,
     receivedAt: lead?.createdAt ?? previous?.receivedAt ?? new Date(),
-    closedAt: closing ? (previous && CLOSED.includes(previous.stage as DealStage) ? previous.closedAt : new Date()) : null,
+    closedAt: closing ? (previous && !isOpenDeal(previous) ? previous.closedAt : new Date()) : null,
     searchText: [input.title, customer?.name, lead?.reference].filter(Boolean).join(" ").toLowerCase(),
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, notExists, notInArray, sql } from "drizzle-orm";
-import type { Deal } from "../../shared/sales/deal";
+import { CLOSED_STAGES, type Deal } from "../../shared/sales/deal";
 import { addDays, indiaDateOf } from "../../shared/sales/financial-year";
 import type { Quotation } from "../../shared/sales/quotation";
 import type { Contact } from "../../shared/schemas/enquiry-values";
@@ -11,7 +11,6 @@ import { quotationsByIds } from "./quotations";
 
 /** How far ahead "about to expire" looks. */
 const EXPIRY_DAYS = 7;
-const CLOSED = ["won", "lost"];
 
 export interface MyDay {
   /** India's day the lists are for (YYYY-MM-DD). */
@@ -29,7 +28,7 @@ export interface MyDay {
 /** The sales person's start screen (and the morning e-mail): what needs doing today. */
 export async function myDay(db: Database, userId: string, now = new Date()): Promise<MyDay> {
   const day = indiaDateOf(now);
-  const mine = and(eq(deals.ownerId, userId), notInArray(deals.stage, CLOSED), isNotNull(deals.nextStepDue));
+  const mine = and(eq(deals.ownerId, userId), notInArray(deals.stage, [...CLOSED_STAGES]), isNotNull(deals.nextStepDue));
   const [overdue, today, leads, expiring] = await Promise.all([
     db
       .select({ id: deals.id })

@@ -8,6 +8,10 @@ import { toHundredths } from "./money";
 export const DEAL_STAGES = ["new", "qualified", "quoted", "negotiating", "won", "lost"] as const;
 export type DealStage = (typeof DEAL_STAGES)[number];
 
+/** The stages that close a deal; every other stage is open. */
+export const CLOSED_STAGES: readonly DealStage[] = ["won", "lost"];
+export const isOpenDeal = (deal: { stage: string }): boolean => !(CLOSED_STAGES as readonly string[]).includes(deal.stage);
+
 export const DEAL_STAGE_LABEL: Record<DealStage, string> = {
   new: "New",
   qualified: "Qualified",

@@ -1,5 +1,5 @@
 import type { Deal, DealStage } from "../../../shared/sales/deal";
-import { DEAL_STAGE_LABEL } from "../../../shared/sales/deal";
+import { DEAL_STAGE_LABEL, isOpenDeal } from "../../../shared/sales/deal";
 import { formatRupees, rupeesToPaise } from "../../../shared/sales/money";
 import { formatDate } from "./screen-parts";
 
@@ -30,7 +30,7 @@ export function StageBadge({ stage }: { stage: DealStage }) {
 export function NextStep({ deal, today }: { deal: Deal; today: string }) {
   const { text, dueDate } = deal.nextStep;
   if (!text) return <span className="text-slate-600">No next step</span>;
-  const overdue = dueDate !== null && dueDate < today && deal.stage !== "won" && deal.stage !== "lost";
+  const overdue = dueDate !== null && dueDate < today && isOpenDeal(deal);
   return (
     <span className="block min-w-0 break-words">
       <span className="text-slate-800">{text}</span>
