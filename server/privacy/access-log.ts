@@ -56,17 +56,15 @@ export interface ListedRecord {
   id: string;
 }
 
-/** A deal in a list, and its customer, whose name the row shows. */
-export const dealRecords = (d: { _id: string; customerId: string | null }): ListedRecord[] => [
-  { type: "deal", id: d._id },
-  ...(d.customerId ? [{ type: "customer" as const, id: d.customerId }] : []),
-];
-
-/** A quotation in a list, and its customer, whose name and address the row shows. */
-export const quotationRecords = (q: { _id: string; customerId: string | null }): ListedRecord[] => [
-  { type: "quotation", id: q._id },
-  ...(q.customerId ? [{ type: "customer" as const, id: q.customerId }] : []),
-];
+/** A record in a list, and its customer, whose name (and address) the row shows. */
+const withItsCustomer =
+  (type: RecordType) =>
+  (r: { _id: string; customerId: string | null }): ListedRecord[] => [
+    { type, id: r._id },
+    ...(r.customerId ? [{ type: "customer" as const, id: r.customerId }] : []),
+  ];
+export const dealRecords = withItsCustomer("deal");
+export const quotationRecords = withItsCustomer("quotation");
 
 /** The key a list row stores for a record, and the person search looks for. */
 const recordKey = (type: RecordType, id: string) => `${type}:${id}`;
