@@ -17,10 +17,10 @@ function newestMtime(p) {
   return newest;
 }
 
-/** Builds unless the build (the site's server and the last command-line tool written) is newer than every source. */
+/** Builds unless the build (the site's server, its PDF thread and the last command-line tool written) is newer than every source. */
 export function buildIfStale() {
   const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
-  const built = [path.join(buildDir, "server", "index.js"), path.join(buildDir, "cli", "retention.js")];
+  const built = ["server/index.js", "server/pdf-worker.js", "cli/retention.js"].map((file) => path.join(buildDir, file));
   const builtAt = Math.min(...built.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
   const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (builtAt !== 0 && changedAt <= builtAt) return;

@@ -1,6 +1,7 @@
-// `npm run build`: the site (React Router's build: build/client and build/server) and the command-line tools
-// (build/cli: `npm run admin`, `backup`, `restore`, `retention`), bundled so that they start as plain
-// JavaScript: through tsx each one compiled its TypeScript first, twice the CPU of the command's own work.
+// `npm run build`: the site (React Router's build: build/client and build/server), the PDF thread
+// (build/server/pdf-worker.js) and the command-line tools (build/cli: `npm run admin`, `backup`, `restore`,
+// `retention`), bundled so that they start as plain JavaScript: through tsx each one compiled its TypeScript
+// first, twice the CPU of the command's own work.
 // BUILD_DIR (default ./build) lets several builds live side by side.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -19,10 +20,9 @@ const site = spawnSync(process.execPath, [path.join(root, "node_modules", "@reac
 });
 if (site.status !== 0) process.exit(site.status ?? 1);
 
-// Packages stay outside the bundle (sharp, argon2 and PGlite load files of their own); our code goes in.
-await build({
-  entryPoints: CLI_COMMANDS.map((name) => path.join(root, "server", "cli", `${name}.ts`)),
-  outdir: path.join(path.resolve(root, process.env.BUILD_DIR || "build"), "cli"),
+const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
+// Packages stay outside the bundles (sharp, argon2 and PGlite load files of their own); our code goes in.
+const bundle = {
   bundle: true,
   platform: "node",
   format: "esm",
@@ -30,4 +30,15 @@ await build({
   packages: "external",
   jsx: "automatic",
   logLevel: "warning",
+};
+await build({
+  ...bundle,
+  entryPoints: CLI_COMMANDS.map((name) => path.join(root, "server", "cli", `${name}.ts`)),
+  outdir: path.join(buildDir, "cli"),
+});
+// The thread that makes PDFs (server/pdf/off-thread.ts), beside the server that starts it.
+await build({
+  ...bundle,
+  entryPoints: [path.join(root, "server", "pdf-worker.ts")],
+  outfile: path.join(buildDir, "server", "pdf-worker.js"),
 });

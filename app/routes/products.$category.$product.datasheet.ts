@@ -1,19 +1,16 @@
-import { renderDatasheet } from "../../server/content/datasheet";
 import { readProduct, readSettings } from "../../server/content/public-reads";
 import { redirectFor } from "../../server/content/redirects";
 import { errorFields, log } from "../../server/log";
-import { inTurn } from "../../server/pdf/in-turn";
+import { renderPdf } from "../../server/pdf/off-thread";
 import { productPath } from "../../shared/lib/product-paths";
 import type { Route } from "./+types/products.$category.$product.datasheet";
 
 /**
  * /products/{category}/{product}/datasheet.pdf (issue 14): the product's PDF datasheet. Made on the first
  * request of a day and kept, as bytes, in the content cache: requests for one being made wait for it, and
- * any content change (the product, the settings) empties the cache; the day is part of the key.
+ * any content change (the product, the settings) empties the cache; the day is part of the key. It is made
+ * on the PDF thread (server/pdf/off-thread.ts).
  */
-
-/** Making one holds a picture and a PDF in memory: at most two at a time, the rest wait their turn. */
-const oneAtATime = inTurn(2);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const app = context.app;
@@ -34,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   let pdf: Buffer;
   try {
     pdf = await app.cache.read(key, () =>
-      oneAtATime(() => renderDatasheet({ product, settings, pageUrl, uploadDir: app.images.uploadDir, date })),
+      renderPdf({ kind: "datasheet", input: { product, settings, pageUrl, uploadDir: app.images.uploadDir, date } }),
     );
   } catch (err) {
     log.error("could not make a datasheet", { product: product.slug, ...errorFields(err) });

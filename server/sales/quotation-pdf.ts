@@ -3,7 +3,7 @@ import type { SiteSettings } from "../../shared/content/settings";
 import { formatRupees } from "../../shared/sales/money";
 import type { Quotation, QuotationParty } from "../../shared/sales/quotation";
 import { BOLD, type Doc, newPdf, pdfText, REGULAR, writeText } from "../pdf/document";
-import { inTurn } from "../pdf/in-turn";
+import { renderPdf } from "../pdf/off-thread";
 
 /**
  * A quotation as the buyer gets it (issue 32): an A4 PDF with the letterhead, both GSTINs and states, every
@@ -249,8 +249,8 @@ function footers(doc: Doc, q: Quotation): void {
   }
 }
 
-/** The quotation's PDF. */
-async function renderQuotationPdf(q: Quotation, settings: SiteSettings): Promise<Buffer> {
+/** The quotation's PDF, laid out (on the PDF thread: server/pdf/off-thread.ts). */
+export async function renderQuotationPdf(q: Quotation, settings: SiteSettings): Promise<Buffer> {
   const { doc, done } = newPdf(MARGIN, {
     Title: pdfText(`Quotation ${q.number} v${q.version}`),
     Author: pdfText(settings.companyName),
@@ -273,17 +273,15 @@ export function quotationFileName(q: Pick<Quotation, "number" | "version">): str
 }
 
 /**
- * PDFs made lately, by quotation version and settings (issue 44: rendering runs on the server's one thread,
- * about 1 s for a 45-page quotation, and twelve clients on one link made every page wait). A version's PDF
- * is made once and its bytes served again; requests for one being made share it. A change of the
- * quotation (its status: updatedAt) or of the settings (the letterhead) makes a new one.
+ * PDFs made lately, by quotation version and settings (issue 44: about 1 s of CPU for a 45-page quotation,
+ * and twelve clients on one link made every page wait). A version's PDF is made once, on the PDF thread,
+ * and its bytes served again; requests for one being made share it. A change of the quotation (its status:
+ * updatedAt) or of the settings (the letterhead) makes a new one.
  */
 const KEPT_PDFS = 32;
 const kept = new Map<string, Promise<Buffer>>();
-/** At most two made at the same time; the others wait their turn (each holds a document in memory). */
-const making = inTurn(2);
 
-/** The quotation's PDF: the kept bytes, or made (in turn) and kept. */
+/** The quotation's PDF: the kept bytes, or made and kept. */
 export function quotationPdf(q: Quotation, settings: SiteSettings): Promise<Buffer> {
   const key = `${q._id}:${q.updatedAt}:${createHash("sha256").update(JSON.stringify(settings)).digest("base64url")}`;
   const hit = kept.get(key);
@@ -292,7 +290,7 @@ export function quotationPdf(q: Quotation, settings: SiteSettings): Promise<Buff
     kept.set(key, hit);
     return hit;
   }
-  const made = making(() => renderQuotationPdf(q, settings));
+  const made = renderPdf({ kind: "quotation", input: { quotation: q, settings } });
   kept.set(key, made);
   made.catch(() => kept.delete(key));
   for (const oldest of kept.keys()) {

@@ -280,4 +280,24 @@ describe("its PDF (issue 44: every download made it again on the server's one th
     );
     expect(new Set(downloads.map((d) => d.status))).toEqual(new Set([200]));
   });
+
+  it("is made off the server's thread: a request that comes while a long one is being made is answered first", async () => {
+    const deal = await dealFor("33AAPFU0939F1Z2", "Long Pdf Mills");
+    const long = Array.from({ length: 100 }, (_, i) => ({
+      ...LINES[1],
+      description: `Line ${i + 1}: ${"spare part ".repeat(40)}`,
+    }));
+    const made = await quote({ dealId: deal._id, lines: long });
+    const q = (await s.request("GET", `/api/quotations/${made.body._id}`, { token: owner })).body as Quotation;
+    const answered: string[] = [];
+    // Made on the server's own thread, the PDF (about 50 pages) held the request until it was done.
+    const pdf = quotationPdf(q, await getSettings(s.ctx.db)).then((bytes) => {
+      answered.push("pdf");
+      return bytes.toString("latin1").match(/\/Type \/Page\b/g)?.length;
+    });
+    const other = s.request("GET", "/api/auth/me", { token: owner }).then((r) => answered.push(`request ${r.status}`));
+    const [pages] = await Promise.all([pdf, other]);
+    expect(answered).toEqual(["request 200", "pdf"]);
+    expect(pages).toBeGreaterThan(40);
+  });
 });
