@@ -2,19 +2,25 @@ import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import type { SiteSettings } from "../../shared/content/settings";
 import { isId } from "../../shared/lib/ids";
-import { type Quotation, quotationInput, quotationRevision, quotationSendInput } from "../../shared/sales/quotation";
+import {
+  type Quotation,
+  quotationInput,
+  quotationRecordedDecisionInput,
+  quotationRevision,
+  quotationSendInput,
+} from "../../shared/sales/quotation";
 import { contactListQuery } from "../../shared/schemas/contact";
 import { recordActivity } from "../activity/log";
 import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
 import { getSettings } from "../content/settings";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
-import { badRequest, conflict, notFound, parseInput } from "../http/errors";
+import { badRequest, conflict, HttpError, notFound, parseInput } from "../http/errors";
 import { emailSiteUrl } from "../mail/outbox";
 import { quotationRecords, recordAccess, recordList } from "../privacy/access-log";
 import { getCustomer } from "../sales/customers";
 import { dealRow } from "../sales/deals";
-import { BUYER_PAGE, quotationToken, sendQuotation } from "../sales/quotation-mail";
+import { BUYER_PAGE, quotationToken, recordDecision, sendQuotation } from "../sales/quotation-mail";
 import { quotationFileName, quotationPdf } from "../sales/quotation-pdf";
 import { createQuotation, getQuotation, listQuotations, reviseQuotation } from "../sales/quotations";
 import { assertMayChange } from "./deals";
@@ -155,6 +161,40 @@ export function quotationsRouter(ctx: AppContext): Router {
       detail: `sent to ${to.join(", ")}`,
     });
     res.json({ ...sent, ...(await buyerPathFor(ctx, req, sent)) });
+  });
+
+  // The buyer answered another way (by phone, a purchase order): an owner records it, as themselves (issue 44).
+  // Nobody else answers in the buyer's name; the buyer answers on their own page.
+  router.post("/:id/decision", async (req, res) => {
+    const user = currentUser(req);
+    if (user.role !== "owner") {
+      throw new HttpError(403, "Only an owner can record the buyer's answer. The buyer answers on their own page.");
+    }
+    const input = parseInput(quotationRecordedDecisionInput, readFields(req));
+    const quotation = await getQuotation(ctx.db, String(req.params.id));
+    if (!quotation) throw notFoundError();
+    const latest = quotation.versions.at(-1)?.version ?? quotation.version;
+    if (quotation.version !== latest) {
+      throw conflict(`Only the latest version can be answered: this is v${quotation.version}, and v${latest} exists.`);
+    }
+    const accept = input.decision === "accept";
+    const recorded = await recordDecision(
+      ctx.db,
+      quotation,
+      { accept, name: input.name, reason: input.reason, recordedBy: user.name || user.username, how: input.how },
+      ctx.mail.enabled ? emailSiteUrl(ctx.config) : null,
+    );
+    if (!recorded) throw conflict(`The buyer has already ${quotation.status} this quotation.`);
+    ctx.mail.kick();
+    const decided = (await getQuotation(ctx.db, quotation._id))!;
+    await recordActivity(ctx.db, actorOf(req), {
+      action: "update",
+      entityType: "quotation",
+      entityId: decided._id,
+      entityLabel: `${decided.number} v${decided.version}`,
+      detail: `recorded as ${decided.status} by ${input.name}, ${input.how}`,
+    });
+    res.json({ ...decided, ...(await buyerPathFor(ctx, req, decided)) });
   });
 
   router.get("/:id/pdf", async (req, res) => {

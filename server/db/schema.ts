@@ -254,7 +254,7 @@ export const quotations = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     viewedAt: timestamp("viewed_at", { withTimezone: true }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
-    decision: jsonb("decision").$type<{ name: string; ip: string; reason?: string } | null>(),
+    decision: jsonb("decision").$type<{ name: string; ip: string; reason?: string; recordedBy?: string; how?: string } | null>(),
     /** Retention (server/privacy/retention.ts): when the warning e-mail went, and when personal details were erased. */
     erasureWarnedAt: timestamp("erasure_warned_at", { withTimezone: true }),
     erasedAt: timestamp("erased_at", { withTimezone: true }),

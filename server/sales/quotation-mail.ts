@@ -151,17 +151,13 @@ export async function recordView(db: Database, q: Quotation): Promise<void> {
   });
 }
 
-export interface Decision {
-  accept: boolean;
-  name: string;
-  reason: string;
-  ip: string;
-}
+/** The buyer's answer: on their page (with the address it came from), or given another way and recorded by an owner. */
+export type Decision = { accept: boolean; name: string; reason: string } & ({ ip: string } | { recordedBy: string; how: string });
 
 /**
- * The buyer accepts or declines (once): recorded with their name, time and address, logged on the deal (an
- * acceptance wins it), and the deal's owner is told by e-mail in the same transaction. False when a decision
- * was already made.
+ * The buyer accepts or declines (once): recorded with their name, time and address (or the owner who
+ * recorded it and how the buyer answered), logged on the deal (an acceptance wins it), and the deal's
+ * owner is told by e-mail in the same transaction. False when a decision was already made.
  */
 export async function recordDecision(db: Database, q: Quotation, d: Decision, siteUrl: string | null): Promise<boolean> {
   return db.transaction(async (raw) => {
@@ -172,15 +168,22 @@ export async function recordDecision(db: Database, q: Quotation, d: Decision, si
       .set({
         status: d.accept ? "accepted" : "declined",
         decidedAt: now,
-        decision: { name: d.name, ip: d.ip, ...(d.reason ? { reason: d.reason } : {}) },
+        decision: {
+          name: d.name,
+          ...("ip" in d ? { ip: d.ip } : { ip: "", recordedBy: d.recordedBy, how: d.how }),
+          ...(d.reason ? { reason: d.reason } : {}),
+        },
         updatedAt: now,
       })
       .where(sql`${quotations.id} = ${q._id} AND ${quotations.decidedAt} IS NULL`)
       .returning({ id: quotations.id });
     if (done.length === 0) return false;
     const verb = d.accept ? "accepted" : "declined";
-    const said = `${d.name} ${verb} ${q.number} v${q.version} (${formatRupees(Math.round(q.total * 100))})${d.reason ? `: “${d.reason}”` : "."}`;
-    await addDealNote(tx, q.dealId, { kind: d.accept ? "quotation-accepted" : "quotation-declined", text: said, author: d.name });
+    const answer = `${d.name} ${verb} ${q.number} v${q.version} (${formatRupees(Math.round(q.total * 100))})`;
+    const said =
+      ("ip" in d ? answer : `${d.recordedBy} recorded that ${answer}, ${d.how}`) + (d.reason ? `: “${d.reason}”` : ".");
+    const author = "ip" in d ? d.name : d.recordedBy;
+    await addDealNote(tx, q.dealId, { kind: d.accept ? "quotation-accepted" : "quotation-declined", text: said, author });
     if (d.accept) {
       await tx
         .update(deals)

@@ -94,8 +94,11 @@ export interface Quotation {
   sentAt: string | null;
   viewedAt: string | null;
   decidedAt: string | null;
-  /** Who accepted or declined it on the buyer's page, from where. */
-  decision: { name: string; ip: string; reason?: string } | null;
+  /**
+   * Who accepted or declined it on the buyer's page, from where; or, when the buyer answered another way
+   * (by phone, a purchase order), the owner who recorded it (`recordedBy`, `how`; `ip` is then empty).
+   */
+  decision: { name: string; ip: string; reason?: string; recordedBy?: string; how?: string } | null;
   /** GET /api/quotations/{id} only: the buyer's page, "/quotation/<signed token>" (no sign-in needed). */
   buyerPath?: string;
   createdAt: string;
@@ -212,6 +215,13 @@ export const quotationSendInput = z.object({
     .default(""),
 });
 
+const decisionReason = z
+  .string()
+  .overwrite(withoutControls)
+  .trim()
+  .max(LIMITS.short, `The reason must be at most ${LIMITS.short} characters.`)
+  .default("");
+
 /** The buyer's answer on their page: their name, and a reason if they decline. */
 export const quotationDecisionInput = z.object({
   decision: z.enum(["accept", "decline"], { error: "Choose Accept or Decline." }),
@@ -221,10 +231,26 @@ export const quotationDecisionInput = z.object({
     .trim()
     .min(2, "Your name is required.")
     .max(LIMITS.title, `Your name must be at most ${LIMITS.title} characters.`),
-  reason: z
-    .string()
-    .overwrite(withoutControls)
+  reason: decisionReason,
+});
+
+/**
+ * The buyer's answer given another way (by phone, in a letter or a purchase order), recorded by an owner
+ * (POST /api/quotations/{id}/decision): who answered for the buyer, and how.
+ */
+export const quotationRecordedDecisionInput = z.object({
+  decision: z.enum(["accept", "decline"], { error: "Choose Accepted or Declined." }),
+  name: z
+    .string({ error: "Give the name of who answered for the buyer." })
+    .overwrite(oneLine)
     .trim()
-    .max(LIMITS.short, `The reason must be at most ${LIMITS.short} characters.`)
-    .default(""),
+    .min(2, "Give the name of who answered for the buyer.")
+    .max(LIMITS.title, `The name must be at most ${LIMITS.title} characters.`),
+  how: z
+    .string({ error: "Say how the buyer answered, for example: by phone, or their purchase order's number." })
+    .overwrite(oneLine)
+    .trim()
+    .min(2, "Say how the buyer answered, for example: by phone, or their purchase order's number.")
+    .max(LIMITS.short, `How they answered must be at most ${LIMITS.short} characters.`),
+  reason: decisionReason,
 });

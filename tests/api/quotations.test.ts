@@ -261,6 +261,41 @@ describe("the buyer's link (issue 44: every sales person could answer any quotat
     expect(other.body).toMatchObject({ _id: made.body._id, number: made.body.number });
     expect(other.body).not.toHaveProperty("buyerPath");
   });
+
+  it("staff do not answer in the buyer's name: an owner records an answer given another way, as themselves", async () => {
+    const deal = await dealFor("33AAGCP4765J1Z5", "Phone Answer Mills");
+    const made = await quote({ dealId: deal._id, lines: [LINES[1]] });
+    const record = (token: string, json: Record<string, unknown>) =>
+      s.request("POST", `/api/quotations/${made.body._id}/decision`, { token, json });
+    const byPhone = { decision: "accept", name: "Priya Nair", how: "by phone, 29 Nov" };
+
+    const sales = await record(asha.token, byPhone);
+    expect(sales.status).toBe(403);
+    expect(sales.body.message).toBe("Only an owner can record the buyer's answer. The buyer answers on their own page.");
+    const noHow = await record(owner, { ...byPhone, how: "" });
+    expect(noHow.status).toBe(400);
+    expect(noHow.body.message).toContain("Say how the buyer answered");
+    expect((await s.request("GET", `/api/quotations/${made.body._id}`, { token: owner })).body).toMatchObject({
+      status: "draft",
+      decision: null,
+    });
+
+    const recorded = await record(owner, byPhone);
+    expect(recorded.status, recorded.text).toBe(200);
+    expect(recorded.body).toMatchObject({
+      status: "accepted",
+      decision: { name: "Priya Nair", ip: "", recordedBy: "admin", how: "by phone, 29 Nov" },
+    });
+    const won = (await s.request("GET", `/api/deals/${deal._id}`, { token: owner })).body;
+    expect(won.stage).toBe("won");
+    expect(won.notes.find((n: { kind: string }) => n.kind === "quotation-accepted")).toMatchObject({
+      author: "admin",
+      text: expect.stringMatching(/^admin recorded that Priya Nair accepted .+, by phone, 29 Nov\.$/),
+    });
+    const again = await record(owner, { ...byPhone, decision: "decline" });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("The buyer has already accepted this quotation.");
+  });
 });
 
 describe("its PDF (issue 44: every download made it again on the server's one thread)", () => {

@@ -7,6 +7,7 @@ import type { Quotation, QuotationParty } from "../../../shared/sales/quotation"
 import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
 import { Dialog } from "../../components/admin/dialog";
 import { TextField } from "../../components/admin/fields";
+import { RecordAnswerDialog } from "../../components/admin/quotation-answer";
 import { QUOTATION_STATUS_LABEL, QuotationForm, rupees, startOfQuotation } from "../../components/admin/quotation-form";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, ErrorState, formatDate, PageHeader } from "../../components/admin/screen-parts";
@@ -17,7 +18,8 @@ import type { Route } from "./+types/quotation";
 /**
  * One quotation (/admin/quotations/{id}) as the buyer will see it: both parties with their GSTINs, the
  * lines with HSN codes and tax, the totals and the amount in words, the terms; its versions, its status
- * (sent, viewed, accepted or declined), and Revise (a new version), Download PDF and Send to buyer.
+ * (sent, viewed, accepted or declined), and Revise (a new version), Download PDF and Send to buyer; owners
+ * record an answer the buyer gave another way.
  */
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -231,7 +233,10 @@ function StatusAndVersions({ q }: { q: Quotation }) {
       </ul>
       {q.decision && (
         <p className="text-slate-800">
-          {q.status === "declined" ? "Declined" : "Accepted"} by {q.decision.name}, from the address {q.decision.ip}.
+          {q.status === "declined" ? "Declined" : "Accepted"} by {q.decision.name}
+          {q.decision.recordedBy
+            ? ` (recorded by ${q.decision.recordedBy}: ${q.decision.how}).`
+            : `, from the address ${q.decision.ip}.`}
         </p>
       )}
       {q.version < latest && (
@@ -384,12 +389,13 @@ function BuyerLink({ q }: { q: Quotation }) {
   );
 }
 
-function QuotationView({ initial, canChange }: { initial: Quotation; canChange: boolean }) {
+function QuotationView({ initial, canChange, isOwner }: { initial: Quotation; canChange: boolean; isOwner: boolean }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [q, setQ] = useState(initial);
   const [revising, setRevising] = useState(false);
   const [sending, setSending] = useState(false);
+  const [recording, setRecording] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
@@ -421,6 +427,12 @@ function QuotationView({ initial, canChange }: { initial: Quotation; canChange: 
             </button>
           )}
         </>
+      )}
+      {/* As the server decides: owners only, the latest version, not answered yet. */}
+      {isOwner && q.version === latestVersion(q) && !q.decidedAt && (
+        <button type="button" className={buttonClass("secondary")} onClick={() => setRecording(true)}>
+          Record the buyer's answer
+        </button>
       )}
     </>
   );
@@ -468,6 +480,16 @@ function QuotationView({ initial, canChange }: { initial: Quotation; canChange: 
           toast.success("The quotation is on its way to the buyer.");
         }}
       />
+      <RecordAnswerDialog
+        q={q}
+        open={recording}
+        onClose={() => setRecording(false)}
+        onRecorded={(answered) => {
+          setQ(answered);
+          setRecording(false);
+          toast.success(`The buyer's answer is recorded: ${QUOTATION_STATUS_LABEL[answered.status] ?? answered.status}.`);
+        }}
+      />
     </div>
   );
 }
@@ -486,5 +508,5 @@ export default function QuotationScreen({ loaderData }: Route.ComponentProps) {
   }
   // As the server decides (server/api/deals.ts assertMayChange).
   const canChange = deal !== null && (user.role === "owner" || deal.ownerId === null || deal.ownerId === user._id);
-  return <QuotationView key={quotation._id} initial={quotation} canChange={canChange} />;
+  return <QuotationView key={quotation._id} initial={quotation} canChange={canChange} isOwner={user.role === "owner"} />;
 }
