@@ -181,6 +181,8 @@ export const deals = pgTable(
     stage: text("stage").notNull().default("new"),
     lostReason: text("lost_reason").notNull().default(""),
     expectedValuePaise: bigint("expected_value_paise", { mode: "number" }),
+    /** Set by staff: the value no longer follows the deal's quotations (server/sales/deals.ts followQuotations). */
+    valueByHand: boolean("value_by_hand").notNull().default(false),
     expectedCloseDate: date("expected_close_date", { mode: "string" }),
     nextStepText: text("next_step_text").notNull().default(""),
     nextStepDue: date("next_step_due", { mode: "string" }),

@@ -52,6 +52,7 @@ async function toApi(db: Database, rows: DealRow[]): Promise<Deal[]> {
       stage: (DEAL_STAGES as readonly string[]).includes(r.stage) ? (r.stage as DealStage) : "new",
       lostReason: r.lostReason,
       expectedValue: r.expectedValuePaise === null ? null : paiseToRupees(r.expectedValuePaise),
+      valueByHand: r.valueByHand,
       expectedCloseDate: r.expectedCloseDate,
       nextStep: { text: r.nextStepText, dueDate: r.nextStepDue },
       receivedAt: r.receivedAt.toISOString(),
@@ -172,6 +173,10 @@ async function rowValues(db: Database, input: DealInput, previous: DealRow | nul
     ? await db.select({ name: customers.name }).from(customers).where(eq(customers.id, customerId))
     : [];
   const closing = !isOpenDeal(input);
+  // Typed by staff: a value other than the one it had. Cleared: it follows the quotations again.
+  const valueByHand =
+    input.expectedValue !== null &&
+    (previous ? previous.valueByHand || input.expectedValue !== previous.expectedValuePaise : true);
   return {
     title: input.title,
     customerId,
@@ -180,6 +185,7 @@ async function rowValues(db: Database, input: DealInput, previous: DealRow | nul
     stage: input.stage,
     lostReason: input.stage === "lost" ? input.lostReason : "",
     expectedValuePaise: input.expectedValue,
+    valueByHand,
     expectedCloseDate: input.expectedCloseDate,
     nextStepText: input.nextStep.text,
     nextStepDue: input.nextStep.dueDate,
@@ -222,10 +228,30 @@ export async function dealRow(db: Database, id: string): Promise<DealRow | null>
 }
 
 export async function updateDeal(db: Database, previous: DealRow, input: DealInput): Promise<void> {
+  const values = await rowValues(db, input, previous);
   await db
     .update(deals)
-    .set({ ...(await rowValues(db, input, previous)), updatedAt: new Date() })
+    .set({ ...values, updatedAt: new Date() })
     .where(eq(deals.id, previous.id));
+  if (!values.valueByHand) await followQuotations(db, previous.id);
+}
+
+/**
+ * The deal's value from its quotations (issue 45: every figure of the owner was ₹0.00 while the deals held
+ * quotations): the total of its accepted quotation, else of the latest one sent (viewed counts as sent).
+ * Called when a quotation is sent or answered and when staff clear the value; a value typed by staff stays,
+ * and a deal with no such quotation keeps the value it has.
+ */
+export async function followQuotations(db: Database, dealId: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE deals d SET expected_value_paise = q.total_paise
+    FROM (
+      SELECT total_paise FROM quotations
+      WHERE deal_id = ${dealId} AND status IN ('sent', 'viewed', 'accepted')
+      ORDER BY status = 'accepted' DESC, created_at DESC, id DESC
+      LIMIT 1
+    ) q
+    WHERE d.id = ${dealId} AND NOT d.value_by_hand AND d.expected_value_paise IS DISTINCT FROM q.total_paise`);
 }
 
 /** Logs a note, call, e-mail or meeting (or a quotation's event); the first one is the deal's first response. */

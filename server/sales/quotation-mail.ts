@@ -10,7 +10,7 @@ import { admins, deals, quotations, salesDesk } from "../db/schema";
 import type { AttachmentMaker } from "../mail/attachments";
 import { escapeHtml, headerText, htmlPage, htmlParagraphs, namedAddress, staffRecipients } from "../mail/enquiry-emails";
 import { queueEmail } from "../mail/outbox";
-import { addDealNote } from "./deals";
+import { addDealNote, followQuotations } from "./deals";
 import { quotationFileName, quotationPdf } from "./quotation-pdf";
 import { getQuotation } from "./quotations";
 
@@ -126,6 +126,7 @@ export async function sendQuotation(
     text: `Sent ${q.number} v${q.version} (${formatRupees(Math.round(q.total * 100))}) to ${args.to.join(", ")}.`,
     author: sender.name,
   });
+  await followQuotations(tx, q.dealId);
 }
 
 /** The buyer opened their page: the first time counts (status "viewed", a line on the deal). */
@@ -190,6 +191,7 @@ export async function recordDecision(db: Database, q: Quotation, d: Decision, si
         .set({ stage: "won", closedAt: now, lostReason: "", updatedAt: now })
         .where(sql`${deals.id} = ${q.dealId} AND ${deals.stage} <> 'won'`);
     }
+    await followQuotations(tx, q.dealId);
     if (siteUrl) await tellOwner(tx, q, { said, verb }, siteUrl);
     return true;
   });

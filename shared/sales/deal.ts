@@ -52,8 +52,12 @@ export interface Deal {
   ownerName: string | null;
   stage: DealStage;
   lostReason: string;
-  /** Rupees (two decimals at most); null when not estimated yet. */
+  /**
+   * Rupees (two decimals at most); null when not estimated yet. It follows the deal's latest quotation sent
+   * or accepted (an accepted one first) unless staff typed it (`valueByHand`); cleared, it follows again.
+   */
   expectedValue: number | null;
+  valueByHand: boolean;
   expectedCloseDate: string | null;
   nextStep: { text: string; dueDate: string | null };
   /** When the lead was received: the enquiry's time, or the deal's own when it came from no enquiry. */

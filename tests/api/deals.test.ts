@@ -121,7 +121,7 @@ describe("a deal", () => {
     await s.request("POST", `/api/deals/${made.body._id}/notes`, { token: asha.token, json: { text: "Called the buyer." } });
     const list = await s.request("GET", `/api/deals/${made.body._id}/revisions`, { token: bala.token });
     expect(list.body.map((v: { action: string; changed: string[] }) => [v.action, v.changed])).toEqual([
-      ["update", ["Expected value", "Stage"]],
+      ["update", ["Expected value", "Stage", "Value by hand"]],
       ["create", []],
     ]);
     const first = await s.request("GET", `/api/deals/${made.body._id}/revisions/${list.body[1]._id}`, { token: asha.token });

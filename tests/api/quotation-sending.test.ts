@@ -170,6 +170,11 @@ describe("sending and the buyer's answer", () => {
       expect(await res.text()).not.toContain(q.number);
     }
     expect((await call("GET", `/api/quotations/${q._id}`, asha)).body.status).toBe("sent");
+    // Sent, the quotation is the deal's value (issue 45).
+    expect((await call("GET", `/api/deals/${q.dealId}`, asha)).body).toMatchObject({
+      expectedValue: 1180000,
+      valueByHand: false,
+    });
 
     // With a WhatsApp number set, the page offers the chat, but its address (the key to it) stays out of wa.me.
     expect((await call("PUT", "/api/settings", running.token, { whatsapp: "+91 98765 43210" })).status).toBe(200);

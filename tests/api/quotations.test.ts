@@ -298,6 +298,43 @@ describe("the buyer's link (issue 44: every sales person could answer any quotat
   });
 });
 
+describe("the deal's value (issue 45: every figure of the owner was ₹0.00 while the deals held quotations)", () => {
+  it("follows the quotation sent or accepted unless staff typed one; cleared, it follows again", async () => {
+    const deal = await dealFor("33AAGCP4765J1Z5", "Value Mills");
+    const made = await quote({ dealId: deal._id, lines: linesOf() });
+    const total = made.body.total as number;
+    const dealOf = async (id: string) => (await s.request("GET", `/api/deals/${id}`, { token: owner })).body;
+    // A draft is not an offer yet.
+    expect(await dealOf(deal._id)).toMatchObject({ expectedValue: null, valueByHand: false });
+    const accepted = await s.request("POST", `/api/quotations/${made.body._id}/decision`, {
+      token: owner,
+      json: { decision: "accept", name: "K. Selvam", how: "by phone" },
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(await dealOf(deal._id)).toMatchObject({ stage: "won", expectedValue: total, valueByHand: false });
+    const stats = (await s.request("GET", "/api/deals/stats", { token: owner })).body;
+    expect(stats.winsBySource.find((r: { source: string }) => r.source === "direct")?.value).toBeGreaterThanOrEqual(total);
+    // The panel sends the whole deal: the value it showed, sent back, is not one typed by hand.
+    const resent = await s.request("PUT", `/api/deals/${deal._id}`, { token: owner, json: { expectedValue: String(total) } });
+    expect(resent.status, resent.text).toBe(200);
+    expect(await dealOf(deal._id)).toMatchObject({ expectedValue: total, valueByHand: false });
+
+    // Typed by staff, it stays through an acceptance; cleared, it takes the quotation's again.
+    const typed = await dealFor("33AAGCP4765J1Z5", "Typed Value Mills");
+    const set = await s.request("PUT", `/api/deals/${typed._id}`, { token: owner, json: { expectedValue: "250000" } });
+    expect(set.status, set.text).toBe(200);
+    const second = await quote({ dealId: typed._id, lines: linesOf() });
+    await s.request("POST", `/api/quotations/${second.body._id}/decision`, {
+      token: owner,
+      json: { decision: "accept", name: "K. Selvam", how: "purchase order 4411" },
+    });
+    expect(await dealOf(typed._id)).toMatchObject({ expectedValue: 250000, valueByHand: true });
+    const cleared = await s.request("PUT", `/api/deals/${typed._id}`, { token: owner, json: { expectedValue: null } });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(await dealOf(typed._id)).toMatchObject({ expectedValue: second.body.total, valueByHand: false });
+  });
+});
+
 describe("its PDF (issue 44: every download made it again on the server's one thread)", () => {
   it("is made once per version and settings: downloads at once share it, a change makes a new one", async () => {
     const deal = await dealFor("33AAPFU0939F1Z2", "Pdf Mills");

@@ -174,7 +174,13 @@ function DealForm({ deal, onSaved }: { deal: Deal; onSaved: (d: Deal) => void })
       </h2>
       <div className="grid gap-3 sm:grid-cols-3">
         <SelectField label="Stage" value={values.stage} options={STAGE_OPTIONS} onChange={set("stage")} />
-        <TextField label="Expected value (₹)" value={values.expectedValue} onChange={set("expectedValue")} inputMode="decimal" />
+        <TextField
+          label="Expected value (₹)"
+          value={values.expectedValue}
+          onChange={set("expectedValue")}
+          inputMode="decimal"
+          hint="Follows the quotation sent or accepted. A value typed here stays; cleared, it follows the quotations again."
+        />
         <TextField label="Expected close date" type="date" value={values.expectedCloseDate} onChange={set("expectedCloseDate")} />
       </div>
       {values.stage === "lost" && (
@@ -208,7 +214,11 @@ function DealSummary({ deal }: { deal: Deal }) {
           {DEAL_STAGE_LABEL[deal.stage]}
           {deal.stage === "lost" && deal.lostReason ? `: ${deal.lostReason}` : ""}
         </Fact>
-        <Fact label="Expected value">{deal.expectedValue === null ? "Not estimated" : rupees(deal.expectedValue)}</Fact>
+        <Fact label="Expected value">
+          {deal.expectedValue === null
+            ? "Not estimated"
+            : `${rupees(deal.expectedValue)} (${deal.valueByHand ? "set by hand" : "from its quotation"})`}
+        </Fact>
         <Fact label="Expected close date">{deal.expectedCloseDate ? formatDate(deal.expectedCloseDate) : "Not set"}</Fact>
         <Fact label="Next step">
           {deal.nextStep.text || "None"}
