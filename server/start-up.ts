@@ -17,6 +17,7 @@ import { startRetention } from "./privacy/retention";
 import { deleteExpiredPrivacyLinks } from "./privacy/self-service";
 import { backfillEnquiryCustomers } from "./sales/backfill";
 import { startIndiamartPulls } from "./sales/indiamart";
+import { startLeadNotices } from "./sales/lead-notices";
 import { startMorningEmails } from "./sales/morning-email";
 
 /** Held while one process creates the first admin or the demo content, so two servers never both do. */
@@ -78,7 +79,8 @@ export async function prepareData(ctx: AppContext, options: { print?: (text: str
  * Hourly housekeeping: expired sessions and sign-in tickets, old rate-limit events, activity past its
  * retention, versions beyond REVISIONS_KEEP and trash past TRASH_DAYS (with images nothing uses any more).
  * Every few minutes, the digest of held enquiries when one is due (server/mail/held-digest.ts) and, from 9:00
- * India time, the morning e-mails (server/sales/morning-email.ts). Once, earlier enquiries' customers.
+ * India time, the morning e-mails (server/sales/morning-email.ts); every minute, the e-mails of leads given in
+ * turn (server/sales/lead-notices.ts). Once, earlier enquiries' customers.
  */
 export function startHousekeeping(ctx: AppContext): () => void {
   const run = async () => {
@@ -101,6 +103,7 @@ export function startHousekeeping(ctx: AppContext): () => void {
   const digestTimer = setInterval(() => void queueHeldDigest(ctx), HELD_DIGEST_CHECK_MS);
   digestTimer.unref();
   const stopMorningEmails = startMorningEmails(ctx);
+  const stopLeadNotices = startLeadNotices(ctx); // every minute: leads given in turn, e-mailed to their person
   const stopIndiamartPulls = startIndiamartPulls(ctx); // every 10 minutes, once a CRM key is set
   const stopRetention = startRetention(ctx); // daily, from 10:00 India time (server/privacy/retention.ts)
   void backfillEnquiryCustomers(ctx.db); // enquiries from before customers existed; in the background
@@ -108,6 +111,7 @@ export function startHousekeeping(ctx: AppContext): () => void {
     clearInterval(timer);
     clearInterval(digestTimer);
     stopMorningEmails();
+    stopLeadNotices();
     stopIndiamartPulls();
     stopRetention();
   };

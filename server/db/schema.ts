@@ -183,6 +183,8 @@ export const deals = pgTable(
     expectedValuePaise: bigint("expected_value_paise", { mode: "number" }),
     /** Set by staff: the value no longer follows the deal's quotations (server/sales/deals.ts followQuotations). */
     valueByHand: boolean("value_by_hand").notNull().default(false),
+    /** Given to its owner in turn and not yet e-mailed to them (server/sales/lead-notices.ts). */
+    ownerNoticeDue: boolean("owner_notice_due").notNull().default(false),
     expectedCloseDate: date("expected_close_date", { mode: "string" }),
     nextStepText: text("next_step_text").notNull().default(""),
     nextStepDue: date("next_step_due", { mode: "string" }),
@@ -204,6 +206,7 @@ export const deals = pgTable(
     index("deals_stage_idx").on(t.stage),
     index("deals_customer_idx").on(t.customerId),
     index("deals_next_step_idx").on(t.nextStepDue).where(sql`${t.nextStepDue} IS NOT NULL`),
+    index("deals_owner_notice_idx").on(t.id).where(sql`${t.ownerNoticeDue}`),
   ],
 );
 

@@ -78,6 +78,8 @@ async function giveNext(tx: Database, lead: Lead, last: string | null, actor: Ac
     expectedCloseDate: null,
     nextStep: { text: "", dueDate: null },
   });
+  // The person hears of it by e-mail within a minute (a burst in one e-mail): server/sales/lead-notices.ts.
+  await tx.update(deals).set({ ownerNoticeDue: true }).where(eq(deals.id, dealId));
   await tx.update(salesDesk).set({ lastAssignedId: person.id, updatedAt: new Date() }).where(eq(salesDesk.id, DESK_ID));
   // The deal's first version, as one made by hand gets (its history starts here).
   const deal = await getDeal(tx, dealId);

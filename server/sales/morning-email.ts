@@ -15,7 +15,8 @@ import { type MyDay, myDay } from "./my-day";
 
 /**
  * The morning e-mail: at 9:00 India time each active sales person and owner with an e-mail address gets what
- * My day lists for them (overdue and today's next steps, new unassigned leads, quotations about to expire),
+ * My day lists for them (new leads given to them, overdue and today's next steps, new unassigned leads,
+ * quotations about to expire),
  * through the outbox. Every app server looks every few minutes from 9:00 on (so one started later still sends
  * the day's); per person and day, a mark in the rate-limit events (taken under its advisory lock) says they
  * were looked at, and the outbox's dedupe key keeps it to one e-mail even so. Someone with nothing to do gets
@@ -50,6 +51,7 @@ function dealLine(d: Deal, siteUrl: string): Link {
 
 function groupsOf(day: MyDay, siteUrl: string): Group[] {
   return [
+    { title: "New leads given to you", links: day.newDeals.map((d) => dealLine(d, siteUrl)) },
     { title: "Overdue next steps", links: day.overdue.map((d) => dealLine(d, siteUrl)) },
     { title: "Next steps due today", links: day.today.map((d) => dealLine(d, siteUrl)) },
     {
@@ -71,6 +73,7 @@ function groupsOf(day: MyDay, siteUrl: string): Group[] {
 
 function countsOf(day: MyDay): string {
   const parts: [number, string, string][] = [
+    [day.newDeals.length, "new lead for you", "new leads for you"],
     [day.overdue.length, "overdue step", "overdue steps"],
     [day.today.length, "step due today", "steps due today"],
     [day.unassignedLeads.length, "new lead", "new leads"],

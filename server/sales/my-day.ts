@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, notExists, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, notExists, notInArray, sql } from "drizzle-orm";
 import { CLOSED_STAGES, type Deal } from "../../shared/sales/deal";
 import { addDays, indiaDateOf } from "../../shared/sales/financial-year";
 import type { Quotation } from "../../shared/sales/quotation";
@@ -15,6 +15,11 @@ const EXPIRY_DAYS = 7;
 export interface MyDay {
   /** India's day the lists are for (YYYY-MM-DD). */
   day: string;
+  /**
+   * My deals from a lead that nobody has acted on yet (no note, call or e-mail logged, no next step, still
+   * "new"): leads given to me in turn, or taken up and left. The oldest first: it has waited longest.
+   */
+  newDeals: Deal[];
   /** My open deals whose next step was due before today, the longest overdue first. */
   overdue: Deal[];
   /** My open deals whose next step is due today. */
@@ -29,7 +34,13 @@ export interface MyDay {
 export async function myDay(db: Database, userId: string, now = new Date()): Promise<MyDay> {
   const day = indiaDateOf(now);
   const mine = and(eq(deals.ownerId, userId), notInArray(deals.stage, [...CLOSED_STAGES]), isNotNull(deals.nextStepDue));
-  const [overdue, today, leads, expiring] = await Promise.all([
+  const [fresh, overdue, today, leads, expiring] = await Promise.all([
+    db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(and(eq(deals.ownerId, userId), eq(deals.stage, "new"), isNull(deals.firstResponseAt), isNull(deals.nextStepDue)))
+      .orderBy(asc(deals.receivedAt), asc(deals.id))
+      .limit(100),
     db
       .select({ id: deals.id })
       .from(deals)
@@ -73,6 +84,10 @@ export async function myDay(db: Database, userId: string, now = new Date()): Pro
   ]);
   return {
     day,
+    newDeals: await dealsByIds(
+      db,
+      fresh.map((r) => r.id),
+    ),
     overdue: await dealsByIds(
       db,
       overdue.map((r) => r.id),

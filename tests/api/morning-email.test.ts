@@ -1,6 +1,7 @@
-import { like } from "drizzle-orm";
+import { asc, ilike, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailOutbox } from "../../server/db/schema";
+import { queueLeadNotices } from "../../server/sales/lead-notices";
 import { queueMorningEmails } from "../../server/sales/morning-email";
 import { indiaDateOf } from "../../shared/sales/financial-year";
 import { startTestServer, type TestServer } from "../support/server";
@@ -129,6 +130,53 @@ describe("the morning e-mail", () => {
       /New leads nobody has taken yet:\n- M-\d{4}-\d{5} Anita Rao: Brochure\n {2}https:\/\/www\.pneuma\.example\/admin\/contacts\/[0-9a-f]{24}/,
     );
     expect(balas.text).not.toContain("/admin/deals/");
+  });
+});
+
+describe("a lead given in turn (issue 45: nobody was told, and My day did not list it)", () => {
+  it("is e-mailed to its person at once, several together in one e-mail, and stays on their My day until they act", async () => {
+    await s.request("PUT", "/api/settings", { token: owner, json: { leadAssignment: "round-robin" } });
+    const lead = (n: number) =>
+      s.request("POST", "/api/contacts", {
+        json: { name: `Buyer ${n}`, email: `buyer${n}@example.com`, subject: `Dryer ${n}`, message: "Price please." },
+      });
+    const outbox = () =>
+      s.ctx.db
+        .select()
+        .from(emailOutbox)
+        .where(ilike(emailOutbox.subject, "%new lead%for you%"))
+        .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
+    expect((await lead(1)).status).toBe(201);
+    expect(await queueLeadNotices(s.ctx)).toBe(1);
+    const [single] = await outbox();
+    expect(single!.subject).toBe("New lead for you: Dryer 1 – Buyer 1");
+    expect(["asha@example.com", "bala@example.com"]).toContain(single!.recipients[0]);
+    const dealLink = single!.text.match(/https:\/\/www\.pneuma\.example\/admin\/deals\/([0-9a-f]{24})/);
+    expect(dealLink, single!.text).not.toBeNull();
+    expect(single!.text).toContain("(India time)");
+    expect(await queueLeadNotices(s.ctx)).toBe(0);
+
+    // Four at once: each person gets one e-mail naming theirs; a second server's look finds them claimed.
+    for (const n of [2, 3, 4, 5]) expect((await lead(n)).status).toBe(201);
+    const [a, b] = await Promise.all([queueLeadNotices(s.ctx), queueLeadNotices(s.ctx)]);
+    const batch = (await outbox()).slice(1);
+    expect(a + b).toBe(batch.length);
+    expect(batch.length).toBeGreaterThan(1);
+    const named = batch.flatMap((e) => [...e.text.matchAll(/- (Dryer \d)/g)].map((m) => m[1]));
+    expect(named.sort()).toEqual(["Dryer 2", "Dryer 3", "Dryer 4", "Dryer 5"]);
+    expect(batch.some((e) => /^\d new leads for you – Pneuma Air Systems$/.test(e.subject))).toBe(true);
+
+    // On My day with the deal, until a note is logged on it.
+    const ashaDay = async () => (await s.request("GET", "/api/my-day", { token: asha.token })).body;
+    const ashas = (await ashaDay()).newDeals as { _id: string; title: string }[];
+    expect(ashas.length).toBeGreaterThan(0);
+    expect(ashas.every((d) => /^Dryer \d – Buyer \d$/.test(d.title))).toBe(true);
+    const noted = await s.request("POST", `/api/deals/${ashas[0]!._id}/notes`, {
+      token: asha.token,
+      json: { kind: "call", text: "Called: wants a 30 HP dryer." },
+    });
+    expect(noted.status, noted.text).toBe(201);
+    expect((await ashaDay()).newDeals.map((d: { _id: string }) => d._id)).not.toContain(ashas[0]!._id);
   });
 });
 

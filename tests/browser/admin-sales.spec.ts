@@ -192,7 +192,7 @@ test.describe("Sales desk", () => {
   );
 
   test(
-    "My day lists an overdue step and a new lead; Make a deal takes the lead @phone",
+    "My day lists an overdue step and a new lead; Make a deal takes the lead, which waits as theirs @phone",
     { tag: "@journey" },
     async ({ page, baseURL }, testInfo) => {
       const problems = watchErrors(page);
@@ -227,10 +227,13 @@ test.describe("Sales desk", () => {
       expect(deal).toMatchObject({ title: `${tag} 50 HP compressor`, contactId: leadId });
       expect(deal.customerId).not.toBeNull();
 
-      // Taken: the lead leaves My day.
+      // Taken: the lead leaves the waiting leads, and its deal waits on My day as theirs until they act on it.
       await page.goto("/admin/my-day");
       await expect(page.getByRole("region", { name: /^Overdue/ })).toBeVisible();
       await expect(page.locator(`[data-lead="${leadId}"]`)).toHaveCount(0);
+      await expect(page.getByRole("region", { name: /^Leads given to you/ }).locator(`[data-deal="${id}"]`)).toContainText(
+        /Received (just now|\d+ minutes? ago), not acted on yet/,
+      );
       expect(problems).toEqual([]);
     },
   );

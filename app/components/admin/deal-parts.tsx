@@ -12,6 +12,16 @@ export function rupeesText(value: number | null): string {
   return paise === null ? "—" : formatRupees(paise);
 }
 
+/** How long ago `iso` was, as people say it: "just now", "40 minutes ago", "3 hours ago", "2 days ago". */
+export function ageText(iso: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / 60_000));
+  const say = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return say(minutes, "minute");
+  if (minutes < 48 * 60) return say(Math.floor(minutes / 60), "hour");
+  return say(Math.floor(minutes / (24 * 60)), "day");
+}
+
 export function StageBadge({ stage }: { stage: DealStage }) {
   const tone =
     stage === "won"

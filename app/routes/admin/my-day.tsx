@@ -4,7 +4,7 @@ import type { Deal } from "../../../shared/sales/deal";
 import type { Quotation } from "../../../shared/sales/quotation";
 import type { Contact } from "../../../shared/schemas/enquiry-values";
 import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
-import { NextStep, rupeesText, StageBadge } from "../../components/admin/deal-parts";
+import { ageText, NextStep, rupeesText, StageBadge } from "../../components/admin/deal-parts";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, ErrorState, formatDate, LoadingState, PageHeader } from "../../components/admin/screen-parts";
 import { useToast } from "../../components/admin/toast";
@@ -12,14 +12,16 @@ import { api, errorDetail, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/my-day";
 
 /**
- * My day (/admin/my-day), the sales person's start screen: their overdue and today's next steps, the new
- * leads no deal has taken up yet (each one tap from becoming a deal) and their quotations about to expire,
+ * My day (/admin/my-day), the sales person's start screen: the leads given to them that they have not acted
+ * on yet (with how long each has waited), their overdue and today's next steps, the new leads no deal has
+ * taken up yet (each one tap from becoming a deal) and their quotations about to expire,
  * from GET /api/my-day. An empty section says so, so "nothing to do" is never mistaken for "not loaded".
  */
 
 /** What GET /api/my-day answers (server/sales/my-day.ts). */
 interface MyDay {
   day: string;
+  newDeals: Deal[];
   overdue: Deal[];
   today: Deal[];
   unassignedLeads: Contact[];
@@ -60,6 +62,9 @@ export default function MyDayScreen({ loaderData }: Route.ComponentProps) {
         <LoadingState />
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
+          <Section id="given" title="Leads given to you" count={myDay.newDeals.length} empty="No new leads given to you.">
+            <GivenList deals={myDay.newDeals} />
+          </Section>
           <Section id="overdue" title="Overdue" count={myDay.overdue.length} empty="Nothing overdue.">
             <DealList deals={myDay.overdue} day={myDay.day} />
           </Section>
@@ -126,6 +131,25 @@ function DealList({ deals, day }: { deals: Deal[]; day: string }) {
           </p>
           <p className="text-sm">
             <NextStep deal={d} today={day} />
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Deals from leads given to me, not acted on yet: how long each has waited, and where to act. */
+function GivenList({ deals }: { deals: Deal[] }) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {deals.map((d) => (
+        <li key={d._id} data-deal={d._id} className="space-y-1 px-4 py-3">
+          <Link to={`/admin/deals/${d._id}`} className="font-semibold break-words text-brand-700 underline">
+            {d.title}
+          </Link>
+          <p className="text-sm break-words text-slate-700">{d.customerName ?? "No customer yet"}</p>
+          <p className="text-sm font-semibold text-amber-800">
+            Received <time dateTime={d.receivedAt}>{ageText(d.receivedAt)}</time>, not acted on yet
           </p>
         </li>
       ))}

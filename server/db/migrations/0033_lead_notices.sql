@@ -1,0 +1,2 @@
+ALTER TABLE "deals" ADD COLUMN "owner_notice_due" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "deals_owner_notice_idx" ON "deals" USING btree ("id") WHERE "deals"."owner_notice_due";
