@@ -46,6 +46,27 @@ it("an owner records the buyer's answer given on the phone: who, how, and in the
   expect(s.queryByRole("button", { name: "Record the buyer's answer" })).toBeNull();
 });
 
+it("a code without a GST rate: an owner gets a link to add it, a sales person is told to ask an owner (issue 45)", async () => {
+  const customer = await ctx.request("POST", "/api/customers", { json: { name: "Courier Mills", gstin: "33AAGCP4765J1Z5" } });
+  const deal = await ctx.request("POST", "/api/deals", { json: { title: "Courier", customerId: customer.body._id } });
+  const asha = await addStaff(ctx.server, ctx.token, "sales", "bhavya");
+  for (const [token, owner] of [
+    [ctx.token, true],
+    [asha.token, false],
+  ] as const) {
+    window.localStorage.setItem("admin-token", token);
+    const s = await renderAdmin(`/admin/deals/${deal.body._id}/quotations/new`);
+    await s.user.click(await s.findByRole("button", { name: "+ Add a free line" }));
+    await s.user.type(s.getByLabelText("HSN/SAC"), "996812");
+    const preview = s.getByRole("region", { name: "Preview" });
+    await within(preview).findByText(/no GST rate for HSN 996812\. Owners add rates in Site Settings → GST rates/);
+    const link = within(preview).queryByRole("link", { name: /Add the rate in Site Settings/ });
+    if (owner) expect(link?.getAttribute("href")).toBe("/admin/settings#gst-rates");
+    else expect(link).toBeNull();
+    s.unmount();
+  }
+});
+
 it("a sales person does not answer for the buyer: no such button on their own deal's quotation", async () => {
   const asha = await addStaff(ctx.server, ctx.token, "sales", "asha");
   const id = await aQuotation("Cauvery Mills", asha.token);

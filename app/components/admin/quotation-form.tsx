@@ -5,6 +5,7 @@ import type { GstRateEntry } from "../../../shared/sales/gst-rate";
 import { formatRupees, rupeesToPaise, toHundredths } from "../../../shared/sales/money";
 import type { Quotation, QuotationTerms } from "../../../shared/sales/quotation";
 import { api, errorMessage } from "../../lib/api-client";
+import { useCurrentUser } from "./current-user";
 import { TextField } from "./fields";
 import { buttonClass } from "./screen-parts";
 
@@ -91,14 +92,21 @@ function usePickerData() {
         console.error("Failed to fetch products", err);
       }
     })();
-    api<GstRateEntry[]>("/api/gst-rates")
-      .then((list) => {
-        if (!cancelled)
-          setRates(list.map((r) => ({ hsn: r.hsn, rateBasisPoints: Math.round(r.rate * 100), effectiveFrom: r.effectiveFrom })));
-      })
-      .catch((err) => console.error("Failed to fetch GST rates", err));
+    const readRates = () =>
+      api<GstRateEntry[]>("/api/gst-rates")
+        .then((list) => {
+          if (!cancelled)
+            setRates(
+              list.map((r) => ({ hsn: r.hsn, rateBasisPoints: Math.round(r.rate * 100), effectiveFrom: r.effectiveFrom })),
+            );
+        })
+        .catch((err) => console.error("Failed to fetch GST rates", err));
+    void readRates();
+    // An owner adds a missing rate in another tab (the link below the preview): coming back, the form has it.
+    window.addEventListener("focus", readRates);
     return () => {
       cancelled = true;
+      window.removeEventListener("focus", readRates);
     };
   }, []);
   return { products, rates };
@@ -247,7 +255,7 @@ function PreviewRow({ label, paise, strong }: { label: string; paise: number; st
   );
 }
 
-function PreviewBox({ preview, interState }: { preview: Preview; interState: boolean | null }) {
+function PreviewBox({ preview, interState, isOwner }: { preview: Preview; interState: boolean | null; isOwner: boolean }) {
   return (
     <section aria-labelledby="quotation-preview" className="rounded-md border border-slate-200 bg-white p-3 text-sm">
       <h2 id="quotation-preview" className="mb-2 font-semibold text-slate-900">
@@ -268,11 +276,23 @@ function PreviewBox({ preview, interState }: { preview: Preview; interState: boo
           <PreviewRow label="Total" paise={preview.amounts.totals.totalPaise} strong />
         </dl>
       ) : (
-        <ul className="list-disc space-y-1 pl-5 text-slate-700">
-          {preview.problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
+        <>
+          <ul className="list-disc space-y-1 pl-5 text-slate-700">
+            {preview.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+          {isOwner && preview.problems.some((p) => p.endsWith(ADD_A_RATE)) && (
+            <a
+              href="/admin/settings#gst-rates"
+              target="_blank"
+              rel="noopener"
+              className="mt-2 inline-block text-brand-700 underline"
+            >
+              Add the rate in Site Settings → GST rates (opens in a new tab; this form keeps what you typed)
+            </a>
+          )}
+        </>
       )}
       <p className="mt-2 text-xs text-slate-600">The saved quotation's figures are worked out again by the server.</p>
     </section>
@@ -339,6 +359,7 @@ export function QuotationForm({
   onCancel?: () => void;
 }) {
   const { products, rates } = usePickerData();
+  const { user } = useCurrentUser();
   const today = indiaDateOf(new Date());
   const [lines, setLines] = useState<LineDraft[]>(() => start.lines.map(withKey));
   const [validUntil, setValidUntil] = useState(start.validUntil);
@@ -393,7 +414,7 @@ export function QuotationForm({
         <TermsFields terms={terms} onChange={setTerms} />
       </div>
       <div className="space-y-3 lg:sticky lg:top-4 lg:self-start">
-        <PreviewBox preview={preview} interState={interState} />
+        <PreviewBox preview={preview} interState={interState} isOwner={user.role === "owner"} />
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             {error}
