@@ -122,8 +122,9 @@ export function dealsRouter(ctx: AppContext): Router {
     });
     csv.pipe(res);
     const f = stats.firstResponse;
-    csv.write(["First response, median hours (last 90 days)", "", f.deals, f.medianHours ?? ""]);
-    csv.write(["First response within one working day (last 90 days)", "", f.deals, f.withinOneWorkingDay ?? ""]);
+    csv.write(["First response, median minutes (last 90 days)", "", f.deals, f.medianMinutes ?? ""]);
+    csv.write(["First response within one working day (last 90 days)", "", f.leads, f.withinOneWorkingDay ?? ""]);
+    csv.write(["Leads not answered yet (last 90 days)", "", f.unanswered, ""]);
     for (const s of stats.openByStage) csv.write(["Open deals", DEAL_STAGE_LABEL[s.stage], s.deals, s.value.toFixed(2)]);
     csv.write(["Win rate (last 90 days)", "", "", stats.winRate ?? ""]);
     for (const s of stats.winsBySource) csv.write(["Wins by source (last 90 days)", s.source, s.deals, s.value.toFixed(2)]);

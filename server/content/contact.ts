@@ -20,7 +20,7 @@ import {
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
 import { categories, products } from "../db/content-tables";
-import { contactNotes, contacts, emailOutbox } from "../db/schema";
+import { contactNotes, contacts, customers, emailOutbox } from "../db/schema";
 
 /**
  * Enquiries as staff see them (the inbox, its CSV export, the dashboard's figures). Submissions from the
@@ -272,7 +272,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function contactStats(db: Database, mailEnabled: boolean, now = new Date()): Promise<ContactStats> {
   const since30 = new Date(now.getTime() - 30 * DAY_MS);
   const since60 = new Date(now.getTime() - 60 * DAY_MS);
-  const [kinds, [people], top, [failed]] = await Promise.all([
+  const [kinds, [people], [companies], top, [failed]] = await Promise.all([
     db
       .select({
         type: contacts.type,
@@ -287,6 +287,7 @@ export async function contactStats(db: Database, mailEnabled: boolean, now = new
       .where(gte(contacts.createdAt, since60))
       .groupBy(contacts.type),
     db.select({ customers: countDistinct(sql`lower(${contacts.email})`), total: count() }).from(contacts),
+    db.select({ n: count() }).from(customers),
     queryRows<{ id: string; name: string; slug: string; requests: number; quantity: number }>(
       db,
       sql`SELECT item->'product'->>'_id' AS id, max(item->'product'->>'name') AS name, max(item->'product'->>'slug') AS slug,
@@ -327,6 +328,7 @@ export async function contactStats(db: Database, mailEnabled: boolean, now = new
     last30,
     previous30,
     customers: Number(people?.customers ?? 0),
+    salesCustomers: Number(companies?.n ?? 0),
     total: Number(people?.total ?? 0),
     topProducts: top.map((t) => {
       const page = urls.find((u) => u.id === t.id);

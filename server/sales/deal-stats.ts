@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNotNull, notInArray, sql, sum } from "drizzle-orm";
+import { and, count, eq, gte, inArray, notInArray, sql, sum } from "drizzle-orm";
 import { CLOSED_STAGES, DEAL_STAGES, type DealStage } from "../../shared/sales/deal";
 import { INDIA_OFFSET_MS } from "../../shared/sales/financial-year";
 import type { Database } from "../db/client";
@@ -12,8 +12,18 @@ const WINDOW_DAYS = 90;
 const OPEN = DEAL_STAGES.filter((stage) => !CLOSED_STAGES.includes(stage));
 
 export interface DealStats {
-  /** Deals received in the last 90 days that have a first response. */
-  firstResponse: { deals: number; medianHours: number | null; withinOneWorkingDay: number | null };
+  /**
+   * Deals received in the last 90 days (`leads`), how many have a first response (`deals`) and how many not
+   * (`unanswered`); the median time to it in whole minutes; the share of all the leads answered within one
+   * working day (an unanswered one counts as not, issue 45).
+   */
+  firstResponse: {
+    leads: number;
+    deals: number;
+    unanswered: number;
+    medianMinutes: number | null;
+    withinOneWorkingDay: number | null;
+  };
   /** Open deals per stage: how many, and their expected value in rupees. */
   openByStage: { stage: DealStage; deals: number; value: number }[];
   /** Of the deals closed in the last 90 days, the share won (null when none closed). */
@@ -42,16 +52,20 @@ function median(values: number[]): number | null {
 }
 
 async function firstResponses(db: Database, since: Date): Promise<DealStats["firstResponse"]> {
-  const rows = await db
+  const all = await db
     .select({ receivedAt: deals.receivedAt, firstResponseAt: deals.firstResponseAt })
     .from(deals)
-    .where(and(gte(deals.receivedAt, since), isNotNull(deals.firstResponseAt)));
-  const hours = rows.map((r) => Math.max(0, r.firstResponseAt!.getTime() - r.receivedAt.getTime()) / 3_600_000);
-  const inTime = rows.filter((r) => withinOneWorkingDay(r.receivedAt, r.firstResponseAt!)).length;
+    .where(gte(deals.receivedAt, since));
+  const answered = all.filter((r): r is { receivedAt: Date; firstResponseAt: Date } => r.firstResponseAt !== null);
+  // Minutes from the times themselves: rounding to tenths of an hour first made 5 minutes "0.1 h" and 2 minutes "0".
+  const minutes = median(answered.map((r) => Math.max(0, r.firstResponseAt.getTime() - r.receivedAt.getTime()) / 60_000));
+  const inTime = answered.filter((r) => withinOneWorkingDay(r.receivedAt, r.firstResponseAt)).length;
   return {
-    deals: rows.length,
-    medianHours: median(hours) === null ? null : Math.round(median(hours)! * 10) / 10,
-    withinOneWorkingDay: rows.length ? inTime / rows.length : null,
+    leads: all.length,
+    deals: answered.length,
+    unanswered: all.length - answered.length,
+    medianMinutes: minutes === null ? null : Math.round(minutes),
+    withinOneWorkingDay: all.length ? inTime / all.length : null,
   };
 }
 

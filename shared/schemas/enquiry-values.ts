@@ -160,6 +160,8 @@ export interface ContactStats {
   previous30: KindCounts;
   /** Different e-mail addresses that ever sent an enquiry. */
   customers: number;
+  /** The sales desk's customers (/admin/customers): what the dashboard's Customers tile counts (issue 45). */
+  salesCustomers: number;
   total: number;
   /** Quote requests of the last 30 days: the products asked about most. */
   topProducts: { product: { _id: string; name: string; slug: string; url: string | null }; requests: number; quantity: number }[];

@@ -90,16 +90,17 @@ describe("GET /api/deals/stats", () => {
     expect(res.body.winsByProduct).toEqual([{ productId: machine!._id, name: "PN-RS 50 Screw Compressor", deals: 1 }]);
   });
 
-  it("takes the median time to first response, and the share answered within one working day", async () => {
-    await s.ctx.db.update(deals).set({ firstResponseAt: null });
-    const a = await deal({});
-    const b = await deal({});
-    const c = await deal({});
-    await dated(a, { receivedAt: now - 10 * HOUR, firstResponseAt: now - 8 * HOUR }); // 2 h
-    await dated(b, { receivedAt: now - 40 * HOUR, firstResponseAt: now - 36 * HOUR }); // 4 h
+  it("takes the median time to first response in minutes, and the share of all leads answered within one working day", async () => {
+    // The deals of the test before were received long ago: only these five are the period's leads.
+    await s.ctx.db.update(deals).set({ receivedAt: new Date(now - 200 * 24 * HOUR), firstResponseAt: null });
+    const [a, b, c, d] = [await deal({}), await deal({}), await deal({}), await deal({})];
+    await dated(a, { receivedAt: now - 10 * HOUR, firstResponseAt: now - 10 * HOUR + 3 * 60_000 }); // 3 minutes
+    await dated(b, { receivedAt: now - 40 * HOUR, firstResponseAt: now - 40 * HOUR + 7 * 60_000 }); // 7 minutes
     await dated(c, { receivedAt: now - 80 * HOUR, firstResponseAt: now }); // 80 h: more than a working day
+    await dated(d, { receivedAt: now - 30 * HOUR }); // not answered
     const { firstResponse } = (await s.request("GET", "/api/deals/stats", { token: asha.token })).body;
-    expect(firstResponse).toEqual({ deals: 3, medianHours: 4, withinOneWorkingDay: 2 / 3 });
+    // Rounded to tenths of an hour first, 7 minutes was "0.1 h"; and the unanswered lead did not count.
+    expect(firstResponse).toEqual({ leads: 4, deals: 3, unanswered: 1, medianMinutes: 7, withinOneWorkingDay: 2 / 4 });
   });
 
   it("are exported as CSV rows", async () => {
@@ -109,6 +110,8 @@ describe("GET /api/deals/stats", () => {
     expect(lines[0]).toBe("Figure,Of,Deals,Value (₹) or share");
     expect(lines).toContain("Open deals,Quoted,1,200000.00");
     expect(lines).toContain("Win rate (last 90 days),,,0.75");
+    expect(lines).toContain('"First response, median minutes (last 90 days)",,3,7');
+    expect(lines).toContain("Leads not answered yet (last 90 days),,1,");
     expect(lines).toContain("Wins by product (last 90 days),PN-RS 50 Screw Compressor,1,");
   });
 });

@@ -240,6 +240,9 @@ describe("GET /api/contacts", () => {
     expect(stats.topProducts[0].product).toMatchObject({ _id: items[0]!._id, name: items[0]!.name, url: items[0]!.url });
     expect(stats.topProducts[0].requests).toBeGreaterThan(stats.topProducts[1].requests - 1);
     expect(stats.customers).toBeGreaterThan(1);
+    // The Customers tile counts the sales desk's customers, the list it links to (issue 45).
+    const desk = await s.request("GET", "/api/customers?limit=1", { token });
+    expect(stats.salesCustomers).toBe(Number(desk.headers.get("x-total-count")));
     expect(stats.mail).toEqual({ enabled: false });
     expect((await s.request("GET", "/api/contacts/stats")).status).toBe(401);
   });

@@ -13,7 +13,13 @@ import { ErrorState, LoadingState } from "./screen-parts";
 
 /** What GET /api/deals/stats answers (server/sales/deal-stats.ts). */
 interface DealStats {
-  firstResponse: { deals: number; medianHours: number | null; withinOneWorkingDay: number | null };
+  firstResponse: {
+    leads: number;
+    deals: number;
+    unanswered: number;
+    medianMinutes: number | null;
+    withinOneWorkingDay: number | null;
+  };
   openByStage: { stage: DealStage; deals: number; value: number }[];
   winRate: number | null;
   winsBySource: { source: string; deals: number; value: number }[];
@@ -29,11 +35,12 @@ const SOURCE_LABEL: Record<string, string> = {
 
 const percent = (share: number | null) => (share === null ? "—" : `${Math.round(share * 100)}%`);
 
-function hoursText(hours: number | null): string {
-  if (hours === null) return "—";
-  if (hours < 1) return `${Math.round(hours * 60)} minutes`;
-  if (hours < 48) return `${hours} hours`;
-  return `${Math.round((hours / 24) * 10) / 10} days`;
+/** A time in whole minutes as people say it: "1 minute", "45 minutes", "2.5 hours", "3.2 days". */
+export function durationText(minutes: number | null): string {
+  if (minutes === null) return "—";
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  if (minutes < 48 * 60) return `${Math.round((minutes / 60) * 10) / 10} hours`;
+  return `${Math.round((minutes / (24 * 60)) * 10) / 10} days`;
 }
 
 function Figure({ label, value, note }: { label: string; value: string; note: string }) {
@@ -140,13 +147,17 @@ export function SalesFigures() {
           <dl className="grid gap-3 sm:grid-cols-3">
             <Figure
               label="First response, median"
-              value={hoursText(f.medianHours)}
+              value={durationText(f.medianMinutes)}
               note={f.deals ? `Of the ${f.deals} leads of the last 90 days answered` : "No lead of the last 90 days answered yet"}
             />
             <Figure
               label="Answered within one working day"
               value={percent(f.withinOneWorkingDay)}
-              note="Leads of the last 90 days"
+              note={
+                f.leads
+                  ? `Of all ${f.leads} leads of the last 90 days; ${f.unanswered} not answered yet`
+                  : "No lead in the last 90 days"
+              }
             />
             <Figure label="Win rate" value={percent(stats.winRate)} note="Deals won of those closed in the last 90 days" />
           </dl>

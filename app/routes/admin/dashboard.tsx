@@ -156,7 +156,7 @@ function Tiles({ stats }: { stats: Stats | "loading" | "error" }) {
       {readsEnquiries && (
         <Tile
           label="Customers"
-          value={value((s) => s.enquiries?.customers ?? 0)}
+          value={value((s) => s.enquiries?.salesCustomers ?? 0)}
           note={
             ready?.enquiries && (
               <EnquiriesTrend t={{ current: sum(ready.enquiries.last30), previous: sum(ready.enquiries.previous30) }} />

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ageText } from "../../app/components/admin/deal-parts";
+import { durationText } from "../../app/components/admin/sales-figures";
 
-/** How long a lead has waited, as My day says it (issue 45). */
+/** Times as the sales desk says them (issue 45): how long a lead has waited (My day). */
 describe("ageText", () => {
   const now = Date.parse("2026-11-29T12:00:00Z");
   const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -15,5 +16,20 @@ describe("ageText", () => {
     [-5 * 60_000, "just now"],
   ])("%d ms before is %s", (ms, text) => {
     expect(ageText(ago(ms), now)).toBe(text);
+  });
+});
+
+/** The sales figures' median time to first response, from whole minutes (issue 45: 7 minutes showed as "6 minutes"). */
+describe("durationText", () => {
+  it.each([
+    [null, "—"],
+    [1, "1 minute"],
+    [7, "7 minutes"],
+    [59, "59 minutes"],
+    [90, "1.5 hours"],
+    [47 * 60, "47 hours"],
+    [72 * 60, "3 days"],
+  ])("%s minutes is %s", (minutes, text) => {
+    expect(durationText(minutes)).toBe(text);
   });
 });
