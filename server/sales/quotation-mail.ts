@@ -6,7 +6,7 @@ import { formatRupees } from "../../shared/sales/money";
 import type { Quotation } from "../../shared/sales/quotation";
 import { getSettings } from "../content/settings";
 import type { Database } from "../db/client";
-import { admins, deals, quotations, salesDesk } from "../db/schema";
+import { admins, customerPeople, deals, quotations, salesDesk } from "../db/schema";
 import type { AttachmentMaker } from "../mail/attachments";
 import { escapeHtml, headerText, htmlPage, htmlParagraphs, namedAddress, staffRecipients } from "../mail/enquiry-emails";
 import { queueEmail } from "../mail/outbox";
@@ -190,15 +190,50 @@ export async function recordDecision(db: Database, q: Quotation, d: Decision, si
         .update(deals)
         .set({ stage: "won", closedAt: now, lostReason: "", updatedAt: now })
         .where(sql`${deals.id} = ${q.dealId} AND ${deals.stage} <> 'won'`);
+    } else {
+      // Out of "Quoted" (issue 45): to Negotiating, or Lost with the buyer's reason, as the owners chose.
+      const lost = (await getSettings(tx)).declinedDealStage === "lost";
+      await tx
+        .update(deals)
+        .set(
+          lost
+            ? { stage: "lost", closedAt: now, lostReason: d.reason || `The buyer declined ${q.number}.`, updatedAt: now }
+            : { stage: "negotiating", updatedAt: now },
+        )
+        .where(sql`${deals.id} = ${q.dealId} AND ${deals.stage} NOT IN ('won', 'lost')`);
     }
     await followQuotations(tx, q.dealId);
-    if (siteUrl) await tellOwner(tx, q, { said, verb }, siteUrl);
+    if (siteUrl) await tellOwner(tx, q, { said, verb, name: d.name }, siteUrl);
     return true;
   });
 }
 
-/** The deal owner's e-mail (else the quote notification list): the buyer decided. */
-async function tellOwner(tx: Database, q: Quotation, what: { said: string; verb: string }, siteUrl: string): Promise<void> {
+/**
+ * Who to answer at the buyer: the customer's person of the name the buyer gave (else the first with an
+ * address), with their phone: a sales person replies to the owner's e-mail and it reaches the buyer.
+ */
+async function buyerContact(
+  tx: Database,
+  q: Quotation,
+  name: string,
+): Promise<{ name: string; email: string; phone: string } | null> {
+  if (!q.customerId) return null;
+  const people = await tx
+    .select({ name: customerPeople.name, email: customerPeople.email, phone: customerPeople.phone })
+    .from(customerPeople)
+    .where(eq(customerPeople.customerId, q.customerId))
+    .orderBy(customerPeople.position);
+  const withEmail = people.filter((p) => p.email);
+  return withEmail.find((p) => p.name.trim().toLowerCase() === name.trim().toLowerCase()) ?? withEmail[0] ?? null;
+}
+
+/** The deal owner's e-mail (else the quote notification list): the buyer decided. Reply-To the buyer. */
+async function tellOwner(
+  tx: Database,
+  q: Quotation,
+  what: { said: string; verb: string; name: string },
+  siteUrl: string,
+): Promise<void> {
   const [owner] = await tx
     .select({ email: admins.email })
     .from(deals)
@@ -206,14 +241,16 @@ async function tellOwner(tx: Database, q: Quotation, what: { said: string; verb:
     .where(eq(deals.id, q.dealId));
   const to = owner?.email ? [owner.email] : staffRecipients(await getSettings(tx), "quote");
   const link = `${siteUrl}/admin/quotations/${q._id}`;
+  const buyer = await buyerContact(tx, q, what.name);
+  const reach = buyer ? `${buyer.name} <${buyer.email}>${buyer.phone ? `, phone ${buyer.phone}` : ""}` : "";
   await queueEmail(tx, {
     to,
-    replyTo: null,
+    replyTo: buyer ? namedAddress(buyer.name, buyer.email) : null,
     subject: headerText(`Quotation ${q.number} ${what.verb} by ${q.buyer.name}`),
-    text: `${what.said}\n\nOpen it: ${link}\n`,
+    text: `${what.said}\n${reach ? `\nReach the buyer: ${reach} (a reply to this e-mail goes to them).\n` : ""}\nOpen it: ${link}\n`,
     html: htmlPage(
       `Quotation ${q.number}`,
-      `<p>${escapeHtml(what.said)}</p><p><a href="${escapeHtml(link)}">Open the quotation</a></p>`,
+      `<p>${escapeHtml(what.said)}</p>${reach ? `<p>Reach the buyer: ${escapeHtml(reach)} (a reply to this e-mail goes to them).</p>` : ""}<p><a href="${escapeHtml(link)}">Open the quotation</a></p>`,
     ),
     purpose: "staff",
     origin: siteUrl,

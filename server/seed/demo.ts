@@ -58,6 +58,7 @@ const SETTINGS: SiteSettings = {
   quotationWarrantyTerms: DEFAULT_QUOTATION_TERMS.warranty,
   quotationValidityDays: DEFAULT_QUOTATION_TERMS.validityDays,
   leadAssignment: "manual",
+  declinedDealStage: "negotiating",
   privacyNotice: DEFAULT_PRIVACY_NOTICE,
   privacyNoticeVersion: 1,
   grievanceName: "R. Kavitha",

@@ -95,6 +95,16 @@ export const settingsFields = {
     ]),
     z.enum(["manual", "round-robin"], { error: "New leads must be manual or round-robin." }).default("manual"),
   ),
+  /** Where a deal goes when its buyer declines the quotation (issue 45: it stayed "Quoted" and no figure counted it). */
+  declinedDealStage: checkedBy(
+    choice("When a buyer declines a quotation", [
+      { value: "negotiating", label: "The deal moves to Negotiating, to follow up" },
+      { value: "lost", label: "The deal is lost, with the reason the buyer gave" },
+    ]),
+    z
+      .enum(["negotiating", "lost"], { error: "When a buyer declines, the deal moves to negotiating or lost." })
+      .default("negotiating"),
+  ),
   /**
    * The short notice every form that takes personal data shows before its button (docs/decisions/030-privacy.md).
    * Each saved change is a new version (privacy_notices); an enquiry records the version its form showed.
@@ -262,8 +272,8 @@ export const settingsForm = {
     {
       title: "Sales",
       description:
-        "Who gets a new lead from the website, IndiaMART or typed in by staff. In turn: each one becomes a deal of the next active sales person, one after another (with nobody in the Sales role it stays unassigned). Enquiries held back after a flood are never given out.",
-      fields: ["leadAssignment"],
+        "Who gets a new lead from the website, IndiaMART or typed in by staff. In turn: each one becomes a deal of the next active sales person, one after another (with nobody in the Sales role it stays unassigned). Enquiries held back after a flood are never given out. And where a deal goes when its buyer declines the quotation.",
+      fields: ["leadAssignment", "declinedDealStage"],
     },
     {
       title: "Privacy",

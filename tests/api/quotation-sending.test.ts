@@ -235,7 +235,7 @@ describe("sending and the buyer's answer", () => {
     expect((await call("GET", `/api/quotations/${q._id}`, asha)).body.versions).toHaveLength(1);
   });
 
-  it("declining keeps the deal open and logs the reason; only the latest version can be sent or answered", async () => {
+  it("declining moves the deal to Negotiating and logs the reason; only the latest version can be sent or answered", async () => {
     const q = await quotation("Nilgiri Tea");
     const { link } = await send(q._id);
     const revised = await call("POST", `/api/quotations/${q._id}/revise`, asha, { terms: { notes: "Freight included." } });
@@ -248,14 +248,20 @@ describe("sending and the buyer's answer", () => {
     expect(await stale.text()).toContain("we have since sent version 2");
 
     const { link: newest } = await send(revised.body._id);
+    const before = smtp.received.length;
     const declined = await page(newest, { decision: "decline", name: "Priya Nair", reason: "Budget moved to next year." });
     expect(declined.status).toBe(200);
+    // The sales person is told, and a reply reaches the buyer (issue 45: Reply-To was empty, the phone missing).
+    const told = (await smtp.waitFor(before + 1))[before]!;
+    expect(told.rcptTo).toEqual(["asha@pneuma.example"]);
+    expect(told.mail.replyTo?.text).toContain("priya@nilgiritea.example");
+    expect(told.mail.text).toContain("phone +91 98220 12345");
     expect((await call("GET", `/api/quotations/${revised.body._id}`, asha)).body).toMatchObject({
       status: "declined",
       decision: { name: "Priya Nair", reason: "Budget moved to next year." },
     });
     const deal = (await call("GET", `/api/deals/${q.dealId}`, asha)).body;
-    expect(deal.stage).toBe("quoted");
+    expect(deal.stage).toBe("negotiating");
     expect(deal.notes.find((n: { kind: string }) => n.kind === "quotation-declined")?.text).toContain(
       "Budget moved to next year.",
     );

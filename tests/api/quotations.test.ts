@@ -335,6 +335,34 @@ describe("the deal's value (issue 45: every figure of the owner was ₹0.00 whil
   });
 });
 
+describe("a declined quotation (issue 45: the deal stayed Quoted and no figure counted it)", () => {
+  it("moves the deal to Negotiating, or to Lost with the buyer's reason when the owners chose so; the win rate counts it", async () => {
+    const decline = async (name: string) => {
+      const deal = await dealFor("33AAGCP4765J1Z5", name);
+      const made = await quote({ dealId: deal._id, lines: [LINES[1]] });
+      const res = await s.request("POST", `/api/quotations/${made.body._id}/decision`, {
+        token: owner,
+        json: { decision: "decline", name: "K. Selvam", how: "by phone", reason: "Bought second-hand." },
+      });
+      expect(res.status, res.text).toBe(200);
+      return (await s.request("GET", `/api/deals/${deal._id}`, { token: owner })).body;
+    };
+    expect(await decline("Negotiating Mills")).toMatchObject({ stage: "negotiating", closedAt: null });
+    const set = await s.request("PUT", "/api/settings", { token: owner, json: { declinedDealStage: "lost" } });
+    expect(set.status, set.text).toBe(200);
+    const lost = await decline("Lost Mills");
+    expect(lost).toMatchObject({ stage: "lost", lostReason: "Bought second-hand." });
+    expect(lost.closedAt).not.toBeNull();
+    // The win rate is the won share of the deals closed (all of this file's are recent): the lost one is among them.
+    const closed = async (stage: string) =>
+      Number((await s.request("GET", `/api/deals?stage=${stage}&limit=1`, { token: owner })).headers.get("x-total-count"));
+    const [won, lostDeals] = [await closed("won"), await closed("lost")];
+    expect(lostDeals).toBeGreaterThan(0);
+    expect((await s.request("GET", "/api/deals/stats", { token: owner })).body.winRate).toBe(won / (won + lostDeals));
+    await s.request("PUT", "/api/settings", { token: owner, json: { declinedDealStage: "negotiating" } });
+  });
+});
+
 describe("its PDF (issue 44: every download made it again on the server's one thread)", () => {
   it("is made once per version and settings: downloads at once share it, a change makes a new one", async () => {
     const deal = await dealFor("33AAPFU0939F1Z2", "Pdf Mills");
