@@ -2,7 +2,7 @@ import { and, inArray, isNull, ne } from "drizzle-orm";
 import { can, ROLES } from "../../shared/auth/roles";
 import type { SiteSettings } from "../../shared/content/settings";
 import type { Deal } from "../../shared/sales/deal";
-import { indiaDateOf } from "../../shared/sales/financial-year";
+import { dayInWords, indiaDateOf } from "../../shared/sales/financial-year";
 import { getSettings } from "../content/settings";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
@@ -45,7 +45,7 @@ const rupees = (n: number) => `₹${new Intl.NumberFormat("en-IN", { maximumFrac
 function dealLine(d: Deal, siteUrl: string): Link {
   const who = d.customerName ? ` (${d.customerName})` : "";
   const step = d.nextStep.text ? ` – ${d.nextStep.text}` : "";
-  const due = d.nextStep.dueDate ? `, due ${d.nextStep.dueDate}` : "";
+  const due = d.nextStep.dueDate ? `, due ${dayInWords(d.nextStep.dueDate)}` : "";
   return { text: headerText(`${d.title}${who}${step}${due}`, 200), href: `${siteUrl}/admin/deals/${d._id}` };
 }
 
@@ -64,7 +64,10 @@ function groupsOf(day: MyDay, siteUrl: string): Group[] {
     {
       title: "Quotations about to expire",
       links: day.expiringQuotations.map((q) => ({
-        text: headerText(`${q.number} v${q.version} to ${q.buyer.name}, ${rupees(q.total)}, valid until ${q.validUntil}`, 200),
+        text: headerText(
+          `${q.number} v${q.version} to ${q.buyer.name}, ${rupees(q.total)}, valid until ${dayInWords(q.validUntil)}`,
+          200,
+        ),
         href: `${siteUrl}/admin/quotations/${q._id}`,
       })),
     },
@@ -95,7 +98,7 @@ function morningEmail(
   const groups = groupsOf(day, siteUrl);
   if (groups.length === 0) return null;
   const myDayUrl = `${siteUrl}/admin/my-day`;
-  const subject = `Your day, ${day.day}: ${countsOf(day)} – ${headerText(settings.companyName)}`;
+  const subject = `Your day, ${dayInWords(day.day)}: ${countsOf(day)} – ${headerText(settings.companyName)}`;
   const greeting = `Good morning${person.name ? ` ${headerText(person.name, 60)}` : ""}. Here is what needs doing today.`;
   const text = [
     greeting,

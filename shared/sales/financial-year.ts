@@ -17,6 +17,14 @@ export function indiaDateOf(date: Date): string {
   return inIndia(date).toISOString().slice(0, 10);
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A day (YYYY-MM-DD) as people write it in a message: "29 Nov 2026", never ISO (issue 45). */
+export function dayInWords(day: string): string {
+  const [year, month, date] = day.split("-").map(Number);
+  return `${date} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+}
+
 /** The day `days` after (or before) `day`, both YYYY-MM-DD. */
 export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);

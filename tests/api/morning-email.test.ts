@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailOutbox } from "../../server/db/schema";
 import { queueLeadNotices } from "../../server/sales/lead-notices";
 import { queueMorningEmails } from "../../server/sales/morning-email";
-import { indiaDateOf } from "../../shared/sales/financial-year";
+import { dayInWords, indiaDateOf } from "../../shared/sales/financial-year";
 import { startTestServer, type TestServer } from "../support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { addStaff, type StaffAccount } from "../support/staff";
@@ -87,11 +87,13 @@ describe("the morning e-mail", () => {
     // Bala has nothing to do, the owner has no address, the editor is not on the sales desk.
     expect(rows.map((r) => [r.recipients, r.dedupeKey])).toEqual([[["asha@example.com"], `morning:${asha.id}:${today}`]]);
     const email = rows[0]!;
-    expect(email.subject).toBe(`Your day, ${today}: 1 overdue step, 1 step due today, 1 quotation expiring – Pneuma Air Systems`);
+    expect(email.subject).toBe(
+      `Your day, ${dayInWords(today)}: 1 overdue step, 1 step due today, 1 quotation expiring – Pneuma Air Systems`,
+    );
     expect(email.text).toContain("Overdue next steps:\n- Boiler house <b>&</b> piping – Send drawing, due");
     expect(email.text).toContain(`${SITE}/admin/deals/${late._id}`);
     expect(email.text).toContain(
-      `Next steps due today:\n- Spinning mill – Call back, due ${today}\n  ${SITE}/admin/deals/${due._id}`,
+      `Next steps due today:\n- Spinning mill – Call back, due ${dayInWords(today)}\n  ${SITE}/admin/deals/${due._id}`,
     );
     expect(email.text).toContain(`Quotations about to expire:\n- ${quotation.number} v1 to Pune Forgings`);
     expect(email.text).toContain(`${SITE}/admin/quotations/${quotation._id}`);
@@ -125,7 +127,7 @@ describe("the morning e-mail", () => {
     const rows = (await morningRows()).filter((r) => r.dedupeKey!.endsWith(tomorrow));
     expect(rows.map((r) => r.recipients[0]).sort()).toEqual(["asha@example.com", "bala@example.com"]);
     const balas = rows.find((r) => r.recipients[0] === "bala@example.com")!;
-    expect(balas.subject).toBe(`Your day, ${tomorrow}: 1 new lead – Pneuma Air Systems`);
+    expect(balas.subject).toBe(`Your day, ${dayInWords(tomorrow)}: 1 new lead – Pneuma Air Systems`);
     expect(balas.text).toMatch(
       /New leads nobody has taken yet:\n- M-\d{4}-\d{5} Anita Rao: Brochure\n {2}https:\/\/www\.pneuma\.example\/admin\/contacts\/[0-9a-f]{24}/,
     );

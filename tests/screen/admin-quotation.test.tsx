@@ -44,6 +44,8 @@ it("an owner records the buyer's answer given on the phone: who, how, and in the
   await waitFor(() => expect(s.getByTestId("quotation-status").textContent).toBe("Accepted"));
   expect(s.getByText(/Accepted by K\. Selvam \(recorded by admin: by phone\)\./)).toBeTruthy();
   expect(s.queryByRole("button", { name: "Record the buyer's answer" })).toBeNull();
+  // Decided, it is final: no Revise (issue 45).
+  expect(s.queryByRole("button", { name: "Revise" })).toBeNull();
 });
 
 it("a code without a GST rate: an owner gets a link to add it, a sales person is told to ask an owner (issue 45)", async () => {

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { financialYearOf, indiaDateOf, parseQuotationNumber, quotationNumber } from "../../shared/sales/financial-year";
+import {
+  dayInWords,
+  financialYearOf,
+  indiaDateOf,
+  parseQuotationNumber,
+  quotationNumber,
+} from "../../shared/sales/financial-year";
 
 describe("financialYearOf (April–March, India time)", () => {
   it.each([
@@ -71,4 +77,9 @@ describe("quotation numbers", () => {
   ])("reads %j as no quotation number", (text) => {
     expect(parseQuotationNumber(text)).toBeNull();
   });
+});
+
+it("writes a day as people do in a message: 29 Nov 2026, never ISO (issue 45)", () => {
+  expect(dayInWords("2026-11-29")).toBe("29 Nov 2026");
+  expect(dayInWords("2027-01-05")).toBe("5 Jan 2027");
 });

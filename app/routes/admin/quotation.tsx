@@ -417,9 +417,12 @@ function QuotationView({ initial, canChange, isOwner }: { initial: Quotation; ca
       </button>
       {canChange && (
         <>
-          <button type="button" className={buttonClass("secondary")} onClick={() => setRevising(true)} disabled={revising}>
-            Revise
-          </button>
+          {/* A decided quotation is final (issue 45): a change is a new quotation. */}
+          {!q.decidedAt && (
+            <button type="button" className={buttonClass("secondary")} onClick={() => setRevising(true)} disabled={revising}>
+              Revise
+            </button>
+          )}
           {/* The server sends only the latest version, and never one the buyer has decided on. */}
           {q.version === latestVersion(q) && !q.decidedAt && (
             <button type="button" className={buttonClass("primary")} onClick={() => setSending(true)}>
