@@ -234,6 +234,21 @@ export async function updateDeal(db: Database, previous: DealRow, input: DealInp
     .set({ ...values, updatedAt: new Date() })
     .where(eq(deals.id, previous.id));
   if (!values.valueByHand) await followQuotations(db, previous.id);
+  await leadFollowsDeal(db, previous.id);
+}
+
+/**
+ * The enquiry a deal came from follows the deal (issue 45: the inbox said "new" for a won deal's lead): in
+ * progress while the deal is worked on, resolved once it is won or lost. A deal still "new" leaves it as it is.
+ */
+export async function leadFollowsDeal(db: Database, dealId: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE contacts c SET status = s.status, updated_at = ${new Date().toISOString()}::timestamptz
+    FROM (
+      SELECT contact_id, CASE WHEN stage IN ('won', 'lost') THEN 'resolved' ELSE 'in-progress' END AS status
+      FROM deals WHERE id = ${dealId} AND contact_id IS NOT NULL AND stage <> 'new'
+    ) s
+    WHERE c.id = s.contact_id AND c.status <> s.status`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { SiteSettings } from "../../shared/content/settings";
 import { isId } from "../../shared/lib/ids";
 import { formatRupees } from "../../shared/sales/money";
@@ -8,9 +8,17 @@ import { getSettings } from "../content/settings";
 import type { Database } from "../db/client";
 import { admins, customerPeople, deals, quotations, salesDesk } from "../db/schema";
 import type { AttachmentMaker } from "../mail/attachments";
-import { escapeHtml, headerText, htmlPage, htmlParagraphs, namedAddress, staffRecipients } from "../mail/enquiry-emails";
+import {
+  escapeHtml,
+  formatIndiaTime,
+  headerText,
+  htmlPage,
+  htmlParagraphs,
+  namedAddress,
+  staffRecipients,
+} from "../mail/enquiry-emails";
 import { queueEmail } from "../mail/outbox";
-import { addDealNote, followQuotations } from "./deals";
+import { addDealNote, followQuotations, leadFollowsDeal } from "./deals";
 import { quotationFileName, quotationPdf } from "./quotation-pdf";
 import { getQuotation } from "./quotations";
 
@@ -203,7 +211,11 @@ export async function recordDecision(db: Database, q: Quotation, d: Decision, si
         .where(sql`${deals.id} = ${q.dealId} AND ${deals.stage} NOT IN ('won', 'lost')`);
     }
     await followQuotations(tx, q.dealId);
-    if (siteUrl) await tellOwner(tx, q, { said, verb, name: d.name }, siteUrl);
+    await leadFollowsDeal(tx, q.dealId);
+    if (siteUrl) {
+      await tellOwner(tx, q, { said, verb, name: d.name, accepted: d.accept }, siteUrl);
+      if (d.accept && "ip" in d) await sendBuyerCopy(tx, q, d.name, siteUrl);
+    }
     return true;
   });
 }
@@ -227,11 +239,14 @@ async function buyerContact(
   return withEmail.find((p) => p.name.trim().toLowerCase() === name.trim().toLowerCase()) ?? withEmail[0] ?? null;
 }
 
-/** The deal owner's e-mail (else the quote notification list): the buyer decided. Reply-To the buyer. */
+/**
+ * The deal owner's e-mail (else the quote notification list), and on an acceptance the company's owners':
+ * the buyer decided. Reply-To the buyer.
+ */
 async function tellOwner(
   tx: Database,
   q: Quotation,
-  what: { said: string; verb: string; name: string },
+  what: { said: string; verb: string; name: string; accepted: boolean },
   siteUrl: string,
 ): Promise<void> {
   const [owner] = await tx
@@ -240,6 +255,14 @@ async function tellOwner(
     .innerJoin(admins, eq(admins.id, deals.ownerId))
     .where(eq(deals.id, q.dealId));
   const to = owner?.email ? [owner.email] : staffRecipients(await getSettings(tx), "quote");
+  // An acceptance is an order: the company's owners hear of it at once too (issue 45).
+  if (what.accepted) {
+    const owners = await tx
+      .select({ email: admins.email })
+      .from(admins)
+      .where(and(eq(admins.role, "owner"), isNull(admins.disabledAt), ne(admins.email, "")));
+    for (const o of owners) if (!to.some((t) => t.toLowerCase() === o.email.toLowerCase())) to.push(o.email);
+  }
   const link = `${siteUrl}/admin/quotations/${q._id}`;
   const buyer = await buyerContact(tx, q, what.name);
   const reach = buyer ? `${buyer.name} <${buyer.email}>${buyer.phone ? `, phone ${buyer.phone}` : ""}` : "";
@@ -254,5 +277,36 @@ async function tellOwner(
     ),
     purpose: "staff",
     origin: siteUrl,
+  });
+}
+
+/**
+ * The buyer's copy of what they accepted on their page (issue 45): the quotation's PDF as accepted, with the
+ * name and time, to the person who answered (else the customer's first address). Reply-To the sales person.
+ */
+async function sendBuyerCopy(tx: Database, q: Quotation, name: string, siteUrl: string): Promise<void> {
+  const buyer = await buyerContact(tx, q, name);
+  if (!buyer) return;
+  const [sales] = await tx
+    .select({ name: admins.name, username: admins.username, email: admins.email })
+    .from(deals)
+    .innerJoin(admins, eq(admins.id, deals.ownerId))
+    .where(eq(deals.id, q.dealId));
+  const company = headerText((await getSettings(tx)).companyName);
+  const total = formatRupees(Math.round(q.total * 100));
+  const when = formatIndiaTime(new Date().toISOString());
+  const said = `You accepted our quotation ${q.number}${q.version > 1 ? ` (revision ${q.version})` : ""}, ${total} including GST, as ${name} on ${when}. Thank you: a copy is attached for your records, and we will be in touch about the order.`;
+  await queueEmail(tx, {
+    to: [buyer.email],
+    replyTo: sales?.email ? namedAddress(sales.name || sales.username, sales.email) : null,
+    subject: headerText(`Your acceptance of quotation ${q.number} – ${company}`),
+    text: `Dear ${headerText(buyer.name, 80)},\n\n${said}\n\nRegards,\n${company}\n`,
+    html: htmlPage(
+      `Quotation ${q.number}`,
+      `<p>Dear ${escapeHtml(headerText(buyer.name, 80))},</p><p>${escapeHtml(said)}</p><p>Regards,<br>${escapeHtml(company)}</p>`,
+    ),
+    purpose: "quotation",
+    origin: siteUrl,
+    attachments: [{ kind: "quotation-pdf", quotationId: q._id }],
   });
 }

@@ -19,6 +19,7 @@ import type { Database } from "../db/client";
 import { deals, quotationCounters, quotations } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";
 import { getCustomer } from "./customers";
+import { leadFollowsDeal } from "./deals";
 import { buyerOf, lineInputOf, sellerOf, workOutLines } from "./quotation-lines";
 
 /** GST quotations (docs/decisions/029-sales-desk.md): made from a deal, numbered per financial year, revised as versions. */
@@ -188,6 +189,7 @@ async function store(
       updatedAt: now,
     })
     .where(eq(deals.id, deal.id));
+  await leadFollowsDeal(tx, deal.id);
   return id;
 }
 

@@ -203,3 +203,20 @@ describe("the list and the export", () => {
     expect(lines.filter((l) => l !== "").length).toBe(total + 1);
   });
 });
+
+describe("the lead a deal came from (issue 45: the inbox said New for a won deal's enquiry)", () => {
+  it("follows the deal: in progress while it is worked on, resolved once won or lost", async () => {
+    const sent = await s.request("POST", "/api/contacts", {
+      json: { name: "Follow Me", email: "follow@example.com", subject: "Dryer", message: "Price please." },
+    });
+    const contactId = sent.body.data._id as string;
+    const status = async () => (await s.request("GET", `/api/contacts/${contactId}`, { token: owner })).body.status;
+    const made = await create({ title: "Followed", contactId });
+    expect(made.status, made.text).toBe(201);
+    expect(await status()).toBe("new");
+    await s.request("PUT", `/api/deals/${made.body._id}`, { token: asha.token, json: { stage: "qualified" } });
+    expect(await status()).toBe("in-progress");
+    await s.request("PUT", `/api/deals/${made.body._id}`, { token: asha.token, json: { stage: "won" } });
+    expect(await status()).toBe("resolved");
+  });
+});

@@ -196,6 +196,9 @@ describe("sending and the buyer's answer", () => {
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Your name is required.");
 
+    // The company's owner, with an address, hears of an acceptance too.
+    const me = (await call("GET", "/api/auth/me", running.token)).body;
+    expect((await call("PUT", `/api/users/${me._id}`, running.token, { email: "owner@pneuma.example" })).status).toBe(200);
     const before = smtp.received.length;
     const accepted = await page(link, { decision: "accept", name: "Priya Nair" });
     expect(accepted.status).toBe(200);
@@ -204,9 +207,15 @@ describe("sending and the buyer's answer", () => {
     expect(stored).toMatchObject({ status: "accepted", decision: { name: "Priya Nair" } });
     expect(stored.decision.ip).toMatch(/127\.0\.0\.1/);
     expect(Date.now() - Date.parse(stored.decidedAt)).toBeLessThan(60_000);
-    const told = (await smtp.waitFor(before + 1))[before]!;
-    expect(told.rcptTo).toEqual(["asha@pneuma.example"]);
-    expect(told.mail.subject).toBe(`Quotation ${q.number} accepted by Kaveri Foods`);
+    // The sales person and the owners are told; the buyer gets a copy of what they accepted (issue 45).
+    const mails = (await smtp.waitFor(before + 2)).slice(before);
+    const told = mails.find((m) => m.mail.subject === `Quotation ${q.number} accepted by Kaveri Foods`)!;
+    expect(told.rcptTo).toEqual(["asha@pneuma.example", "owner@pneuma.example"]);
+    const copy = mails.find((m) => m.mail.subject?.startsWith(`Your acceptance of quotation ${q.number}`))!;
+    expect(copy.rcptTo).toEqual(["priya@kaverifoods.example"]);
+    expect(copy.mail.replyTo?.text).toContain("asha@pneuma.example");
+    expect(copy.mail.text).toContain("You accepted our quotation");
+    expect(copy.mail.attachments.map((a) => a.contentType)).toEqual(["application/pdf"]);
     const deal = (await call("GET", `/api/deals/${q.dealId}`, asha)).body;
     expect(deal.stage).toBe("won");
     expect(deal.notes.map((n: { kind: string }) => n.kind)).toEqual(
