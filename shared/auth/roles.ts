@@ -48,6 +48,11 @@ export function can(role: Role, permission: Permission): boolean {
   return GRANTS[role]?.includes(permission) ?? false;
 }
 
+/** Where a person's panel starts: My day for a sales person (issue 32), the dashboard for everyone else. */
+export function startScreenOf(role: string | undefined): string {
+  return role === "sales" ? "/admin/my-day" : "/admin/dashboard";
+}
+
 export const ROLE_LABEL: Record<Role, string> = { owner: "Owner", editor: "Editor", sales: "Sales" };
 
 /** For the Staff screen's role choice, in words a non-technical owner reads. */

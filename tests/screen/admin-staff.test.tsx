@@ -249,6 +249,29 @@ describe("first sign-in", () => {
     expect(again.status).toBe(200);
     expect(again.body.user.mustChangePassword).toBe(false);
   });
+
+  it("a sales person starts on My day: after their first password, and from a bookmarked /admin (issue 45)", async () => {
+    const person = await newAccount("sales", "first-sale");
+    signInAs((await login(person.username, person.password)).body.token);
+    const s = await renderAdmin("/admin");
+    await s.findByRole("heading", { level: 1, name: "My Account" });
+    const newPassword = `amber-meadow-compass-${person.username}`;
+    await fill(s.user, s.getByLabelText("Current password"), person.password);
+    await fill(s.user, s.getByLabelText("New password", { exact: true }), newPassword);
+    await fill(s.user, s.getByLabelText("Repeat the new password"), newPassword);
+    await s.user.click(s.getByRole("button", { name: "Change Password" }));
+    await s.findByRole("heading", { level: 1, name: "My day" });
+    expect(at(s)).toBe("/admin/my-day");
+    s.unmount();
+
+    signInAs((await login(person.username, newPassword)).body.token);
+    const bookmarked = await renderAdmin("/admin");
+    await bookmarked.findByRole("heading", { level: 1, name: "My day" });
+    expect(at(bookmarked)).toBe("/admin/my-day");
+    // The dashboard itself stays open to them.
+    await bookmarked.router.navigate("/admin/dashboard");
+    await bookmarked.findByRole("heading", { level: 1, name: "Dashboard Overview" });
+  });
 });
 
 describe("My account", () => {

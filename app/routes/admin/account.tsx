@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { ROLE_DESCRIPTION, ROLE_LABEL } from "../../../shared/auth/roles";
+import { ROLE_DESCRIPTION, ROLE_LABEL, startScreenOf } from "../../../shared/auth/roles";
 import { passwordChangeInput, passwordConfirmInput, twoFactorCodeInput } from "../../../shared/schemas/login";
 import { useCurrentUser } from "../../components/admin/current-user";
 import { useConfirm } from "../../components/admin/dialog";
@@ -421,7 +421,8 @@ export default function AccountScreen({ loaderData }: Route.ComponentProps) {
         <PasswordForm
           onChanged={() => {
             update({ mustChangePassword: false });
-            if (first) navigate("/admin/dashboard", { replace: true });
+            // Their first password set, a person goes on to their start screen (a sales person: My day).
+            if (first) navigate(startScreenOf(user.role), { replace: true });
             else revalidator.revalidate();
           }}
         />

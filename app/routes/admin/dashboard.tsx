@@ -1,5 +1,6 @@
 import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Await, Link, redirect } from "react-router";
+import { startScreenOf } from "../../../shared/auth/roles";
 import type { Product } from "../../../shared/content/product";
 import type { Service } from "../../../shared/content/service";
 import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/enquiry-values";
@@ -11,7 +12,7 @@ import { SalesFigures } from "../../components/admin/sales-figures";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { ArrowRightIcon } from "../../components/icons";
-import { api, apiWithHeaders } from "../../lib/api-client";
+import { api, apiWithHeaders, getToken } from "../../lib/api-client";
 import type { Route } from "./+types/dashboard";
 
 /** SPEC §9: 5 recent contacts, 3 services, 3 benefits per service. */
@@ -84,8 +85,15 @@ async function loadStats(): Promise<Stats> {
   };
 }
 
-/** Not awaited: the page shows its tiles with "Loading..." at once. */
-export function clientLoader() {
+/**
+ * Not awaited: the page shows its tiles with "Loading..." at once. A sales person who opens /admin itself
+ * (a bookmark) starts on My day, as after signing in (issue 45); /admin/dashboard stays the dashboard.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  if (new URL(request.url).pathname.replace(/\/+$/, "") === "/admin") {
+    const user = getToken() ? await verifySignIn().catch(() => null) : null;
+    if (user && startScreenOf(user.role) !== "/admin/dashboard") throw redirect(startScreenOf(user.role));
+  }
   const stats = loadStats();
   stats.catch((err) => console.error(FETCH_FAILED, err));
   return { stats };

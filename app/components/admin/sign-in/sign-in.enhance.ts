@@ -2,6 +2,7 @@
 // React page did: checks the fields with the schema's texts (read from data-* attributes the server drew),
 // POSTs JSON to /api/auth/login (and /api/auth/login/2fa), keeps the token in localStorage and then loads
 // the page the person wanted. No React: the sign-in page's first load stays small.
+import { startScreenOf } from "../../../../shared/auth/roles";
 import { ApiError, api, clearToken, errorMessage, getToken, isAdminPath, setToken } from "../../../lib/api-client";
 
 const LOGIN_FAILED = "Login failed. Please try again.";
@@ -21,7 +22,7 @@ type LoginAnswer = SignedIn | { twoFactorRequired: true; ticket: string };
 function target(role?: string): string {
   const wanted = new URLSearchParams(window.location.search).get("redirectTo");
   if (isAdminPath(wanted) && !wanted.startsWith("/admin/login")) return wanted;
-  return role === "sales" ? "/admin/my-day" : "/admin/dashboard";
+  return startScreenOf(role);
 }
 
 /** Loads the panel's page; `replace`, so Back does not return to the sign-in. */
