@@ -84,6 +84,10 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
               </a>
               .
             </li>
+            <li id="whatsapp">
+              If you ticked "{CONSENT_LABEL.whatsapp}", our staff may message you on WhatsApp about that enquiry, at the mobile
+              number you gave; WhatsApp then carries those messages. If you did not tick it, we do not message you on WhatsApp.
+            </li>
           </ul>
         </Section>
         <Section id="how-long" title="How long we keep it">

@@ -3,16 +3,19 @@ import { can } from "../../shared/auth/roles";
 import { PRIVACY_REQUEST_KIND_LABEL, privacyRequestListQuery, privacyRequestStatusInput } from "../../shared/privacy/request";
 import { recordActivity } from "../activity/log";
 import { actorOf, currentUser, forbidden, requirePermission } from "../auth/require-admin";
+import { readSettings } from "../content/public-reads";
 import type { AppContext } from "../context";
 import { notFound, parseInput } from "../http/errors";
-import { getPrivacyRequest, listPrivacyRequests, updatePrivacyRequestStatus } from "../privacy/requests";
+import { answerPrivacyRequest } from "../privacy/request-answer";
+import { getPrivacyRequest, listPrivacyRequests } from "../privacy/requests";
 import { readFields } from "./forms";
 
 const notFoundError = () => notFound("Privacy request not found.");
 
 /**
  * /api/privacy/requests: people's requests from /privacy/request. Owners and sales see them; only owners
- * answer them (permission "privacy"). Lists are plain arrays with X-Total-Count.
+ * answer them (permission "privacy"; a correction's answer is e-mailed to its person). Lists are plain arrays
+ * with X-Total-Count.
  */
 export function privacyRequestsRouter(ctx: AppContext): Router {
   const router = Router();
@@ -34,10 +37,12 @@ export function privacyRequestsRouter(ctx: AppContext): Router {
     const user = currentUser(req);
     if (!can(user.role, "privacy")) throw forbidden(user, "answer privacy requests");
     const input = parseInput(privacyRequestStatusInput, readFields(req));
-    const request = await updatePrivacyRequestStatus(ctx.db, String(req.params.id), {
-      ...input,
-      doneByName: user.name || user.username,
-    });
+    const request = await answerPrivacyRequest(
+      ctx,
+      String(req.params.id),
+      { ...input, doneByName: user.name || user.username },
+      await readSettings(ctx),
+    );
     if (!request) throw notFoundError();
     await recordActivity(ctx.db, actorOf(req), {
       action: "status",

@@ -13,12 +13,12 @@ import { emailSiteUrl, queueEmail } from "../mail/outbox";
 import { type ErasureReport, erasePerson } from "./erasure";
 import { personalDataOf, withdrawConsents } from "./personal-data";
 import { createPrivacyRequest, emailHashOf } from "./requests";
-import { openPrivacyLink, sessionEmail, staffForPrivacy } from "./self-service";
+import { openPrivacyLink, privacyLinkState, sessionEmail, staffForPrivacy } from "./self-service";
 
 /**
- * What the person's page (/privacy/request/<link>, then /privacy/request/session) shows and does: the data held,
- * and each action carried out at once (withdrawal, erasure) or handed to staff (correction), each one logged as a
- * privacy request for the Privacy requests screen.
+ * What the person's page (/privacy/request/<link> and its button, then /privacy/request/session) shows and does:
+ * the data held, and each action carried out at once (withdrawal, erasure) or handed to staff (correction), each
+ * one logged as a privacy request for the Privacy requests screen.
  */
 
 const PAGE_CLOSED = {
@@ -40,7 +40,16 @@ function dueText(date: Date): string {
   return date.toLocaleDateString("en-IN", { dateStyle: "long", timeZone: "Asia/Kolkata" });
 }
 
-/** Opens the e-mailed link: the page with the person's data (logged as an access request), or why it is closed. */
+/** The e-mailed link, opened (a GET): its button while it can still be used, or why it is closed. Uses nothing. */
+export async function linkPage(ctx: AppContext, token: string): Promise<PrivacyPage> {
+  const link = await privacyLinkState(ctx.db, token);
+  return link.state === "ready" ? { state: "ready" } : { state: "closed", message: PAGE_CLOSED[link.state] };
+}
+
+/**
+ * The link's button (a POST): uses the link and shows the page with the person's data (logged as an access
+ * request), or why it is closed.
+ */
 export async function openPage(ctx: AppContext, token: string, settings: SiteSettings): Promise<PrivacyPage> {
   const opened = await openPrivacyLink(ctx.db, token);
   if (opened.state !== "open") return { state: "closed", message: PAGE_CLOSED[opened.state] };
@@ -74,10 +83,11 @@ export async function runPageAction(
     ...extra,
   });
   if (fields.intent === "withdraw") {
-    const purposes = CONSENT_PURPOSES.filter((p) => consentGiven(fields[`withdraw-${p}`]));
-    if (purposes.length === 0) return page({ error: "Tick the consent you want to withdraw." });
-    await withdraw(ctx.db, email, purposes, dueDays);
-    return page({ done: `Done: withdrawn at once (${purposes.map((p) => `"${CONSENT_LABEL[p]}"`).join(" and ")}).` });
+    // One button per consent (its `purpose`): withdrawing is one action, as giving it was one tick.
+    const purpose = CONSENT_PURPOSES.find((p) => p === fields.purpose);
+    if (!purpose) return page({ error: "Choose the consent you want to withdraw." });
+    await withdraw(ctx.db, email, [purpose], dueDays);
+    return page({ done: `Done: withdrawn at once ("${CONSENT_LABEL[purpose]}").` });
   }
   if (fields.intent === "correct") {
     const parsed = correctionInput.safeParse({ details: fields.details ?? "" });

@@ -1,18 +1,29 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { NO_CONSENTS } from "../../shared/privacy/consent";
 import type { PersonalData } from "../../shared/privacy/personal-data";
 import { formatRupees } from "../../shared/sales/money";
+import type { QuotationStatus } from "../../shared/sales/quotation";
 import { CONTACT_TYPE_LABEL, type ContactType } from "../../shared/schemas/enquiry-values";
 import type { Database } from "../db/client";
 import { contacts, customerPeople, customers, privacyRequests, quotations } from "../db/schema";
 import { personRecords } from "./erasure-scope";
 import { emailHashOf } from "./requests";
 
+/** A sent quotation's status in the person's words ("viewed" is ours: they know they opened it). */
+type SentStatus = Exclude<QuotationStatus, "draft">;
+const QUOTATION_STATUS_FOR_PERSON: Record<SentStatus, string> = {
+  sent: "Sent to you",
+  viewed: "Sent to you",
+  accepted: "Accepted",
+  declined: "Declined",
+};
+
 /**
  * The personal data held for one e-mail address (the person's own view, /privacy/request): their enquiries with
- * the notice and consents recorded, their rows among customers' people, their own quotations (those of their
- * enquiries' deals, and those they decided: erasure-scope.ts), and their privacy requests. A company's other
- * quotations are the company's, never shown to one of its people (issue 44).
+ * the notice and consents recorded, their rows among customers' people, their own quotations as sent to them
+ * (those of their enquiries' deals, and those they decided: erasure-scope.ts; never a draft, which is staff's
+ * work in progress), and their privacy requests. A company's other quotations are the company's, never shown to
+ * one of its people (issue 44).
  */
 export async function personalDataOf(db: Database, email: string, heldBy: string, now = new Date()): Promise<PersonalData> {
   const address = email.trim().toLowerCase();
@@ -40,7 +51,7 @@ export async function personalDataOf(db: Database, email: string, heldBy: string
     ? await db
         .select()
         .from(quotations)
-        .where(and(inArray(quotations.id, quotationIds), isNull(quotations.erasedAt)))
+        .where(and(inArray(quotations.id, quotationIds), isNull(quotations.erasedAt), ne(quotations.status, "draft")))
         .orderBy(asc(quotations.number), asc(quotations.version))
     : [];
   return {
@@ -74,7 +85,7 @@ export async function personalDataOf(db: Database, email: string, heldBy: string
       version: q.version,
       date: q.day,
       validUntil: q.validUntil,
-      status: q.status,
+      status: QUOTATION_STATUS_FOR_PERSON[q.status as SentStatus] ?? "Sent to you",
       total: formatRupees(q.totalPaise),
     })),
     requests: requests.map((r) => ({

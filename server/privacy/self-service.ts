@@ -15,8 +15,8 @@ import { emailHashOf } from "./requests";
 
 /**
  * The person's own requests (docs/decisions/030-privacy.md): /privacy/request e-mails a link, valid 24 hours and
- * opened once; opening it starts a session of an hour for the page's actions (see, download, correct, withdraw,
- * erase). Only SHA-256 of the link's and the session's tokens are stored. The page answers the same whether or
+ * opened once, by its page's button (a GET of it uses nothing); opening it starts a session of an hour for the
+ * page's actions (see, download, correct, withdraw, erase). Only SHA-256 of the link's and the session's tokens are stored. The page answers the same whether or
  * not the address is known; the e-mail says which.
  */
 
@@ -98,8 +98,8 @@ export async function sendPrivacyLink(ctx: AppContext, email: string, clientIp: 
   ctx.mail.kick();
 }
 
-/** Answers go to the grievance officer, else to the company's first address. */
-function replyTo(settings: SiteSettings): string | null {
+/** Answers to our privacy e-mails go to the grievance officer, else to the company's first address. */
+export function privacyReplyTo(settings: SiteSettings): string | null {
   return settings.grievanceEmail || settings.emails[0]?.value || null;
 }
 
@@ -120,7 +120,7 @@ function linkEmail(settings: SiteSettings, url: string, to: string) {
       `<p>${htmlParagraphs(lines[3]!)}</p>`,
     ].join(""),
   );
-  return { to: [to], replyTo: replyTo(settings), subject, text: `${lines.join("\n\n")}\n`, html };
+  return { to: [to], replyTo: privacyReplyTo(settings), subject, text: `${lines.join("\n\n")}\n`, html };
 }
 
 function nothingHeldEmail(settings: SiteSettings, to: string) {
@@ -132,28 +132,42 @@ function nothingHeldEmail(settings: SiteSettings, to: string) {
   ].join("\n\n");
   return {
     to: [to],
-    replyTo: replyTo(settings),
+    replyTo: privacyReplyTo(settings),
     subject,
     text: `${text}\n`,
     html: htmlPage(subject, `<p>${htmlParagraphs(text)}</p>`),
   };
 }
 
-export type OpenedLink = { state: "open"; email: string; session: string } | { state: "used" | "expired" | "unknown" };
+type ClosedLink = { state: "used" | "expired" | "unknown" };
+export type OpenedLink = { state: "open"; email: string; session: string } | ClosedLink;
 
-/** Opens a link once: marks it used and starts the page's session. */
+/**
+ * What a link is, without using it: a GET of the link only shows its button, because mail scanners and link
+ * previews open links before the person does.
+ */
+export async function privacyLinkState(db: Database, secret: string, now = new Date()): Promise<{ state: "ready" } | ClosedLink> {
+  const [row] = await db
+    .select()
+    .from(privacyLinks)
+    .where(eq(privacyLinks.id, sha256(secret)));
+  if (!row) return { state: "unknown" };
+  if (row.usedAt) return { state: "used" };
+  return { state: row.expiresAt > now ? "ready" : "expired" };
+}
+
+/** Opens a link once (the page's button, a POST): marks it used and starts the page's session. */
 export async function openPrivacyLink(db: Database, secret: string, now = new Date()): Promise<OpenedLink> {
-  const id = sha256(secret);
   const session = token();
   const [opened] = await db
     .update(privacyLinks)
     .set({ usedAt: now, sessionHash: sha256(session), sessionExpiresAt: new Date(now.getTime() + SESSION_MS) })
-    .where(and(eq(privacyLinks.id, id), isNull(privacyLinks.usedAt), gt(privacyLinks.expiresAt, now)))
+    .where(and(eq(privacyLinks.id, sha256(secret)), isNull(privacyLinks.usedAt), gt(privacyLinks.expiresAt, now)))
     .returning({ email: privacyLinks.email });
   if (opened) return { state: "open", email: opened.email, session };
-  const [row] = await db.select().from(privacyLinks).where(eq(privacyLinks.id, id));
-  if (!row) return { state: "unknown" };
-  return { state: row.usedAt ? "used" : "expired" };
+  const closed = await privacyLinkState(db, secret, now);
+  // Used or expired between the two statements: it cannot be open any more.
+  return closed.state === "ready" ? { state: "used" } : closed;
 }
 
 /** The address a page session belongs to, while it lasts (the link's token must match too). */

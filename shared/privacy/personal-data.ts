@@ -45,8 +45,12 @@ export function consentsInForce(data: PersonalData): Consents {
   };
 }
 
-/** The person's page: open (with the page's session), after an erasure (what was erased and kept), or closed (why). */
+/**
+ * The person's page: the link's button (the link not used yet), open (with the page's session), after an erasure
+ * (what was erased and kept), or closed (why).
+ */
 export type PrivacyPage =
+  | { state: "ready" }
   | { state: "open"; token: string; session: string; data: PersonalData; done?: string; error?: string; correction?: string }
   | { state: "erased"; email: string; report: { erased: string[]; kept: string[] } }
   | { state: "closed"; message: string };

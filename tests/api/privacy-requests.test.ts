@@ -1,24 +1,42 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activity, privacyRequests } from "../../server/db/schema";
+import { activity, emailOutbox, privacyRequests } from "../../server/db/schema";
 import { createPrivacyRequest, emailHashOf } from "../../server/privacy/requests";
 import { maskEmail } from "../../shared/privacy/request";
+import { eventually } from "../support/enquiries";
 import { startTestServer, type TestServer } from "../support/server";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { addStaff } from "../support/staff";
 
-/** Staff's side of people's privacy requests: the list (owners and sales), answering one (owners only). */
+/**
+ * Staff's side of people's privacy requests: the list (owners and sales), answering one (owners only), and a
+ * correction's answer e-mailed to its person (a real SMTP server).
+ */
 
 let s: TestServer;
+let smtp: TestSmtp;
 let owner: string;
 let sales: string;
 const DAY = 24 * 3600_000;
 
 beforeAll(async () => {
-  s = await startTestServer({ RATE_LIMITS: "off" });
+  smtp = await startTestSmtp();
+  s = await startTestServer({ RATE_LIMITS: "off", SMTP_URL: smtp.url, MAIL_FROM: "Pneuma <sales@pneuma.example>" });
   owner = await s.login();
   sales = (await addStaff(s, owner, "sales")).token;
 });
-afterAll(() => s?.close());
+afterAll(async () => {
+  await s?.close();
+  await smtp?.close();
+});
+
+/** The e-mails queued to `address` (sent or waiting), oldest first. */
+const queuedTo = (address: string) =>
+  s.ctx.db
+    .select()
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.recipients} @> ${JSON.stringify([address])}::jsonb`)
+    .orderBy(emailOutbox.createdAt);
 
 const list = (query = "", token = owner) => s.request("GET", `/api/privacy/requests${query}`, { token });
 const patch = (id: string, json: unknown, token = owner) => s.request("PATCH", `/api/privacy/requests/${id}`, { token, json });
@@ -115,5 +133,63 @@ describe("answering a request", () => {
 
     const reopened = await patch(open._id, { status: "open" });
     expect(reopened.body).toMatchObject({ status: "open", doneAt: null, doneByName: "" });
+  });
+});
+
+describe("a correction's answer", () => {
+  it("marked done, e-mails the person what was asked and what was changed, once; refused, why", async () => {
+    const address = "kavya@weaves.example";
+    const asked = await createPrivacyRequest(s.ctx.db, {
+      kind: "correction",
+      email: "Kavya@Weaves.example",
+      details: "My surname is Subramaniam, not Subramanian.",
+      dueDays: 30,
+    });
+    const done = await patch(asked._id, { status: "done", outcome: "Surname corrected to Subramaniam on your enquiry." });
+    expect(done.status, done.text).toBe(200);
+    const mail = await eventually(async () => smtp.received.find((m) => m.rcptTo.includes(address)));
+    expect(mail.mail.subject).toContain("corrected");
+    expect(mail.mail.text).toContain("My surname is Subramaniam, not Subramanian.");
+    expect(mail.mail.text).toContain("We have made the correction. What we changed:");
+    expect(mail.mail.text).toContain("Surname corrected to Subramaniam on your enquiry.");
+
+    // Its outcome edited while done, or answered again after reopening: only the answer to an open request is e-mailed.
+    await patch(asked._id, { status: "done", outcome: "Surname corrected to Subramaniam on both enquiries." });
+    expect(await queuedTo(address)).toHaveLength(1);
+
+    const refusedOne = await createPrivacyRequest(s.ctx.db, {
+      kind: "correction",
+      email: address,
+      details: "Change my GSTIN to 33ABCDE1234F1Z5.",
+      dueDays: 30,
+    });
+    await patch(refusedOne._id, {
+      status: "refused",
+      outcome: "The GSTIN is your company's, not personal data: write to sales.",
+    });
+    const [, refusal] = await eventually(async () => {
+      const rows = await queuedTo(address);
+      return rows.length === 2 ? rows : undefined;
+    });
+    expect(refusal!.text).toContain("We have not made this correction, because:");
+    expect(refusal!.text).toContain("The GSTIN is your company's, not personal data: write to sales.");
+  });
+
+  it("e-mails nobody for other kinds of request, nor for an erased person (their address is masked)", async () => {
+    const access = await createPrivacyRequest(s.ctx.db, { kind: "access", email: "arun@forge.example", dueDays: 30 });
+    await patch(access._id, { status: "done", outcome: "Shown." });
+    const erased = await createPrivacyRequest(s.ctx.db, {
+      kind: "correction",
+      email: "selvi@raj.example",
+      details: "New phone",
+      dueDays: 30,
+    });
+    await s.ctx.db
+      .update(privacyRequests)
+      .set({ email: maskEmail("selvi@raj.example") })
+      .where(eq(privacyRequests.id, erased._id));
+    expect((await patch(erased._id, { status: "done", outcome: "Erased before we could." })).status).toBe(200);
+    const queued = await s.ctx.db.select().from(emailOutbox);
+    expect(queued.flatMap((row) => row.recipients).filter((to) => /arun@|selvi@|s•••@/.test(to))).toEqual([]);
   });
 });

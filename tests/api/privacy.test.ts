@@ -37,11 +37,11 @@ async function call(method: string, path: string, json?: unknown, token: string 
   };
 }
 
-/** A page, or a form posted to it as a browser without JavaScript does. */
-async function page(path: string, form?: Record<string, string>) {
+/** A page, or a form posted to it as a browser without JavaScript does (from a page of the site: its Origin). */
+async function page(path: string, form?: Record<string, string>, origin = url) {
   const res = await fetch(`${url}${path.replace(SITE, "")}`, {
     method: form ? "POST" : "GET",
-    headers: form ? { "content-type": "application/x-www-form-urlencoded" } : {},
+    headers: form ? { "content-type": "application/x-www-form-urlencoded", origin } : {},
     body: form ? new URLSearchParams(form).toString() : undefined,
     redirect: "manual",
   });
@@ -53,7 +53,13 @@ const text = (html: string) =>
     .replace(/<!--.*?-->/g, "")
     .replace(/<[^>]+>/g, "")
     .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
     .replace(/\s+/g, " ");
+/** The consents the page's Withdraw buttons withdraw, each by itself (the button's `purpose`). */
+const withdrawButtons = (html: string) =>
+  [...html.matchAll(/<button([^>]*)>Withdraw/g)].map(([, attributes]) =>
+    attributes!.includes('name="purpose"') ? attributes!.match(/value="([^"]+)"/)?.[1] : "(no purpose)",
+  );
 const hidden = (html: string, name: string) => html.match(new RegExp(`name="${name}" value="([^"]+)"`))?.[1] ?? "";
 
 async function contactByReference(reference: string) {
@@ -66,6 +72,15 @@ function mailTo(box: TestSmtp, to: string, subject: string, after: number) {
   return eventually(async () =>
     box.received.slice(after).find((m) => m.rcptTo.includes(to) && (m.mail.subject ?? "").includes(subject)),
   );
+}
+
+const linkIn = (mail: { text?: string }) => mail.text?.match(/https:\/\/\S+\/privacy\/request\/\S+/)?.[0] ?? "";
+
+/** The e-mailed link opened, and its one button pressed (a POST from the link's page, as the browser sends it). */
+async function openLink(link: string) {
+  const shown = await page(link);
+  expect(shown.status).toBe(200);
+  return page(link, {});
 }
 
 /** Asks for the link at /privacy/request and returns the e-mail that came. */
@@ -91,6 +106,9 @@ beforeAll(async () => {
     emails: [{ label: "Sales", value: "sales@pneuma.example" }],
     grievanceName: "R. Kavitha",
     grievanceEmail: "privacy@pneuma.example",
+    // Quotations need the company's GSTIN and address.
+    gstin: "33AAKCP1998Q1ZI",
+    address: "SIDCO Industrial Estate, Salem 636 005",
   });
   expect(saved.status, saved.text).toBe(200);
 });
@@ -177,6 +195,9 @@ describe("/privacy", () => {
       "privacy@pneuma.example",
       "Data Protection Board of India",
       "this website sets no cookies",
+      // Staff may message on WhatsApp those who agreed, and only them (issue 45).
+      'If you ticked "You may message me on WhatsApp about this enquiry", our staff may message you on WhatsApp about that enquiry',
+      "If you did not tick it, we do not message you on WhatsApp.",
     ]) {
       expect(words).toContain(expected);
     }
@@ -190,6 +211,8 @@ describe("/privacy", () => {
 
 describe("/privacy/request", () => {
   let reference = "";
+  /** Their quotations: the first sent to them, the second a draft. */
+  const quoted: { id: string; number: string }[] = [];
   beforeAll(async () => {
     const sent = await call(
       "POST",
@@ -205,6 +228,24 @@ describe("/privacy/request", () => {
     );
     expect(sent.status, sent.text).toBe(201);
     reference = sent.body.data.reference;
+    // A deal from the enquiry: one quotation e-mailed to them, one still a draft (staff's work in progress).
+    const contact = await contactByReference(reference);
+    const deal = await call("POST", "/api/deals", { title: "VSD for Ravi Kumar", contactId: contact._id });
+    expect(deal.status, deal.text).toBe(201);
+    const billed = await call("PUT", `/api/customers/${deal.body.customerId}`, {
+      billingAddress: { line1: "12 Mill Road", city: "Coimbatore", state: "Tamil Nadu", pincode: "641001", country: "India" },
+    });
+    expect(billed.status, billed.text).toBe(200);
+    for (const description of ["PN-VS 37 VSD compressor", "PN-VS 55 VSD compressor"]) {
+      const made = await call("POST", "/api/quotations", {
+        dealId: deal.body._id,
+        lines: [{ description, hsn: "84148011", quantity: 1, unitPrice: 450000 }],
+      });
+      expect(made.status, made.text).toBe(201);
+      quoted.push({ id: made.body._id, number: made.body.number });
+    }
+    const mailed = await call("POST", `/api/quotations/${quoted[0]!.id}/send`, { to: ["ravi.kumar@spinning.example"] });
+    expect(mailed.status, mailed.text).toBe(200);
   });
 
   it("answers the same for an unknown address; the e-mail says we hold nothing", async () => {
@@ -219,19 +260,52 @@ describe("/privacy/request", () => {
     expect(text(res.html)).toContain("Enter a valid e-mail address, like name@example.com.");
   });
 
-  it("e-mails a link built from SITE_URL that opens once, showing the person's data; download, withdraw and correct", async () => {
-    const mail = await askForLink("ravi.kumar@spinning.example");
-    const link = mail.text?.match(/https:\/\/\S+\/privacy\/request\/\S+/)?.[0];
-    expect(link?.startsWith(`${SITE}/privacy/request/`)).toBe(true);
-    const opened = await page(link!);
+  it("opening the e-mailed link uses nothing (scanners open links first); its one button, a POST, starts the page", async () => {
+    const link = linkIn(await askForLink("ravi.kumar@spinning.example"));
+    for (const opening of [1, 2]) {
+      const shown = await page(link);
+      expect(shown.status, `opening ${opening}`).toBe(200);
+      expect(shown.headers.get("cache-control")).toBe("private, no-store");
+      const main = shown.html.slice(shown.html.indexOf("<main"), shown.html.indexOf("</main>"));
+      expect(main.match(/<button/g)).toHaveLength(1);
+      expect(main).toMatch(/<form[^>]*method="post"[^>]*><button type="submit"[^>]*>Show my data<\/button><\/form>/);
+      expect(main).toContain(`action="${link.replace(SITE, "")}"`);
+      expect(text(shown.html)).not.toContain("Ravi Kumar");
+      expect(hidden(shown.html, "session")).toBe("");
+    }
+    // The button's form from another site is refused (the site's cross-site check), and uses nothing either.
+    const forged = await page(link, {}, "https://elsewhere.example");
+    expect(forged.status).toBe(403);
+    const opened = await page(link, {});
     expect(opened.status).toBe(200);
     expect(opened.headers.get("cache-control")).toBe("private, no-store");
+    expect(text(opened.html)).toContain("Ravi Kumar");
+    expect(hidden(opened.html, "session")).not.toBe("");
+    for (const used of [await page(link), await page(link, {})]) {
+      expect(used.status).toBe(410);
+      expect(text(used.html)).toContain("This link has been used already");
+    }
+  });
+
+  it("shows only the quotations sent to the person, in their words: never a draft, nor the word", async () => {
+    const opened = await openLink(linkIn(await askForLink("ravi.kumar@spinning.example")));
+    const words = text(opened.html);
+    expect(quoted[1]!.number).not.toBe(quoted[0]!.number);
+    expect(words).not.toContain(quoted[1]!.number);
+    expect(opened.html).not.toMatch(/draft/i);
+    expect(words).toContain(quoted[0]!.number);
+    expect(words).toContain("Sent to you");
+  });
+
+  it("e-mails a link built from SITE_URL that opens once, showing the person's data; download, withdraw and correct", async () => {
+    const mail = await askForLink("ravi.kumar@spinning.example");
+    const link = linkIn(mail);
+    expect(link.startsWith(`${SITE}/privacy/request/`)).toBe(true);
+    const opened = await openLink(link);
+    expect(opened.status).toBe(200);
     for (const expected of [reference, "Ravi Kumar", "+91 98765 43210", "Send me product news by e-mail"]) {
       expect(text(opened.html)).toContain(expected);
     }
-    const again = await page(link!);
-    expect(again.status).toBe(410);
-    expect(text(again.html)).toContain("This link has been used already");
 
     const session = { token: hidden(opened.html, "token"), session: hidden(opened.html, "session") };
     const file = await fetch(`${url}/privacy/request/download`, {
@@ -246,9 +320,13 @@ describe("/privacy/request", () => {
       enquiries: [{ reference, name: "Ravi Kumar", consents: { news: true, whatsapp: true } }],
     });
 
-    const withdrawn = await page("/privacy/request/session", { ...session, intent: "withdraw", "withdraw-news": "on" });
+    // Withdrawing is one action: each consent given has its own button, nothing to tick first.
+    expect(withdrawButtons(opened.html)).toEqual(["news", "whatsapp"]);
+    expect(opened.html).not.toContain('name="withdraw-');
+    const withdrawn = await page("/privacy/request/session", { ...session, intent: "withdraw", purpose: "news" });
     expect(withdrawn.status).toBe(200);
-    expect(text(withdrawn.html)).toContain("Done: withdrawn at once");
+    expect(text(withdrawn.html)).toContain('Done: withdrawn at once ("Send me product news by e-mail").');
+    expect(withdrawButtons(withdrawn.html)).toEqual(["whatsapp"]);
     const contact = await contactByReference(reference);
     expect(contact.privacy.consents).toEqual({ news: false, whatsapp: true });
     expect(contact.privacy.consentsChangedAt).not.toBeNull();
@@ -293,8 +371,7 @@ describe("/privacy/request", () => {
   });
 
   it("erases the person at once from the page and says what was erased; the page then holds nothing", async () => {
-    const mail = await askForLink("ravi.kumar@spinning.example");
-    const opened = await page(mail.text!.match(/https:\/\/\S+\/privacy\/request\/\S+/)![0]);
+    const opened = await openLink(linkIn(await askForLink("ravi.kumar@spinning.example")));
     const session = { token: hidden(opened.html, "token"), session: hidden(opened.html, "session") };
     const unconfirmed = await page("/privacy/request/session", { ...session, intent: "erase" });
     expect(text(unconfirmed.html)).toContain("Tick the box to confirm");

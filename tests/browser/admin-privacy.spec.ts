@@ -43,6 +43,7 @@ async function correctionFrom(page: Page, email: string, details: string): Promi
   await expect.poll(() => linkMail() !== undefined).toBe(true);
   const link = linkMail()!.mail.text!.match(/https:\/\/\S+\/privacy\/request\/\S+/)![0];
   await page.goto(link.replace(SITE, server.url));
+  await page.getByRole("button", { name: "Show my data" }).click();
   await page.getByLabel("What should we correct?").fill(details);
   await page.getByRole("button", { name: "Send correction" }).click();
   await expect(page.getByRole("main").getByRole("status")).toContainText("your correction has reached us");

@@ -6,8 +6,9 @@ import { inputClass } from "../enquiry-form/form-field";
 import { HeldData } from "./held-data";
 
 /**
- * The person's own page (/privacy/request/<link>, and /privacy/request/session after each action): what we hold,
- * download it, withdraw a consent, ask for a correction, erase it. Plain forms: it works without JavaScript.
+ * The person's own page (/privacy/request/<link>: its button, then the page; /privacy/request/session after each
+ * action): what we hold, download it, withdraw a consent, ask for a correction, erase it. Plain forms: it works
+ * without JavaScript.
  */
 
 const button =
@@ -59,15 +60,17 @@ function Actions({ page }: { page: Extract<PrivacyPage, { state: "open" }> }) {
           <Form method="post" action="/privacy/request/session" className="space-y-3">
             <Session page={page} intent="withdraw" />
             <p>It takes effect at once.</p>
-            {given.map((p) => (
-              <div key={p} className="flex items-start gap-3">
-                <input id={`withdraw-${p}`} type="checkbox" name={`withdraw-${p}`} className="mt-0.5 h-5 w-5 accent-brand-700" />
-                <label htmlFor={`withdraw-${p}`}>{CONSENT_LABEL[p]}</label>
-              </div>
-            ))}
-            <button type="submit" className={primary}>
-              Withdraw
-            </button>
+            {/* One button per consent: withdrawing it is one action (the button's value says which). */}
+            <ul className="space-y-3">
+              {given.map((p) => (
+                <li key={p} className="flex flex-wrap items-center justify-between gap-3">
+                  <span>"{CONSENT_LABEL[p]}"</span>
+                  <button type="submit" name="purpose" value={p} className={secondary}>
+                    Withdraw<span className="sr-only"> "{CONSENT_LABEL[p]}"</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
           </Form>
         )}
       </Panel>
@@ -99,6 +102,23 @@ function Actions({ page }: { page: Extract<PrivacyPage, { state: "open" }> }) {
           </button>
         </Form>
       </Panel>
+    </>
+  );
+}
+
+/** The e-mailed link before it is used: one button, so a mail scanner that opens the link uses nothing. */
+function Ready() {
+  return (
+    <>
+      <p className="mt-4 text-slate-700">
+        See, download, correct or erase the personal data we hold for your e-mail address, or withdraw a consent. The link works
+        once: the button opens your page, which then works for an hour.
+      </p>
+      <Form method="post" className="mt-6">
+        <button type="submit" className={primary}>
+          Show my data
+        </button>
+      </Form>
     </>
   );
 }
@@ -149,6 +169,7 @@ export function PrivacyPageView({ page }: { page: PrivacyPage }) {
           </p>
         </>
       )}
+      {page.state === "ready" && <Ready />}
       {page.state === "erased" && <Erased page={page} />}
       {page.state === "open" && (
         <>
