@@ -39,6 +39,7 @@ interface Extras {
 
 export function toApi(r: ContactRow, extras?: Extras): Contact {
   const mail = extras?.mail.get(r.id);
+  const { call, ...details } = r.details ?? {};
   return withBaseFields(r, {
     name: r.name,
     email: r.email,
@@ -60,7 +61,8 @@ export function toApi(r: ContactRow, extras?: Extras): Contact {
       },
     })),
     service: r.service ?? null,
-    details: { ...EMPTY_DETAILS, ...(r.details ?? {}) },
+    details: { ...EMPTY_DETAILS, ...details },
+    call: call ?? null,
     notes: extras?.notes.get(r.id) ?? [],
     notification: mail?.staff ?? OFF,
     acknowledgement: mail?.customer ?? OFF,
@@ -152,6 +154,7 @@ function where(filter: ContactFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.status && filter.status !== "all" ? eq(contacts.status, filter.status) : undefined,
     filter.type && filter.type !== "all" ? eq(contacts.type, filter.type) : undefined,
+    filter.source && filter.source !== "all" ? eq(contacts.source, filter.source) : undefined,
     // Written as the partial index's own condition, so the Held filter reads that small index.
     filter.held === "true" ? sql`${contacts.held}` : filter.held === "false" ? sql`NOT ${contacts.held}` : undefined,
     filter.q ? sql`${contacts.searchText} LIKE ${likePattern(filter.q)}` : undefined,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
 import { type Consents, consentsOf, NO_CONSENTS, NOTICE_VERSION_FIELD } from "../../shared/privacy/consent";
+import type { Address } from "../../shared/sales/customer";
 import {
   type ContactInput,
   contactInput,
@@ -16,9 +17,10 @@ import {
   type EnquiryService,
   HONEYPOT_FIELD,
   type LeadSource,
-  type QuoteDetails,
+  type PhoneCall,
   type QuoteItem,
   REFERENCE_LETTER,
+  type StoredDetails,
 } from "../../shared/schemas/enquiry-values";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
@@ -123,7 +125,7 @@ interface NewEnquiry {
   message: string;
   items: QuoteItem[];
   service: EnquiryService | null;
-  details: QuoteDetails | null;
+  details: StoredDetails | null;
   /** The privacy notice's version the form showed, and the optional purposes agreed to (null: not from a form). */
   noticeVersion: number | null;
   consents: Consents;
@@ -154,11 +156,11 @@ async function insertEnquiry(
   db: Database,
   enquiry: NewEnquiry,
   now: Date,
-  o: { held: boolean; source: LeadSource; externalId?: string },
+  o: { held: boolean; source: LeadSource; externalId?: string; buyer?: { address: Address | null } },
 ) {
   const reference = await nextReference(db, enquiry.type, now);
   // A held enquiry (past the cap: maybe a flood) is linked to a known customer but makes no new one.
-  const customerId = await customerForEnquiry(db, enquiry, { create: !o.held });
+  const customerId = await customerForEnquiry(db, enquiry, { create: !o.held, buyer: o.buyer });
   const [row] = await db
     .insert(contacts)
     .values({
@@ -326,13 +328,19 @@ export interface PulledLead {
   message: string;
   /** The catalogue's product its product name matched, if any. */
   product: { _id: string; name: string; slug: string } | null;
+  /** Asks about something we make (a product, or a category its name came close to): a quote request. */
+  quote: boolean;
+  /** A phone call (QUERY_TYPE "P"); null for any other lead. */
+  call: PhoneCall | null;
+  /** The buyer's address as IndiaMART gave it, for their customer; null when it gave none. */
+  address: Address | null;
   receivedAt: Date;
 }
 
 /**
  * Stores a lead pulled from IndiaMART once (by its UNIQUE_QUERY_ID, under a lock on it, so overlapping pulls
- * from several servers cannot store it twice), numbered and linked to its customer like any enquiry; a quote
- * request when its product is ours. No e-mails: IndiaMART has told the seller and the buyer already.
+ * from several servers cannot store it twice), numbered and linked to its customer like any enquiry (which gets the
+ * buyer's address if it has none); a quote request when it asks about something we make. No e-mails: IndiaMART has told the seller and the buyer already.
  * Returns false when it was stored before.
  */
 export function addIndiamartLead(db: Database, lead: PulledLead): Promise<boolean> {
@@ -345,7 +353,7 @@ export function addIndiamartLead(db: Database, lead: PulledLead): Promise<boolea
       .where(and(eq(contacts.source, "indiamart"), eq(contacts.externalId, lead.externalId)));
     if (known) return false;
     const enquiry: NewEnquiry = {
-      type: lead.product ? "quote" : "message",
+      type: lead.product || lead.quote ? "quote" : "message",
       name: lead.name,
       email: lead.email,
       phone: lead.phone,
@@ -354,11 +362,16 @@ export function addIndiamartLead(db: Database, lead: PulledLead): Promise<boolea
       message: lead.message,
       items: lead.product ? [{ product: lead.product, quantity: 1 }] : [],
       service: null,
-      details: null,
+      details: lead.call ? { call: lead.call } : null,
       noticeVersion: null,
       consents: NO_CONSENTS,
     };
-    await insertEnquiry(tx, enquiry, lead.receivedAt, { held: false, source: "indiamart", externalId: lead.externalId });
+    await insertEnquiry(tx, enquiry, lead.receivedAt, {
+      held: false,
+      source: "indiamart",
+      externalId: lead.externalId,
+      buyer: { address: lead.address },
+    });
     return true;
   });
 }

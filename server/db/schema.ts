@@ -19,7 +19,7 @@ import type { Role } from "../../shared/auth/roles";
 import type { Consents } from "../../shared/privacy/consent";
 import type { Address } from "../../shared/sales/customer";
 import type { QuotationParty, QuotationTerms, StoredQuotationLine } from "../../shared/sales/quotation";
-import type { EnquiryService, QuoteDetails, QuoteItem } from "../../shared/schemas/enquiry-values";
+import type { EnquiryService, QuoteItem, StoredDetails } from "../../shared/schemas/enquiry-values";
 import type { OutboxAttachment } from "../mail/attachments";
 import { createdAtColumn as createdAt, idColumn as id, updatedAtColumn as updatedAt } from "./columns";
 
@@ -47,7 +47,8 @@ export const contacts = pgTable(
     message: text("message").notNull(),
     items: jsonb("items").$type<QuoteItem[]>().notNull().default([]),
     service: jsonb("service").$type<EnquiryService | null>(),
-    details: jsonb("details").$type<QuoteDetails | null>(),
+    /** A quote's sizing details; for a phone-call lead, the call too (`call`). */
+    details: jsonb("details").$type<StoredDetails | null>(),
     /** Lower-cased name, e-mail, company, subject, reference and product names: what the inbox search matches. */
     searchText: text("search_text").notNull().default(""),
     status: text("status").notNull().default("new"),

@@ -2,9 +2,11 @@ import { asc, count, eq, inArray, like, or, sql } from "drizzle-orm";
 import { withBaseFields } from "../../shared/content/define";
 import { newId } from "../../shared/lib/ids";
 import {
+  type Address,
   type Customer,
   type CustomerInput,
   type CustomerPerson,
+  customerInput,
   customerStateCode,
   EMPTY_ADDRESS,
   phoneKey,
@@ -169,30 +171,62 @@ async function findCustomerOf(db: Database, person: { email: string; phone: stri
   return row?.customerId ?? null;
 }
 
+type EnquiryPerson = { name: string; email: string; phone: string; company: string };
+
+/** `input` if the customer form would take its address (a known state, a six-digit PIN …), else with `fallback`. */
+function validAddress(input: CustomerInput, fallback: Address): CustomerInput {
+  const { name, gstin, billingAddress } = input;
+  return customerInput.safeParse({ name, gstin, billingAddress }).success ? input : { ...input, billingAddress: fallback };
+}
+
+/**
+ * A known customer completed from a marketplace's lead: the company's name while it is still named after this
+ * person (made from an enquiry without one), and the buyer's address while it has none. Staff's own entries stay.
+ */
+async function completeCustomer(db: Database, id: string, enquiry: EnquiryPerson, address: Address | null): Promise<void> {
+  const customer = await getCustomer(db, id);
+  if (!customer) return;
+  const company = enquiry.company.trim();
+  const rename = company !== "" && customer.name.trim().toLowerCase() === enquiry.name.trim().toLowerCase();
+  const b = customer.billingAddress;
+  const readdress = address !== null && !b.line1 && !b.city && !b.state && !b.pincode;
+  if (!rename && !readdress) return;
+  const { name, gstin, billingAddress, deliveryAddress, people } = customer;
+  const input = { name, gstin, billingAddress, deliveryAddress, people };
+  await updateCustomer(
+    db,
+    id,
+    validAddress({ ...input, name: rename ? company : name, billingAddress: readdress ? address : b }, b),
+  );
+}
+
 /**
  * The customer an enquiry belongs to: the one with its e-mail address (or, with none, its phone), else a new one
  * named after the company (or the person) with the person in it. `create: false` (a held enquiry, possibly a
- * flood) only links.
+ * flood) only links. `buyer`: what a marketplace (IndiaMART) knows of the buyer, which a new customer takes and
+ * a known one gets where it lacks it (completeCustomer).
  */
 export async function customerForEnquiry(
   db: Database,
-  enquiry: { name: string; email: string; phone: string; company: string },
-  options: { create: boolean },
+  enquiry: EnquiryPerson,
+  options: { create: boolean; buyer?: { address: Address | null } },
 ): Promise<string | null> {
   // Two enquiries from one new person at once would each make a customer: each takes its keys' locks first
   // (in one order, so never a deadlock), and the second finds the first's customer.
   const keys = [enquiry.email.trim().toLowerCase(), phoneKey(enquiry.phone)].filter((k) => k.length >= 6).sort();
   for (const key of keys) await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`customer:${key}`}))`);
   const found = await findCustomerOf(db, enquiry);
+  if (found && options.buyer) await completeCustomer(db, found, enquiry, options.buyer.address);
   if (found || !options.create) return found;
   const person = { name: enquiry.name, email: enquiry.email.trim().toLowerCase(), phone: enquiry.phone };
-  return createCustomer(db, {
+  const input: CustomerInput = {
     name: enquiry.company.trim() || enquiry.name,
     gstin: "",
-    billingAddress: EMPTY_ADDRESS,
+    billingAddress: options.buyer?.address ?? EMPTY_ADDRESS,
     deliveryAddress: EMPTY_ADDRESS,
     people: [person],
-  });
+  };
+  return createCustomer(db, validAddress(input, EMPTY_ADDRESS));
 }
 
 /**

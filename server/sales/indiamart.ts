@@ -1,10 +1,14 @@
-import { and, eq, ilike, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { oneLine, withoutControls } from "../../shared/lib/control-characters";
+import type { Address } from "../../shared/sales/customer";
 import { INDIA_OFFSET_MS } from "../../shared/sales/financial-year";
+import { stateByCode, stateCodeOfName } from "../../shared/sales/states";
+import { type PhoneCall, phoneCallText } from "../../shared/schemas/enquiry-values";
+import { LIMITS } from "../../shared/schemas/fields";
 import { addIndiamartLead, type PulledLead } from "../content/enquiry";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
-import { products } from "../db/content-tables";
+import { categories, products } from "../db/content-tables";
 import { salesDesk } from "../db/schema";
 import { errorFields, log } from "../log";
 
@@ -16,6 +20,8 @@ import { errorFields, log } from "../log";
  * asked for: the overlap catches leads IndiaMART files late, and UNIQUE_QUERY_ID keeps each one once. IndiaMART
  * allows one call per few minutes (INDIAMART_MIN_INTERVAL_S, default 300): a server claims the call by one
  * conditional update of the desk row, so no two servers, and no Pull now, call within it. State: `sales_desk`.
+ * A lead is stored as people read it (issue 45): <br> as line breaks, a phone call (PNS) as a call with its length,
+ * the buyer's address for their customer, and a product named loosely as a quote request near its category.
  */
 
 const DESK = "desk";
@@ -82,6 +88,60 @@ export async function indiamartStatus(db: Database, minIntervalMs: number): Prom
   };
 }
 
+/** A category of ours with the words of its name and of its products' names. */
+interface CatalogueCategory {
+  name: string;
+  words: Set<string>;
+}
+
+/** Words that tell nothing about a product. */
+const SMALL_WORDS = new Set(["and", "for", "with", "the", "of", "in", "to", "on", "a", "an"]);
+
+/** A name's words as compared: lower case, a plural as its singular ("Compressors" → "compressor"). */
+function wordsOf(name: string): string[] {
+  return name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !SMALL_WORDS.has(w))
+    .map((w) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w));
+}
+
+/** Our categories in the staff's order, each with its words: read once per pull, only when a lead needs them. */
+async function catalogueOf(db: Database): Promise<CatalogueCategory[]> {
+  const [rows, names] = await Promise.all([
+    db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.createdAt)),
+    db.select({ categoryId: products.categoryId, name: products.name }).from(products),
+  ]);
+  return rows.map((c) => ({
+    name: c.name,
+    words: new Set([c.name, ...names.filter((p) => p.categoryId === c.id).map((p) => p.name)].flatMap(wordsOf)),
+  }));
+}
+
+/**
+ * How close a loosely named product is to our catalogue. Each shared word counts more the fewer categories have
+ * it, so "screw" outweighs "air" and "compressor", which a compressor maker's categories mostly share. `ours`: it
+ * shares a word that not every category has (with one category, any word), so it asks about what we make: a quote
+ * request. `closest`: the category with the most weight, when one has more than any other.
+ */
+function closestCategory(name: string, catalogue: CatalogueCategory[]): { ours: boolean; closest: string | null } {
+  const wanted = [...new Set(wordsOf(name))];
+  const having = (w: string) => catalogue.filter((c) => c.words.has(w)).length;
+  const telling = wanted.filter((w) => having(w) > 0 && (catalogue.length === 1 || having(w) < catalogue.length));
+  if (telling.length === 0) return { ours: false, closest: null };
+  const scored = catalogue
+    .map((c) => ({
+      name: c.name,
+      score: wanted.filter((w) => c.words.has(w)).reduce((sum, w) => sum + Math.log(1 + catalogue.length / having(w)), 0),
+    }))
+    .sort((a, b) => b.score - a.score);
+  const [best, next] = scored;
+  return { ours: true, closest: best && (!next || best.score > next.score) ? best.name : null };
+}
+
 /** The catalogue's product a lead's QUERY_PRODUCT_NAME names: the same name, else one containing it. */
 async function productNamed(db: Database, name: string): Promise<PulledLead["product"]> {
   const wanted = name.trim();
@@ -100,8 +160,11 @@ async function productNamed(db: Database, name: string): Promise<PulledLead["pro
 
 /** A one-line value of the answer, clean and cut to `max`; "" when it is not text. */
 const text = (v: unknown, max = 500) => (typeof v === "string" ? oneLine(v).trim().slice(0, max) : "");
+/** IndiaMART writes a message's line breaks as <br>, <BR/> or <br />. */
+const BREAKS = /<br\s*\/?>/gi;
 /** A long text (the buyer's message): its line breaks kept. */
-const longText = (v: unknown, max: number) => (typeof v === "string" ? withoutControls(v).trim().slice(0, max) : "");
+const longText = (v: unknown, max: number) =>
+  typeof v === "string" ? withoutControls(v.replace(BREAKS, "\n")).trim().slice(0, max) : "";
 
 /**
  * QUERY_TIME when it is a moment IndiaMART could have filed the lead at (within the longest window before now,
@@ -114,22 +177,70 @@ function receivedAt(r: Record<string, unknown>, now: Date): Date {
   return at && at.getTime() >= earliest && at.getTime() <= latest ? at : now;
 }
 
+/**
+ * The buyer's address as a customer's: in India the state as our list spells it and a six-digit PIN (others are
+ * left out, the customer form would refuse them); null when IndiaMART gave none. SENDER_COUNTRY_ISO "" is India.
+ */
+function addressOf(r: Record<string, unknown>): Address | null {
+  const iso = text(r.SENDER_COUNTRY_ISO, 10).toUpperCase();
+  const india = iso === "" || iso === "IN";
+  const state = text(r.SENDER_STATE, 100);
+  const code = india ? stateCodeOfName(state) : undefined;
+  const pincode = text(r.SENDER_PINCODE, 20).replace(/\s/g, "");
+  const address: Address = {
+    line1: text(r.SENDER_ADDRESS, LIMITS.short),
+    city: text(r.SENDER_CITY, 100),
+    state: india ? (code ? (stateByCode(code)?.name ?? "") : "") : state,
+    pincode: india && !/^[1-9][0-9]{5}$/.test(pincode) ? "" : pincode,
+    country: india ? "India" : iso,
+  };
+  return address.line1 || address.city || address.state || address.pincode ? address : null;
+}
+
+/** A phone call (QUERY_TYPE "P", IndiaMART's PNS) with its CALL_DURATION in seconds; null for any other lead. */
+function callOf(r: Record<string, unknown>): PhoneCall | null {
+  if (text(r.QUERY_TYPE, 10).toUpperCase() !== "P") return null;
+  const duration = typeof r.CALL_DURATION === "number" ? String(r.CALL_DURATION) : text(r.CALL_DURATION, 20);
+  return { seconds: /^\d{1,6}$/.test(duration) ? Number(duration) : null };
+}
+
 /** One RESPONSE entry as a lead, or null without a UNIQUE_QUERY_ID. */
-async function leadOf(db: Database, r: Record<string, unknown>, now: Date): Promise<PulledLead | null> {
+async function leadOf(
+  db: Database,
+  r: Record<string, unknown>,
+  now: Date,
+  catalogue: () => Promise<CatalogueCategory[]>,
+): Promise<PulledLead | null> {
   const externalId = text(r.UNIQUE_QUERY_ID, 100);
   if (!externalId) return null;
   const productName = text(r.QUERY_PRODUCT_NAME, 200);
+  const product = productName ? await productNamed(db, productName) : null;
+  // Named loosely ("Screw Air Compressor"): IndiaMART's name and category against our categories.
+  const looseName = `${productName} ${text(r.QUERY_MCAT_NAME, 200)}`;
+  const near = product || !looseName.trim() ? null : closestCategory(looseName, await catalogue());
+  const call = callOf(r);
   const place = [text(r.SENDER_CITY, 100), text(r.SENDER_STATE, 100)].filter(Boolean).join(", ");
-  const message = [longText(r.QUERY_MESSAGE, 5000), place ? `From ${place}.` : ""].filter(Boolean).join("\n\n");
+  const message = [
+    call ? phoneCallText(call) : "",
+    longText(r.QUERY_MESSAGE, 5000),
+    near?.closest ? `Closest category in our catalogue: ${near.closest}.` : "",
+    place ? `From ${place}.` : "",
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  const kind = call ? "IndiaMART phone call" : "IndiaMART enquiry";
   return {
     externalId,
     name: text(r.SENDER_NAME, 100) || "IndiaMART buyer",
     email: text(r.SENDER_EMAIL, 254).toLowerCase(),
     phone: text(r.SENDER_MOBILE, 40),
     company: text(r.SENDER_COMPANY, 200),
-    subject: productName ? `IndiaMART enquiry: ${productName}` : "IndiaMART enquiry",
+    subject: productName ? `${kind}: ${productName}` : kind,
     message: message || "(no message)",
-    product: productName ? await productNamed(db, productName) : null,
+    product,
+    quote: near?.ours ?? false,
+    call,
+    address: addressOf(r),
     receivedAt: receivedAt(r, now),
   };
 }
@@ -229,9 +340,14 @@ export async function pullIndiamart(ctx: AppContext): Promise<PullResult> {
   // stored and the window moves on, so one bad lead never stops every later import.
   let stored = 0;
   const problems: string[] = [];
+  let read: Promise<CatalogueCategory[]> | null = null;
+  const catalogue = () => {
+    read ??= catalogueOf(db);
+    return read;
+  };
   for (const r of answer) {
     try {
-      const lead = await leadOf(db, r, now);
+      const lead = await leadOf(db, r, now, catalogue);
       if (lead && (await addIndiamartLead(db, lead))) stored++;
     } catch (err) {
       const id = text(r.UNIQUE_QUERY_ID, 100) || "without an id";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { calendarDay } from "./calendar-day";
-import { CONTACT_STATUSES, CONTACT_TYPES, EMAIL_STATUSES, MAX_QUANTITY, MAX_QUOTE_ITEMS } from "./enquiry-values";
+import { CONTACT_STATUSES, CONTACT_TYPES, EMAIL_STATUSES, LEAD_SOURCES, MAX_QUANTITY, MAX_QUOTE_ITEMS } from "./enquiry-values";
 import { LIMITS, optionalText, requiredText } from "./fields";
 
 export * from "./enquiry-values";
@@ -122,6 +122,12 @@ export const contactListQuery = z.object({
   type: z
     .union([z.literal(""), z.literal("all"), z.enum(CONTACT_TYPES)], {
       error: `Type must be one of: all, ${CONTACT_TYPES.join(", ")}.`,
+    })
+    .optional(),
+  /** Where the lead came from: the site's forms, typed in by staff, IndiaMART. */
+  source: z
+    .union([z.literal(""), z.literal("all"), z.enum(LEAD_SOURCES)], {
+      error: `Source must be one of: all, ${LEAD_SOURCES.join(", ")}.`,
     })
     .optional(),
   /** The staff notification's state (its latest e-mail): failed ones to resend, queued ones not sent yet. */

@@ -66,6 +66,24 @@ export interface QuoteDetails {
 
 export const EMPTY_DETAILS: QuoteDetails = { flow: "", pressure: "", hoursPerDay: null, application: "" };
 
+/** A lead that came as a phone call (IndiaMART's PNS: the buyer rang the number IndiaMART showed). */
+export interface PhoneCall {
+  /** How long it lasted, in whole seconds; null when IndiaMART gave no duration. */
+  seconds: number | null;
+}
+
+/** What `contacts.details` holds: a quote's sizing details, and for a phone-call lead the call. */
+export type StoredDetails = Partial<QuoteDetails> & { call?: PhoneCall };
+
+/** "Phone call through IndiaMART, 2 min 15 s." */
+export function phoneCallText(call: PhoneCall): string {
+  if (call.seconds === null) return "Phone call through IndiaMART (no duration given).";
+  const minutes = Math.floor(call.seconds / 60);
+  const seconds = call.seconds % 60;
+  const length = minutes === 0 ? `${seconds} s` : seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
+  return `Phone call through IndiaMART, ${length}.`;
+}
+
 export interface ContactNote {
   _id: string;
   text: string;
@@ -108,6 +126,8 @@ export interface Contact extends RecordBase {
   items: QuoteItem[];
   service: EnquiryService | null;
   details: QuoteDetails;
+  /** A phone-call lead (IndiaMART's PNS): the call; null for any other lead. */
+  call: PhoneCall | null;
   notes: ContactNote[];
   /** The staff notification e-mail. */
   notification: EmailState;
@@ -140,6 +160,7 @@ interface EnquiryPrivacy {
 /** The sources of leads: the site's forms, staff typing one in, IndiaMART's Lead Manager. */
 export const LEAD_SOURCES = ["website", "manual", "indiamart"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
+export const LEAD_SOURCE_LABEL: Record<LeadSource, string> = { website: "Website", manual: "Manual", indiamart: "IndiaMART" };
 
 /** What POST /api/contacts and POST /api/quotes answer. */
 export interface EnquiryReceipt {

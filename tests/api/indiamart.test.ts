@@ -34,11 +34,18 @@ function lead(fields: Partial<StandInLead> = {}): StandInLead {
     SENDER_NAME: `Buyer ${n}`,
     SENDER_MOBILE: `+91-98400${String(10000 + n)}`,
     SENDER_EMAIL: `buyer${n}@textiles.example`,
+    SUBJECT: "Requirement for Air Dryer",
     SENDER_COMPANY: `Erode Textiles ${n}`,
+    SENDER_ADDRESS: "",
     SENDER_CITY: "Erode",
     SENDER_STATE: "Tamil Nadu",
+    SENDER_PINCODE: "",
+    SENDER_COUNTRY_ISO: "IN",
     QUERY_PRODUCT_NAME: "Air Dryer",
     QUERY_MESSAGE: "I want to buy a compressor for our weaving unit. Kindly send the price.",
+    QUERY_MCAT_NAME: "",
+    CALL_DURATION: "",
+    RECEIVER_MOBILE: "",
     ...fields,
   };
 }
@@ -254,5 +261,160 @@ describe("a hostile or broken IndiaMART", () => {
       expect(at).toBeGreaterThanOrEqual(before - 1000);
       expect(at).toBeLessThanOrEqual(Date.now());
     }
+  });
+});
+
+interface StoredContact {
+  _id: string;
+  type: string;
+  source: string;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  subject: string;
+  message: string;
+  items: unknown[];
+  call: { seconds: number | null } | null;
+  customerId: string | null;
+}
+
+/** Pulls `leads` from the stand-in and answers each as stored (by its phone, which every lead here has). */
+async function pulled(...leads: StandInLead[]): Promise<StoredContact[]> {
+  standIn.leads.push(...leads);
+  const res = await pullWhenAllowed();
+  expect(res.status, res.text).toBe(200);
+  const all = (await s.request("GET", "/api/contacts?limit=100&source=indiamart", { token: owner })).body as StoredContact[];
+  return leads.map((l) => {
+    const found = all.find((c) => c.phone === l.SENDER_MOBILE);
+    if (!found) throw new Error(`lead ${l.UNIQUE_QUERY_ID} was not stored`);
+    return found;
+  });
+}
+
+const customerOf = async (c: StoredContact) =>
+  (await s.request("GET", `/api/customers/${c.customerId}`, { token: owner })).body as {
+    name: string;
+    stateCode: string;
+    billingAddress: Record<string, string>;
+  };
+
+describe("IndiaMART leads as people read them (issue 45)", () => {
+  beforeAll(async () => {
+    // A catalogue where "air" and "compressor" are in several categories and "screw" in one.
+    await seedProducts(s, ["PN-RS 75 Air-Cooled Screw Compressor"]);
+    await seedProducts(s, ["PN-RC 10 Piston Air Compressor"], { name: "Reciprocating Air Compressors", slug: "reciprocating" });
+    await seedProducts(s, ["PN-AD 100 Refrigerated Air Dryer"], { name: "Air Dryers", slug: "air-dryers" });
+  });
+
+  it("a message's <br> are line breaks", async () => {
+    const [stored] = await pulled(
+      lead({ QUERY_MESSAGE: "I need a 20 HP compressor.<br>Quantity: 2 Piece<BR/>Usage: Textile mill<br />Thanks" }),
+    );
+    expect(stored!.message.startsWith("I need a 20 HP compressor.\nQuantity: 2 Piece\nUsage: Textile mill\nThanks")).toBe(true);
+    expect(stored!.message).not.toMatch(/<br/i);
+  });
+
+  it("address, city, state and PIN reach the new customer, named after the company: its quotation is inter-state", async () => {
+    const [stored] = await pulled(
+      lead({
+        SENDER_COMPANY: "Peenya Precision Works",
+        SENDER_ADDRESS: "No. 14, 2nd Cross, Peenya Industrial Area",
+        SENDER_CITY: "Bengaluru",
+        SENDER_STATE: "Karnataka",
+        SENDER_PINCODE: "560 058",
+      }),
+    );
+    const customer = await customerOf(stored!);
+    expect(customer).toMatchObject({
+      name: "Peenya Precision Works",
+      stateCode: "29",
+      billingAddress: {
+        line1: "No. 14, 2nd Cross, Peenya Industrial Area",
+        city: "Bengaluru",
+        state: "Karnataka",
+        pincode: "560058",
+        country: "India",
+      },
+    });
+    expect((await s.request("PUT", "/api/settings", { token: owner, json: { gstin: "33AAKCP1998Q1ZI" } })).status).toBe(200);
+    const deal = await s.request("POST", "/api/deals", {
+      token: owner,
+      json: { title: "Peenya: dryer", customerId: stored!.customerId },
+    });
+    expect(deal.status, deal.text).toBe(201);
+    const quotation = await s.request("POST", "/api/quotations", {
+      token: owner,
+      json: { dealId: deal.body._id, lines: [{ description: "Air dryer", hsn: "84213990", quantity: 1, unitPrice: 85000 }] },
+    });
+    expect(quotation.status, quotation.text).toBe(201);
+    expect(quotation.body).toMatchObject({ taxSplit: "inter", buyer: { stateCode: "29", state: "Karnataka" } });
+  });
+
+  it("a known customer still named after the person takes the company's name and the address it lacked", async () => {
+    const email = "selvam@cauvery.example";
+    const wrote = await s.request("POST", "/api/contacts", {
+      json: { name: "K. Selvam", email, phone: "", subject: "Compressor", message: "Please call me." },
+    });
+    expect(wrote.status, wrote.text).toBe(201);
+    const [stored] = await pulled(
+      lead({
+        SENDER_NAME: "K. Selvam",
+        SENDER_EMAIL: email,
+        SENDER_COMPANY: "Cauvery Mills",
+        SENDER_CITY: "Karur",
+        SENDER_PINCODE: "639001",
+      }),
+    );
+    expect(await customerOf(stored!)).toMatchObject({
+      name: "Cauvery Mills",
+      stateCode: "33",
+      billingAddress: { city: "Karur", state: "Tamil Nadu", pincode: "639001" },
+    });
+  });
+
+  it("a phone call (PNS) says it was a call and for how long", async () => {
+    const [call, enquiry] = await pulled(
+      lead({
+        QUERY_TYPE: "P",
+        SENDER_EMAIL: "",
+        SENDER_COMPANY: "",
+        QUERY_MESSAGE: "",
+        QUERY_PRODUCT_NAME: "Diesel generator",
+        CALL_DURATION: "135",
+        RECEIVER_MOBILE: "9842712345",
+      }),
+      lead(),
+    );
+    expect(call).toMatchObject({
+      subject: "IndiaMART phone call: Diesel generator",
+      call: { seconds: 135 },
+    });
+    expect(call!.message.startsWith("Phone call through IndiaMART, 2 min 15 s.")).toBe(true);
+    expect(enquiry!.call).toBeNull();
+  });
+
+  it("a product named loosely still makes a quote request, matched to the closest category", async () => {
+    const [loose, unrelated] = await pulled(
+      lead({ QUERY_PRODUCT_NAME: "Screw Air Compressor", QUERY_MCAT_NAME: "Industrial Air Compressor" }),
+      lead({ QUERY_PRODUCT_NAME: "Diesel generator", QUERY_MCAT_NAME: "Diesel Generators" }),
+    );
+    expect(loose).toMatchObject({ type: "quote", subject: "IndiaMART enquiry: Screw Air Compressor", items: [] });
+    expect(loose!.message).toContain("Closest category in our catalogue: Rotary Screw Compressors.");
+    expect(unrelated).toMatchObject({ type: "message" });
+  });
+
+  it("the inbox filters by source", async () => {
+    const of = async (source: string) =>
+      new Set(
+        ((await s.request("GET", `/api/contacts?limit=100&source=${source}`, { token: owner })).body as StoredContact[]).map(
+          (c) => c.source,
+        ),
+      );
+    expect(await of("indiamart")).toEqual(new Set(["indiamart"]));
+    expect(await of("website")).toEqual(new Set(["website"]));
+    const wrong = await s.request("GET", "/api/contacts?source=fax", { token: owner });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe("Source must be one of: all, website, manual, indiamart.");
   });
 });

@@ -8,19 +8,33 @@ import type { AddressInfo } from "node:net";
  * RESPONSE with the leads whose QUERY_TIME falls in the window (CODE 204 when none).
  */
 
+/** One lead as RESPONSE lists it: every field is there, "" when IndiaMART has nothing for it. */
 export interface StandInLead {
   UNIQUE_QUERY_ID: string;
+  /** "W" a direct enquiry, "B" a bought buy-lead, "P" a phone call (PNS), "BIZ" a catalogue view. */
   QUERY_TYPE: string;
   /** "2026-11-28 09:03:11", India time. */
   QUERY_TIME: string;
   SENDER_NAME: string;
   SENDER_MOBILE: string;
   SENDER_EMAIL: string;
+  SUBJECT: string;
   SENDER_COMPANY: string;
+  SENDER_ADDRESS: string;
   SENDER_CITY: string;
   SENDER_STATE: string;
+  SENDER_PINCODE: string;
+  /** "IN" for India. */
+  SENDER_COUNTRY_ISO: string;
   QUERY_PRODUCT_NAME: string;
+  /** The buyer's message; IndiaMART writes its line breaks as <br>. */
   QUERY_MESSAGE: string;
+  /** IndiaMART's own category of the product asked about. */
+  QUERY_MCAT_NAME: string;
+  /** A phone call's length in seconds (QUERY_TYPE "P"); "" otherwise. */
+  CALL_DURATION: string;
+  /** The seller's number the buyer called (QUERY_TYPE "P"). */
+  RECEIVER_MOBILE: string;
 }
 
 export interface IndiamartStandIn {

@@ -1,18 +1,27 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import type { Product } from "../../../shared/content/product";
-import { CONTACT_TYPE_LABEL, type Contact, type EmailState } from "../../../shared/schemas/enquiry-values";
+import { whatsappNumberOf } from "../../../shared/privacy/whatsapp";
+import {
+  CONTACT_TYPE_LABEL,
+  type Contact,
+  type EmailState,
+  LEAD_SOURCE_LABEL,
+  type LeadSource,
+  phoneCallText,
+} from "../../../shared/schemas/enquiry-values";
 import { api, errorMessage } from "../../lib/api-client";
 import { telHref, whatsappHref } from "../../lib/format";
 import { ContactPrivacy } from "./contact-privacy";
-import { KindBadge, StatusSelect } from "./contact-status";
+import { KindBadge, SourceBadge, StatusSelect } from "./contact-status";
 import { buttonClass, formatDate } from "./screen-parts";
 import { useToast } from "./toast";
 
 /**
- * Everything about one enquiry, for the inbox's detail dialog: its fields, the products asked about (with
- * their public pages and their place in the admin panel), the sizing details, the staff notes, the e-mail
- * state with Resend, and ways to answer (e-mail, call, WhatsApp).
+ * Everything about one enquiry, for the inbox's detail dialog: its fields and source, the products asked about
+ * (with their public pages and their place in the admin panel), the sizing details, the staff notes, the e-mail
+ * state with Resend, and ways to answer (e-mail, call, and WhatsApp where the person agreed to it; a phone-call
+ * lead's Call first).
  */
 
 const CONTACT_DETAIL_TEXTS = {
@@ -27,14 +36,29 @@ export function replyHref(contact: Pick<Contact, "email" | "reference" | "subjec
   return `mailto:${contact.email}?subject=${encodeURIComponent(subject)}`;
 }
 
-/** What happened to one e-mail, in words. */
-export function emailStateText(state: EmailState): string {
+type EmailPurpose = "staff" | "customer";
+
+/** Why no e-mail was queued ("off"), by where the lead came from. */
+function notSentText(source: LeadSource, purpose: EmailPurpose): string {
+  switch (source) {
+    case "indiamart":
+      // IndiaMART has told both sides (server/content/enquiry.ts, addIndiamartLead).
+      return `Not sent: this site sends no e-mails for leads from IndiaMART, which tells the ${purpose === "staff" ? "sales team" : "buyer"} itself.`;
+    case "manual":
+      return "Not sent: a lead typed in by staff gets no e-mails.";
+    default:
+      // E-mail is off, the enquiry came in past the hourly cap (held), or the address already had its
+      // acknowledgements for the day (issue 29).
+      return "Not sent: e-mail is not set up on the server, the enquiry was held, or this address had 3 acknowledgements in the last 24 hours.";
+  }
+}
+
+/** What happened to one e-mail of an enquiry from `source`, in words. */
+export function emailStateText(state: EmailState, source: LeadSource = "website", purpose: EmailPurpose = "staff"): string {
   const tries = state.attempts === 1 ? "1 try" : `${state.attempts} tries`;
   switch (state.status) {
     case "off":
-      // No e-mail was queued: e-mail is off, the enquiry came in past the hourly cap (held), or the address
-      // already had its acknowledgements for the day (issue 29).
-      return "Not sent: e-mail is not set up on the server, the enquiry was held, or this address had 3 acknowledgements in the last 24 hours.";
+      return notSentText(source, purpose);
     case "queued":
       return state.nextAttemptAt
         ? `Queued${state.attempts > 0 ? ` (${tries} so far)` : ""}; next try ${formatDate(state.nextAttemptAt, true)}.`
@@ -66,16 +90,30 @@ const STATE_LABEL: Record<string, string> = {
   cancelled: "Cancelled",
 };
 
-function EmailStateView({ title, state, testId }: { title: string; state: EmailState; testId: string }) {
+function EmailStateView({
+  title,
+  state,
+  source,
+  purpose,
+  testId,
+}: {
+  title: string;
+  state: EmailState;
+  source: LeadSource;
+  purpose: EmailPurpose;
+  testId: string;
+}) {
+  // "Off" says e-mail is switched off: true of the site's own enquiries only.
+  const label = state.status === "off" && source !== "website" ? "Not sent" : (STATE_LABEL[state.status] ?? state.status);
   return (
     <div data-testid={testId} data-email-status={state.status} className="rounded-md border border-slate-200 p-3">
       <div className="flex flex-wrap items-center gap-2">
         <h4 className="text-sm font-semibold text-slate-800">{title}</h4>
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[state.status] ?? STATE_STYLE.off}`}>
-          {STATE_LABEL[state.status] ?? state.status}
+          {label}
         </span>
       </div>
-      <p className="mt-1 text-sm text-slate-700">{emailStateText(state)}</p>
+      <p className="mt-1 text-sm text-slate-700">{emailStateText(state, source, purpose)}</p>
       {state.to.length > 0 && <p className="mt-1 text-sm break-all text-slate-600">To: {state.to.join(", ")}</p>}
       {state.error && (
         <p className="mt-1 text-sm break-words text-red-800">
@@ -167,37 +205,27 @@ export function ContactDetail({
       <div className="flex flex-wrap items-end justify-between gap-3">
         <StatusSelect value={contact.status} label="Status" visibleLabel disabled={busy} onChange={onStatus} />
         <p className="text-sm text-slate-600">
-          <KindBadge type={contact.type} /> received {formatDate(contact.date, true)}
+          <KindBadge type={contact.type} /> <SourceBadge source={contact.source} /> received {formatDate(contact.date, true)}
         </p>
       </div>
+      {contact.call && (
+        <p data-testid="phone-call" className="rounded-md bg-slate-50 px-3 py-2 text-sm font-semibold text-slate-900">
+          {phoneCallText(contact.call)}
+        </p>
+      )}
 
-      <div className="flex flex-wrap gap-2">
-        <a href={replyHref(contact)} className={buttonClass("primary", "sm")}>
-          Reply by e-mail
-        </a>
-        {contact.phone && (
-          <>
-            <a href={telHref(contact.phone)} className={buttonClass("secondary", "sm")}>
-              Call<span className="sr-only"> {contact.phone}</span>
-            </a>
-            <a
-              href={whatsappHref(contact.phone)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass("secondary", "sm")}
-            >
-              WhatsApp<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </>
-        )}
-      </div>
+      <AnswerButtons contact={contact} />
 
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
         <Field label="Name">{contact.name}</Field>
         <Field label="E-mail">
-          <a href={`mailto:${contact.email}`} className={`break-all ${linkClass}`}>
-            {contact.email}
-          </a>
+          {contact.email ? (
+            <a href={`mailto:${contact.email}`} className={`break-all ${linkClass}`}>
+              {contact.email}
+            </a>
+          ) : (
+            "—"
+          )}
         </Field>
         <Field label="Phone">{contact.phone || "—"}</Field>
         <Field label="Company">{contact.company || "—"}</Field>
@@ -205,6 +233,7 @@ export function ContactDetail({
           <span className="font-mono">{contact.reference}</span>
         </Field>
         <Field label="Kind">{CONTACT_TYPE_LABEL[contact.type]}</Field>
+        <Field label="Source">{LEAD_SOURCE_LABEL[contact.source] ?? contact.source}</Field>
         {contact.service && (
           <Field label="Service" wide>
             <a href={`/services/${contact.service.slug}`} className={linkClass}>
@@ -247,6 +276,37 @@ export function ContactDetail({
           </button>
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * Ways to answer: e-mail first, but a phone call (IndiaMART's PNS), or a lead with no address, is answered by
+ * calling back, so Call is the main button then.
+ */
+function AnswerButtons({ contact }: { contact: Contact }) {
+  const whatsapp = whatsappNumberOf(contact.phone, contact.privacy.consents);
+  const callFirst = contact.phone !== "" && (contact.call !== null || contact.email === "");
+  const reply = contact.email && (
+    <a href={replyHref(contact)} className={buttonClass(callFirst ? "secondary" : "primary", "sm")}>
+      Reply by e-mail
+    </a>
+  );
+  return (
+    <div className="flex flex-wrap gap-2">
+      {!callFirst && reply}
+      {contact.phone && (
+        <a href={telHref(contact.phone)} className={buttonClass(callFirst ? "primary" : "secondary", "sm")}>
+          Call<span className="sr-only"> {contact.phone}</span>
+        </a>
+      )}
+      {/* Only where the person agreed to WhatsApp, and at a mobile (a landline has no WhatsApp). */}
+      {whatsapp && (
+        <a href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary", "sm")}>
+          WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+      {callFirst && reply}
     </div>
   );
 }
@@ -335,8 +395,20 @@ function ContactEmails({
   return (
     <DetailSection headingId={headingId} title="E-mail">
       <div className="grid gap-3 sm:grid-cols-2">
-        <EmailStateView title="Staff notification" state={contact.notification} testId="notification-state" />
-        <EmailStateView title="Acknowledgement to the customer" state={contact.acknowledgement} testId="acknowledgement-state" />
+        <EmailStateView
+          title="Staff notification"
+          state={contact.notification}
+          source={contact.source}
+          purpose="staff"
+          testId="notification-state"
+        />
+        <EmailStateView
+          title="Acknowledgement to the customer"
+          state={contact.acknowledgement}
+          source={contact.source}
+          purpose="customer"
+          testId="acknowledgement-state"
+        />
       </div>
       <button type="button" className={`${buttonClass("secondary", "sm")} mt-3`} onClick={resend} disabled={resending}>
         {resending ? "Resending..." : "Resend notification"}

@@ -1,5 +1,11 @@
 import { useId } from "react";
-import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, type ContactType } from "../../../shared/schemas/enquiry-values";
+import {
+  CONTACT_STATUSES,
+  CONTACT_TYPE_LABEL,
+  type ContactType,
+  LEAD_SOURCE_LABEL,
+  type LeadSource,
+} from "../../../shared/schemas/enquiry-values";
 
 const BADGE: Record<string, string> = {
   new: "bg-brand-100 text-brand-900",
@@ -35,6 +41,25 @@ export function KindBadge({ type }: { type: ContactType }) {
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${KIND[type] ?? KIND.message}`}
     >
       {CONTACT_TYPE_LABEL[type] ?? type}
+    </span>
+  );
+}
+
+const SOURCE: Record<LeadSource, string> = {
+  website: "border-slate-300 text-slate-700",
+  manual: "border-violet-300 text-violet-900",
+  indiamart: "border-rose-300 text-rose-900",
+};
+
+/** Where a lead came from: Website, Manual (typed in by staff) or IndiaMART; outlined, beside the kind's filled badge. */
+export function SourceBadge({ source }: { source: LeadSource }) {
+  return (
+    <span
+      data-source={source}
+      className={`inline-block rounded-full border bg-white px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${SOURCE[source] ?? SOURCE.website}`}
+    >
+      <span className="sr-only">Source: </span>
+      {LEAD_SOURCE_LABEL[source] ?? source}
     </span>
   );
 }

@@ -1,8 +1,15 @@
 import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { CONTACT_STATUSES, CONTACT_TYPE_LABEL, CONTACT_TYPES, type Contact } from "../../../shared/schemas/enquiry-values";
+import {
+  CONTACT_STATUSES,
+  CONTACT_TYPE_LABEL,
+  CONTACT_TYPES,
+  type Contact,
+  LEAD_SOURCE_LABEL,
+  LEAD_SOURCES,
+} from "../../../shared/schemas/enquiry-values";
 import { ContactDetail } from "../../components/admin/contact-detail";
-import { HeldBadge, KindBadge, StatusSelect } from "../../components/admin/contact-status";
+import { HeldBadge, KindBadge, SourceBadge, StatusSelect } from "../../components/admin/contact-status";
 import { mayLoad, useCan } from "../../components/admin/current-user";
 import { Dialog, useConfirm } from "../../components/admin/dialog";
 import { DownloadButton } from "../../components/admin/download-button";
@@ -17,7 +24,7 @@ import type { Route } from "./+types/contacts";
 
 /**
  * Contact Messages, the inbox of every enquiry (messages, quote requests, service requests). The filters
- * (status, type, e-mail, held), the search and the page live in the URL and are asked of the server, 25
+ * (status, type, source, e-mail, held), the search and the page live in the URL and are asked of the server, 25
  * enquiries a page. Held enquiries (past the hourly cap: no acknowledgement, listed in the staff's hourly
  * digest, whose link opens the Held filter) carry a badge and a Release button.
  * The same module answers /admin/contacts/{id} (the link in the staff e-mail): the list with that
@@ -31,6 +38,8 @@ const STATUS_FILTERS = ["all", ...CONTACT_STATUSES] as const;
 const STATUS_LABEL: Record<string, string> = { all: "All", new: "New", "in-progress": "In progress", resolved: "Resolved" };
 const TYPE_FILTERS = ["all", ...CONTACT_TYPES] as const;
 const TYPE_LABEL: Record<string, string> = { all: "All", message: "Messages", quote: "Quotes", service: "Service requests" };
+const SOURCE_FILTERS = ["all", ...LEAD_SOURCES] as const;
+const SOURCE_LABEL: Record<string, string> = { all: "All", ...LEAD_SOURCE_LABEL };
 const NOTIFICATION_FILTERS = ["all", "failed", "queued", "sent", "off"] as const;
 const NOTIFICATION_LABEL: Record<string, string> = {
   all: "All",
@@ -42,10 +51,11 @@ const NOTIFICATION_LABEL: Record<string, string> = {
 const HELD_FILTERS = ["all", "true", "false"] as const;
 const HELD_LABEL: Record<string, string> = { all: "All", true: "Held only", false: "Not held" };
 
-/** The inbox's four filters, in the order they stand (each a parameter of the URL and of the API). */
+/** The inbox's five filters, in the order they stand (each a parameter of the URL and of the API). */
 const INBOX_FILTERS = [
   { key: "status", label: "Status", options: STATUS_FILTERS, labels: STATUS_LABEL, width: "md:w-40" },
   { key: "type", label: "Type", options: TYPE_FILTERS, labels: TYPE_LABEL, width: "md:w-48" },
+  { key: "source", label: "Source", options: SOURCE_FILTERS, labels: SOURCE_LABEL, width: "md:w-36" },
   { key: "notification", label: "E-mail", options: NOTIFICATION_FILTERS, labels: NOTIFICATION_LABEL, width: "md:w-44" },
   { key: "held", label: "Held", options: HELD_FILTERS, labels: HELD_LABEL, width: "md:w-36" },
 ] as const;
@@ -63,6 +73,8 @@ const CONTACT_TEXTS = {
 export interface InboxQuery {
   status: string;
   type: string;
+  /** Where the lead came from (website, manual, indiamart). */
+  source: string;
   /** The staff notification e-mail's state. */
   notification: string;
   /** "true": only held enquiries (past the hourly cap); "false": only the others. */
@@ -75,11 +87,13 @@ export interface InboxQuery {
 export function inboxQuery(params: URLSearchParams): InboxQuery {
   const status = params.get("status") ?? "all";
   const type = params.get("type") ?? "all";
+  const source = params.get("source") ?? "all";
   const notification = params.get("notification") ?? "all";
   const held = params.get("held") ?? "all";
   return {
     status: (STATUS_FILTERS as readonly string[]).includes(status) ? status : "all",
     type: (TYPE_FILTERS as readonly string[]).includes(type) ? type : "all",
+    source: (SOURCE_FILTERS as readonly string[]).includes(source) ? source : "all",
     notification: (NOTIFICATION_FILTERS as readonly string[]).includes(notification) ? notification : "all",
     held: (HELD_FILTERS as readonly string[]).includes(held) ? held : "all",
     q: (params.get("q") ?? params.get("search") ?? "").trim(),
@@ -92,6 +106,7 @@ function apiFilter(query: InboxQuery) {
   return {
     status: query.status === "all" ? undefined : query.status,
     type: query.type === "all" ? undefined : query.type,
+    source: query.source === "all" ? undefined : query.source,
     notification: query.notification === "all" ? undefined : query.notification,
     held: query.held === "all" ? undefined : query.held,
     q: query.q || undefined,
@@ -160,7 +175,7 @@ export default function ContactsScreen({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader
         title="Contact Messages"
-        description="Messages, quote requests and service requests from the website."
+        description="Messages, quote requests and service requests: from the website, typed in by staff, and from IndiaMART."
         actions={
           <DownloadButton
             path="/api/contacts/export.csv"
@@ -524,6 +539,7 @@ function EnquiryCards({ contacts, actions }: { contacts: Contact[]; actions: Row
               <span className="flex shrink-0 flex-wrap justify-end gap-1">
                 {c.held && <HeldBadge />}
                 <KindBadge type={c.type} />
+                <SourceBadge source={c.source} />
               </span>
             </span>
             <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-600">
@@ -565,14 +581,20 @@ function EnquiryTable({ contacts, actions }: { contacts: Contact[]; actions: Row
             <tr key={c._id} data-contact={c.email}>
               <td className="w-64 min-w-52 px-4 py-3 align-top">
                 <p className="font-semibold break-words text-slate-900">{c.name}</p>
-                <a href={`mailto:${c.email}`} className="break-all text-brand-700 underline">
-                  {c.email}
-                </a>
+                {/* An IndiaMART phone call or buy-lead may come without an address: its phone instead. */}
+                {c.email ? (
+                  <a href={`mailto:${c.email}`} className="break-all text-brand-700 underline">
+                    {c.email}
+                  </a>
+                ) : (
+                  c.phone && <p className="break-all text-slate-700">{c.phone}</p>
+                )}
                 {c.company && <p className="break-words text-slate-600">{c.company}</p>}
               </td>
               <td className="px-4 py-3 align-top">
                 <div className="flex flex-wrap gap-1">
                   <KindBadge type={c.type} />
+                  <SourceBadge source={c.source} />
                   {c.held && <HeldBadge />}
                 </div>
                 <p className="mt-1 font-mono text-xs whitespace-nowrap text-slate-800">{c.reference}</p>

@@ -1,0 +1,110 @@
+import { waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buttonClass } from "../../app/components/admin/screen-parts";
+import { addIndiamartLead, type PulledLead } from "../../server/content/enquiry";
+import type { Contact } from "../../shared/schemas/enquiry-values";
+import { renderAdmin, setUpScreenServer } from "../support/screen";
+
+/**
+ * The inbox (/admin/contacts) rendered for real against a real server holding a lead from each source: the
+ * website's form, one typed in by staff, and an IndiaMART phone call. The list and the detail say where each
+ * came from, the Source filter asks the server for one source, and the phone call reads as a call. How a pull
+ * reads IndiaMART's fields is tests/api/indiamart.test.ts's (against the stand-in of its API, which this
+ * environment's fetch, a browser's, may not call); here the lead is stored as the pull stores it.
+ */
+
+const ctx = setUpScreenServer({ env: { RATE_LIMITS: "off" } });
+
+/** An IndiaMART phone call (PNS) as the pull makes it: no e-mail address, no company, 2 min 15 s. */
+const CALL: PulledLead = {
+  externalId: "2900001001",
+  name: "Murugan Call",
+  email: "",
+  phone: "+91-9840012345",
+  company: "",
+  subject: "IndiaMART phone call: Diesel generator",
+  message: "Phone call through IndiaMART, 2 min 15 s.\n\nFrom Tiruppur, Tamil Nadu.",
+  product: null,
+  quote: false,
+  call: { seconds: 135 },
+  address: { line1: "", city: "Tiruppur", state: "Tamil Nadu", pincode: "", country: "India" },
+  receivedAt: new Date(),
+};
+
+let call: Contact;
+
+beforeAll(async () => {
+  const website = await ctx.server.request("POST", "/api/contacts", {
+    json: {
+      name: "Website Writer",
+      email: "writer@example.com",
+      phone: "+91 98765 22222",
+      subject: "Spares",
+      message: "Do you stock filters?",
+    },
+  });
+  expect(website.status, website.text).toBe(201);
+  const manual = await ctx.request("POST", "/api/contacts", {
+    json: { name: "Manual Visitor", phone: "+91 98765 11111", channel: "walk-in" },
+  });
+  expect(manual.status, manual.text).toBe(201);
+  expect(await addIndiamartLead(ctx.server.ctx.db, CALL)).toBe(true);
+  call = (await ctx.request("GET", "/api/contacts?source=indiamart")).body[0];
+});
+
+/** The table row of the lead from `name`. */
+const rowOf = (s: Awaited<ReturnType<typeof renderAdmin>>, name: string) =>
+  within(s.getByRole("table")).getByText(name).closest("tr") as HTMLElement;
+const sourceIn = (element: HTMLElement) => element.querySelector("[data-source]")?.textContent;
+
+describe("the inbox's sources", () => {
+  it("the list shows each lead's source, and the Source filter lists one source only", async () => {
+    const s = await renderAdmin("/admin/contacts");
+    await within(await s.findByRole("table")).findByText("Murugan Call");
+    expect(sourceIn(rowOf(s, "Website Writer"))).toBe("Source: Website");
+    expect(sourceIn(rowOf(s, "Manual Visitor"))).toBe("Source: Manual");
+    expect(sourceIn(rowOf(s, "Murugan Call"))).toBe("Source: IndiaMART");
+    // The phone card (the same list for small screens) says it too.
+    const card = within(s.getByRole("list", { name: "Enquiries" }))
+      .getByText("Murugan Call")
+      .closest("li")!;
+    expect(sourceIn(card)).toBe("Source: IndiaMART");
+
+    await s.user.selectOptions(s.getByLabelText("Source"), "indiamart");
+    await waitFor(() => expect(s.router.state.location.search).toBe("?source=indiamart"));
+    await waitFor(() => expect(within(s.getByRole("table")).queryByText("Website Writer")).toBeNull());
+    expect(within(s.getByRole("table")).queryByText("Manual Visitor")).toBeNull();
+    expect(rowOf(s, "Murugan Call")).toBeTruthy();
+  });
+
+  it("an IndiaMART phone call's detail: its source, the call and its length, Call first, and e-mails as they were", async () => {
+    const s = await renderAdmin(`/admin/contacts/${call._id}`);
+    const dialog = await s.findByRole("dialog");
+    expect(within(dialog).getByTestId("phone-call").textContent).toBe("Phone call through IndiaMART, 2 min 15 s.");
+    expect(within(dialog).getByText("Source", { selector: "dt" }).nextElementSibling?.textContent).toBe("IndiaMART");
+    const callLink = within(dialog).getByRole("link", { name: /^Call/ });
+    expect(callLink.getAttribute("href")).toBe("tel:+919840012345");
+    expect(callLink.className).toBe(buttonClass("primary", "sm"));
+    // No address to reply to.
+    expect(within(dialog).queryByRole("link", { name: "Reply by e-mail" })).toBeNull();
+    const staff = within(dialog).getByTestId("notification-state");
+    const buyer = within(dialog).getByTestId("acknowledgement-state");
+    expect(staff.textContent).toContain(
+      "Not sent: this site sends no e-mails for leads from IndiaMART, which tells the sales team itself.",
+    );
+    expect(buyer.textContent).toContain(
+      "Not sent: this site sends no e-mails for leads from IndiaMART, which tells the buyer itself.",
+    );
+    expect(staff.textContent).not.toContain("e-mail is not set up");
+  });
+
+  it("a website enquiry's detail: e-mail first, Call after it", async () => {
+    const website = (await ctx.request("GET", "/api/contacts?source=website")).body[0] as Contact;
+    const s = await renderAdmin(`/admin/contacts/${website._id}`);
+    const dialog = await s.findByRole("dialog");
+    expect(within(dialog).getByText("Source", { selector: "dt" }).nextElementSibling?.textContent).toBe("Website");
+    expect(within(dialog).getByRole("link", { name: "Reply by e-mail" }).className).toBe(buttonClass("primary", "sm"));
+    expect(within(dialog).getByRole("link", { name: /^Call/ }).className).toBe(buttonClass("secondary", "sm"));
+    expect(within(dialog).queryByTestId("phone-call")).toBeNull();
+  });
+});
