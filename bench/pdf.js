@@ -10,22 +10,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildIfStale, login, onCleanup, percentile, removeAtCleanup, runMain, startServer } from "./process.js";
+import { api, buildIfStale, login, onCleanup, percentile, removeAtCleanup, runMain, startServer } from "./process.js";
 
 const CLIENTS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-/** One API call as the signed-in admin; a non-2xx answer throws (the bench fails). */
-async function api(baseUrl, token, method, url, json) {
-  const res = await fetch(baseUrl + url, {
-    method,
-    headers: { "x-auth-token": token, ...(json ? { "content-type": "application/json" } : {}) },
-    body: json ? JSON.stringify(json) : undefined,
-  });
-  const text = await res.text();
-  if (res.status < 200 || res.status > 299) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** `count` quotations of 100 lines for one deal; their buyer links. */
 async function makeQuotations(baseUrl, token, count) {

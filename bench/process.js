@@ -274,6 +274,18 @@ export async function login(baseUrl, username, password) {
   return body.token;
 }
 
+/** One API call as the signed-in admin; a non-2xx answer throws (the bench fails). */
+export async function api(baseUrl, token, method, url, json) {
+  const res = await fetch(baseUrl + url, {
+    method,
+    headers: { "x-auth-token": token, ...(json ? { "content-type": "application/json" } : {}) },
+    body: json ? JSON.stringify(json) : undefined,
+  });
+  const text = await res.text();
+  if (res.status < 200 || res.status > 299) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
+  return text ? JSON.parse(text) : null;
+}
+
 /** Every enquiry through the admin API: pages of 500, as many as X-Total-Count says. */
 export async function listAllContacts(baseUrl, token) {
   const all = [];

@@ -16,6 +16,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import {
+  api,
   buildIfStale,
   createScratchDatabase,
   login,
@@ -32,18 +33,6 @@ import {
 const dealsTotal = Number(process.env.BENCH_DEALS_TOTAL ?? 100_000);
 const CUSTOMERS = 5000;
 const TIMES = 20;
-
-/** One API call as the signed-in admin; a non-2xx answer throws (the bench fails). */
-async function api(baseUrl, token, method, url, json) {
-  const res = await fetch(baseUrl + url, {
-    method,
-    headers: { "x-auth-token": token, ...(json ? { "content-type": "application/json" } : {}) },
-    body: json ? JSON.stringify(json) : undefined,
-  });
-  const text = await res.text();
-  if (res.status < 200 || res.status > 299) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** The company's GSTIN, a customer in another state (IGST), a deal and a quotation of 10 lines, all through the API. */
 async function makeQuotation(baseUrl, token) {

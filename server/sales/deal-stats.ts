@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, notInArray, sql, sum } from "drizzle-orm";
-import { CLOSED_STAGES, DEAL_STAGES, type DealStage } from "../../shared/sales/deal";
+import { CLOSED_STAGES, DEAL_STAGES, type DealStage, type DealStats } from "../../shared/sales/deal";
 import { INDIA_OFFSET_MS } from "../../shared/sales/financial-year";
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
@@ -10,29 +10,6 @@ import { contacts, deals } from "../db/schema";
 const DAY_MS = 86_400_000;
 const WINDOW_DAYS = 90;
 const OPEN = DEAL_STAGES.filter((stage) => !CLOSED_STAGES.includes(stage));
-
-export interface DealStats {
-  /**
-   * Deals received in the last 90 days (`leads`), how many have a first response (`deals`) and how many not
-   * (`unanswered`); the median time to it in whole minutes; the share of all the leads answered within one
-   * working day (an unanswered one counts as not, issue 45).
-   */
-  firstResponse: {
-    leads: number;
-    deals: number;
-    unanswered: number;
-    medianMinutes: number | null;
-    withinOneWorkingDay: number | null;
-  };
-  /** Open deals per stage: how many, and their expected value in rupees. */
-  openByStage: { stage: DealStage; deals: number; value: number }[];
-  /** Of the deals closed in the last 90 days, the share won (null when none closed). */
-  winRate: number | null;
-  /** Deals won in the last 90 days by where their lead came from (website, manual, indiamart; direct: no lead). */
-  winsBySource: { source: string; deals: number; value: number }[];
-  /** Deals won in the last 90 days by the products of their latest quotation. */
-  winsByProduct: { productId: string; name: string; deals: number }[];
-}
 
 /**
  * A response counts as within one working day when it came before the same time on the next working day

@@ -140,3 +140,27 @@ export const dealListQuery = z
   })
   .extend(contactListQuery.pick({ q: true, page: true, limit: true }).shape);
 export type DealListQuery = z.infer<typeof dealListQuery>;
+
+/** GET /api/deals/stats: the sales dashboard's figures (server/sales/deal-stats.ts). */
+export interface DealStats {
+  /**
+   * Deals received in the last 90 days (`leads`), how many have a first response (`deals`) and how many not
+   * (`unanswered`); the median time to it in whole minutes; the share of all the leads answered within one
+   * working day (an unanswered one counts as not, issue 45).
+   */
+  firstResponse: {
+    leads: number;
+    deals: number;
+    unanswered: number;
+    medianMinutes: number | null;
+    withinOneWorkingDay: number | null;
+  };
+  /** Open deals per stage: how many, and their expected value in rupees. */
+  openByStage: { stage: DealStage; deals: number; value: number }[];
+  /** Of the deals closed in the last 90 days, the share won (null when none closed). */
+  winRate: number | null;
+  /** Deals won in the last 90 days by where their lead came from (website, manual, indiamart; direct: no lead). */
+  winsBySource: { source: string; deals: number; value: number }[];
+  /** Deals won in the last 90 days by the products of their latest quotation. */
+  winsByProduct: { productId: string; name: string; deals: number }[];
+}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { DEAL_STAGE_LABEL, type DealStage } from "../../../shared/sales/deal";
+import { DEAL_STAGE_LABEL, type DealStats } from "../../../shared/sales/deal";
 import { api, errorDetail } from "../../lib/api-client";
 import { rupeesText } from "./deal-parts";
 import { DownloadButton } from "./download-button";
@@ -10,21 +10,6 @@ import { ErrorState, LoadingState } from "./screen-parts";
  * response, open deals by stage in ₹, the win rate and the wins by product and by source over the last 90
  * days, with the same as a CSV. Plain tables: they read on a phone and to a screen reader alike.
  */
-
-/** What GET /api/deals/stats answers (server/sales/deal-stats.ts). */
-interface DealStats {
-  firstResponse: {
-    leads: number;
-    deals: number;
-    unanswered: number;
-    medianMinutes: number | null;
-    withinOneWorkingDay: number | null;
-  };
-  openByStage: { stage: DealStage; deals: number; value: number }[];
-  winRate: number | null;
-  winsBySource: { source: string; deals: number; value: number }[];
-  winsByProduct: { productId: string; name: string; deals: number }[];
-}
 
 const SOURCE_LABEL: Record<string, string> = {
   website: "Website",
