@@ -10,20 +10,26 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { api, buildIfStale, login, onCleanup, percentile, removeAtCleanup, runMain, startServer } from "./process.js";
+import {
+  api,
+  buildIfStale,
+  interStateCustomer,
+  login,
+  onCleanup,
+  percentile,
+  removeAtCleanup,
+  runMain,
+  startServer,
+} from "./process.js";
 
 const CLIENTS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 /** `count` quotations of 100 lines for one deal; their buyer links. */
 async function makeQuotations(baseUrl, token, count) {
-  await api(baseUrl, token, "PUT", "/api/settings", { gstin: "33AAKCP1998Q1ZI" });
-  const me = await api(baseUrl, token, "GET", "/api/auth/me");
-  const customer = await api(baseUrl, token, "POST", "/api/customers", {
-    name: "Pune Forgings",
-    gstin: "27AAPFU0939F1ZV",
-    billingAddress: { line1: "Plot 12, MIDC Bhosari", city: "Pune", state: "Maharashtra", pincode: "411026", country: "India" },
-    people: [{ name: "R. Kulkarni", email: "purchase@pune-forgings.example" }],
+  const { me, customer } = await interStateCustomer(baseUrl, token, {
+    name: "R. Kulkarni",
+    email: "purchase@pune-forgings.example",
   });
   const deal = await api(baseUrl, token, "POST", "/api/deals", {
     title: "Spares for the year",

@@ -286,6 +286,22 @@ export async function api(baseUrl, token, method, url, json) {
   return text ? JSON.parse(text) : null;
 }
 
+/**
+ * The company's GSTIN (Tamil Nadu) and a customer in Maharashtra (IGST) with one buyer, through the API: what
+ * the sales benches quote to. Returns the signed-in admin and the customer.
+ */
+export async function interStateCustomer(baseUrl, token, buyer) {
+  await api(baseUrl, token, "PUT", "/api/settings", { gstin: "33AAKCP1998Q1ZI" });
+  const me = await api(baseUrl, token, "GET", "/api/auth/me");
+  const customer = await api(baseUrl, token, "POST", "/api/customers", {
+    name: "Pune Forgings",
+    gstin: "27AAPFU0939F1ZV",
+    billingAddress: { line1: "Plot 12, MIDC Bhosari", city: "Pune", state: "Maharashtra", pincode: "411026", country: "India" },
+    people: [buyer],
+  });
+  return { me, customer };
+}
+
 /** Every enquiry through the admin API: pages of 500, as many as X-Total-Count says. */
 export async function listAllContacts(baseUrl, token) {
   const all = [];

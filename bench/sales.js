@@ -19,6 +19,7 @@ import {
   api,
   buildIfStale,
   createScratchDatabase,
+  interStateCustomer,
   login,
   onCleanup,
   peakMemoryMb,
@@ -36,13 +37,10 @@ const TIMES = 20;
 
 /** The company's GSTIN, a customer in another state (IGST), a deal and a quotation of 10 lines, all through the API. */
 async function makeQuotation(baseUrl, token) {
-  await api(baseUrl, token, "PUT", "/api/settings", { gstin: "33AAKCP1998Q1ZI" });
-  const me = await api(baseUrl, token, "GET", "/api/auth/me");
-  const customer = await api(baseUrl, token, "POST", "/api/customers", {
-    name: "Pune Forgings",
-    gstin: "27AAPFU0939F1ZV",
-    billingAddress: { line1: "Plot 12, MIDC Bhosari", city: "Pune", state: "Maharashtra", pincode: "411026", country: "India" },
-    people: [{ name: "R. Kulkarni", email: "purchase@pune-forgings.example", phone: "+91 98220 12345" }],
+  const { me, customer } = await interStateCustomer(baseUrl, token, {
+    name: "R. Kulkarni",
+    email: "purchase@pune-forgings.example",
+    phone: "+91 98220 12345",
   });
   const deal = await api(baseUrl, token, "POST", "/api/deals", {
     title: "Screw compressors for the forge shop",
