@@ -57,6 +57,13 @@ const SETTINGS: SiteSettings = {
   quotationDeliveryTerms: DEFAULT_QUOTATION_TERMS.delivery,
   quotationWarrantyTerms: DEFAULT_QUOTATION_TERMS.warranty,
   quotationValidityDays: DEFAULT_QUOTATION_TERMS.validityDays,
+  pan: "AAKCP1998Q", // made up, the PAN inside the GSTIN above
+  bankDetails: "State Bank of India, Salem Main branch. Account: Pneuma Air Systems, current account 30012345678. IFSC: SBIN0000123.",
+  quotationLineTemplates: [
+    { description: "Installation and commissioning", hsn: "998732", unit: "Job", price: "15000" },
+    { description: "Freight to site", hsn: "996511", unit: "Trip", price: "8500" },
+    { description: "Annual maintenance contract (AMC), 1 year", hsn: "998717", unit: "Year", price: "36000" },
+  ],
   leadAssignment: "manual",
   declinedDealStage: "negotiating",
   privacyNotice: DEFAULT_PRIVACY_NOTICE,

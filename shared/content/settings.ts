@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { DEFAULT_PRIVACY_NOTICE } from "../privacy/consent";
 import { optionalGstin } from "../sales/gstin";
-import { DEFAULT_PRICE_NOTE, DEFAULT_QUOTATION_TERMS } from "../schemas/defaults";
+import { rupeesToPaise } from "../sales/money";
+import { DEFAULT_PRICE_NOTE, DEFAULT_QUOTATION_LINE_TEMPLATES, DEFAULT_QUOTATION_TERMS } from "../schemas/defaults";
 import { LIMITS } from "../schemas/fields";
 import type { CustomContent } from "./define";
 import { checkedBy, choice, type FieldsRow, inputShape, longText, number, part, rows, text } from "./fields";
@@ -65,6 +66,14 @@ export const settingsFields = {
   ),
   /** The company's GSTIN: on quotations, and its state decides CGST + SGST (same state) or IGST. */
   gstin: checkedBy(text("GSTIN", { placeholder: "33AAAAA0000A1Z5" }), optionalGstin),
+  /** The company's PAN, printed on quotations beside the bank details (a buyer's accounts ask it for an advance). */
+  pan: checkedBy(
+    text("PAN", { placeholder: "AAAAA0000A" }),
+    line("PAN", 10)
+      .transform((v) => v.toUpperCase())
+      .refine((v) => v === "" || /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(v), "PAN must be 5 letters, 4 digits and a letter, like AAAPL1234C.")
+      .default(""),
+  ),
   /** A new quotation's terms (staff change them per quotation) and how many days it stays valid. */
   quotationPaymentTerms: checkedBy(
     longText("Payment terms", { rows: 2 }),
@@ -86,6 +95,42 @@ export const settingsFields = {
       .min(1, "Valid for must be from 1 to 365 days.")
       .max(365, "Valid for must be from 1 to 365 days.")
       .default(DEFAULT_QUOTATION_TERMS.validityDays),
+  ),
+  /** Where a buyer pays an advance: printed on every quotation. */
+  bankDetails: checkedBy(
+    longText("Bank details", {
+      rows: 3,
+      hint: "Printed on quotations for an advance: bank, branch, account name and number, IFSC.",
+    }),
+    line("Bank details", LIMITS.short).default(""),
+  ),
+  /** The usual free lines (installation, freight, AMC) a quotation adds in one tap, each with its code and price. */
+  quotationLineTemplates: checkedBy(
+    rows(
+      "Usual lines",
+      { description: "Description", hsn: "HSN/SAC code", unit: "Unit", price: "Unit price (₹)" },
+      {
+        hint: "A quotation adds each of these in one tap. Leave the price empty to type it on the quotation.",
+        placeholders: { description: "Installation and commissioning", hsn: "998732", unit: "Job", price: "15000" },
+        list: { add: "Add Line", noun: "Line", max: 20, min: 0, reorder: true },
+      },
+    ),
+    z
+      .array(
+        z.object({
+          description: line("Usual line description").min(1, "Every usual line needs a description."),
+          hsn: line("Usual line HSN/SAC code", 8)
+            .refine((v) => /^(\d{4}|\d{6}|\d{8})$/.test(v), "A usual line's HSN/SAC code must be 4, 6 or 8 digits.")
+            .default(""),
+          unit: line("Usual line unit", 20).default("No."),
+          price: line("Usual line price", 20)
+            .refine((v) => v === "" || rupeesToPaise(v) !== null, "A usual line's price must be an amount in rupees, like 15000.")
+            .default(""),
+        }),
+        { error: "Usual lines must be a list." },
+      )
+      .max(20, "Usual lines may have at most 20 rows.")
+      .default(DEFAULT_QUOTATION_LINE_TEMPLATES),
   ),
   /** Who gets a new lead: staff take it themselves, or it becomes a deal of the next sales person in turn. */
   leadAssignment: checkedBy(
@@ -262,12 +307,19 @@ export const settingsForm = {
       title: "Tax",
       description:
         "The company's GSTIN, printed on quotations. Its state decides the tax: CGST and SGST for a buyer in the same state, IGST for one elsewhere.",
-      fields: ["gstin"],
+      fields: ["gstin", "pan"],
     },
     {
       title: "Quotations",
       description: "What a new quotation says; each quotation can change them.",
-      fields: ["quotationValidityDays", "quotationPaymentTerms", "quotationDeliveryTerms", "quotationWarrantyTerms"],
+      fields: [
+        "quotationValidityDays",
+        "quotationPaymentTerms",
+        "quotationDeliveryTerms",
+        "quotationWarrantyTerms",
+        "bankDetails",
+        "quotationLineTemplates",
+      ],
     },
     {
       title: "Sales",

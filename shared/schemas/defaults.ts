@@ -20,6 +20,13 @@ export const DEFAULT_QUOTATION_TERMS = {
   validityDays: 30,
 };
 
+/** The usual free lines a new install offers on quotations (their codes are in the GST rate table from the start). */
+export const DEFAULT_QUOTATION_LINE_TEMPLATES = [
+  { description: "Installation and commissioning", hsn: "998732", unit: "Job", price: "" },
+  { description: "Freight to site", hsn: "996511", unit: "Trip", price: "" },
+  { description: "Annual maintenance contract (AMC), 1 year", hsn: "998717", unit: "Year", price: "" },
+];
+
 /** Used until staff save settings of their own (and as the shape reference for forms). */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   companyName: "Pneuma Air Systems",
@@ -40,6 +47,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   quotationDeliveryTerms: DEFAULT_QUOTATION_TERMS.delivery,
   quotationWarrantyTerms: DEFAULT_QUOTATION_TERMS.warranty,
   quotationValidityDays: DEFAULT_QUOTATION_TERMS.validityDays,
+  quotationLineTemplates: DEFAULT_QUOTATION_LINE_TEMPLATES,
+  bankDetails: "",
+  pan: "",
   leadAssignment: "manual",
   declinedDealStage: "negotiating",
   privacyNotice: DEFAULT_PRIVACY_NOTICE,
