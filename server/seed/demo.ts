@@ -58,7 +58,8 @@ const SETTINGS: SiteSettings = {
   quotationWarrantyTerms: DEFAULT_QUOTATION_TERMS.warranty,
   quotationValidityDays: DEFAULT_QUOTATION_TERMS.validityDays,
   pan: "AAKCP1998Q", // made up, the PAN inside the GSTIN above
-  bankDetails: "State Bank of India, Salem Main branch. Account: Pneuma Air Systems, current account 30012345678. IFSC: SBIN0000123.",
+  bankDetails:
+    "State Bank of India, Salem Main branch. Account: Pneuma Air Systems, current account 30012345678. IFSC: SBIN0000123.",
   quotationLineTemplates: [
     { description: "Installation and commissioning", hsn: "998732", unit: "Job", price: "15000" },
     { description: "Freight to site", hsn: "996511", unit: "Trip", price: "8500" },

@@ -71,7 +71,10 @@ export const settingsFields = {
     text("PAN", { placeholder: "AAAAA0000A" }),
     line("PAN", 10)
       .transform((v) => v.toUpperCase())
-      .refine((v) => v === "" || /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(v), "PAN must be 5 letters, 4 digits and a letter, like AAAPL1234C.")
+      .refine(
+        (v) => v === "" || /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(v),
+        "PAN must be 5 letters, 4 digits and a letter, like AAAPL1234C.",
+      )
       .default(""),
   ),
   /** A new quotation's terms (staff change them per quotation) and how many days it stays valid. */
