@@ -18,7 +18,7 @@ import {
 import type { Role } from "../../shared/auth/roles";
 import type { Consents } from "../../shared/privacy/consent";
 import type { Address } from "../../shared/sales/customer";
-import type { QuotationParty, QuotationTerms, StoredQuotationLine } from "../../shared/sales/quotation";
+import type { QuotationParticulars, QuotationParty, QuotationTerms, StoredQuotationLine } from "../../shared/sales/quotation";
 import type { EnquiryService, QuoteItem, StoredDetails } from "../../shared/schemas/enquiry-values";
 import type { OutboxAttachment } from "../mail/attachments";
 import { createdAtColumn as createdAt, idColumn as id, updatedAtColumn as updatedAt } from "./columns";
@@ -256,6 +256,8 @@ export const quotations = pgTable(
     roundOffPaise: integer("round_off_paise").notNull(),
     totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
     terms: jsonb("terms").$type<QuotationTerms>().notNull(),
+    /** Ship-to, "Your ref." and "Kind attn." as printed (issue 45); null on quotations made before them. */
+    particulars: jsonb("particulars").$type<QuotationParticulars | null>(),
     preparedBy: text("prepared_by").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     viewedAt: timestamp("viewed_at", { withTimezone: true }),
@@ -367,6 +369,8 @@ export const admins = pgTable(
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
     /** …and the last time step a code was accepted for, so a code cannot be used twice. */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** On leave up to and including this India day: round-robin passes the person by (issue 45). */
+    awayUntil: date("away_until", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -24,6 +24,18 @@ export interface QuotationParty {
   address: Address;
 }
 
+/**
+ * What a purchase manager's and a CA's copy names beside the parties (issue 45): where the goods go, the
+ * buyer's own reference (their enquiry and its date) and the person it is for.
+ */
+export interface QuotationParticulars {
+  shipTo: Address;
+  yourRef: string;
+  /** YYYY-MM-DD, India's day of the buyer's reference; null when unknown. */
+  yourRefDate: string | null;
+  kindAttn: string;
+}
+
 export interface QuotationTerms {
   payment: string;
   delivery: string;
