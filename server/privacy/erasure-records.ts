@@ -25,8 +25,8 @@ export const SCRUB = {
   },
   deals: { table: "deals", key: "id", text: ["title", "next_step_text", "lost_reason", "search_text"] },
   dealNotes: { table: "deal_notes", key: "id", text: ["text", "author"] },
-  /** A quotation's words that may name the person: scrubbed in full on their own deals. */
-  quotationTexts: { table: "quotations", key: "id", json: ["decision", "terms"] },
+  /** A quotation's words that may name the person (Kind attn. among the particulars): scrubbed in full on their own deals. */
+  quotationTexts: { table: "quotations", key: "id", json: ["decision", "terms", "particulars"] },
   /** The buyer (a customer's copy) and the lines (the company's words): only their e-mail address goes. */
   quotationParties: { table: "quotations", key: "id", json: ["buyer", "lines"] },
   outbox: {
@@ -110,7 +110,7 @@ export async function finishDeals(db: Database, ids: string[], now: Date): Promi
 
 /**
  * The person's own quotations the law does not keep: who decided and from where go; on their own deal, a buyer that
- * was the person (`buyerIsThem`) loses name, GSTIN and address. A company's buyer stays, and so do lines, amounts
+ * was the person (`buyerIsThem`) loses name, GSTIN and address (and the ship-to). A company's buyer stays, and so do lines, amounts
  * and tax: they are the company's.
  */
 export async function eraseQuotations(
@@ -136,6 +136,8 @@ export async function eraseQuotations(
       .update(quotations)
       .set({
         buyer: individual ? { ...q.buyer, name: ERASED_CUSTOMER, gstin: "", address: EMPTY_ADDRESS } : q.buyer,
+        // Where the person had their goods delivered is their address too.
+        particulars: individual && q.particulars ? { ...q.particulars, shipTo: EMPTY_ADDRESS } : q.particulars,
         decision: q.decision ? { ...q.decision, name: ERASED, ip: "" } : null,
         erasedAt: q.erasedAt ?? now,
       })

@@ -3,6 +3,7 @@ import { withBaseFields } from "../../shared/content/define";
 import type { SiteSettings } from "../../shared/content/settings";
 import { newId } from "../../shared/lib/ids";
 import { amountInWords } from "../../shared/sales/amount-in-words";
+import type { Customer } from "../../shared/sales/customer";
 import { addDays, financialYearOf, indiaDateOf, quotationNumber } from "../../shared/sales/financial-year";
 import { taxSplitOf } from "../../shared/sales/gst";
 import { paiseToRupees } from "../../shared/sales/money";
@@ -11,12 +12,15 @@ import {
   type Quotation,
   type QuotationInput,
   type QuotationLineInput,
+  type QuotationParticulars,
+  type QuotationParticularsInput,
   type QuotationRevision,
+  type QuotationSeller,
   type QuotationStatus,
   type QuotationTerms,
 } from "../../shared/sales/quotation";
 import type { Database } from "../db/client";
-import { deals, quotationCounters, quotations } from "../db/schema";
+import { contacts, deals, quotationCounters, quotations } from "../db/schema";
 import { badRequest, conflict } from "../http/errors";
 import { getCustomer } from "./customers";
 import { leadFollowsDeal } from "./deals";
@@ -37,8 +41,10 @@ function toApi(r: QuotationRow, versions: QuotationRow[]): Quotation {
     status: (QUOTATION_STATUSES as readonly string[]).includes(r.status) ? (r.status as QuotationStatus) : "draft",
     date: r.day,
     validUntil: r.validUntil,
-    seller: r.seller,
+    // Quotations made before issue 45 have no PAN or bank details in their copy of the seller: they print none.
+    seller: { pan: "", bankDetails: "", ...r.seller },
     buyer: r.buyer,
+    particulars: r.particulars ?? null,
     taxSplit: r.interState ? ("inter" as const) : ("intra" as const),
     lines: r.lines.map((l) => ({
       productId: l.productId,
@@ -136,6 +142,39 @@ interface Draft {
   lines: QuotationLineInput[];
   validUntil?: string;
   terms: QuotationTerms;
+  /** What staff changed of the particulars; the rest is `base`'s, or worked out from the deal and customer. */
+  particulars: { base: QuotationParticulars | null; changes: QuotationParticularsInput | undefined };
+}
+
+const isEmptyAddress = (a: Customer["deliveryAddress"]) => ![a.line1, a.city, a.state, a.pincode].some((v) => v.trim());
+
+/**
+ * What a new quotation's particulars say unless staff change them (issue 45): ship to the customer's delivery
+ * address (the billing one when it has none); "Your ref." is the deal's enquiry (its reference and India's day of
+ * it), and "Kind attn." its person, else the customer's first person. An erased enquiry names nobody.
+ */
+async function defaultParticulars(tx: Database, dealId: string, customer: Customer): Promise<QuotationParticulars> {
+  const [lead] = await tx
+    .select({ reference: contacts.reference, name: contacts.name, createdAt: contacts.createdAt, erasedAt: contacts.erasedAt })
+    .from(deals)
+    .innerJoin(contacts, eq(contacts.id, deals.contactId))
+    .where(eq(deals.id, dealId));
+  const person = lead && !lead.erasedAt ? lead.name.trim() : "";
+  return {
+    shipTo: isEmptyAddress(customer.deliveryAddress) ? customer.billingAddress : customer.deliveryAddress,
+    yourRef: lead?.reference ?? "",
+    yourRefDate: lead ? indiaDateOf(lead.createdAt) : null,
+    kindAttn: person || (customer.people.find((p) => p.name.trim())?.name.trim() ?? ""),
+  };
+}
+
+/** The particulars as stored: staff's changes over `base` (the previous version's) or the defaults. */
+async function particularsOf(tx: Database, dealId: string, customer: Customer, draft: Draft["particulars"]) {
+  const base = draft.base ?? (await defaultParticulars(tx, dealId, customer));
+  const changes = Object.fromEntries(Object.entries(draft.changes ?? {}).filter(([, v]) => v !== undefined));
+  const merged: QuotationParticulars = { ...base, ...changes };
+  // "" from a form's empty date field: no date.
+  return { ...merged, yourRefDate: merged.yourRefDate || null };
 }
 
 /** Works a draft out and stores it as `number` version `version` (a new number when null). */
@@ -150,8 +189,10 @@ async function store(
   if (!customer) throw badRequest("There is no such customer.");
   const now = new Date();
   const day = indiaDateOf(now);
-  const seller = sellerOf(settings);
+  // PAN and bank details are copied in with the seller: a quotation prints what was true the day it was made.
+  const seller: QuotationSeller = { ...sellerOf(settings), pan: settings.pan ?? "", bankDetails: settings.bankDetails ?? "" };
   const buyer = buyerOf(customer);
+  const particulars = await particularsOf(tx, deal.id, customer, draft.particulars);
   const interState = taxSplitOf(buyer.stateCode, seller.stateCode) === "inter";
   const { lines, totals } = await workOutLines(tx, draft.lines, day, interState);
   const validUntil = draft.validUntil ?? addDays(day, settings.quotationValidityDays ?? 30);
@@ -176,6 +217,7 @@ async function store(
     roundOffPaise: totals.roundOffPaise,
     totalPaise: totals.totalPaise,
     terms: draft.terms,
+    particulars,
     preparedBy: version.preparedBy,
     createdAt: now,
     updatedAt: now,
@@ -213,14 +255,20 @@ export function createQuotation(
     tx,
     settings,
     deal,
-    { customerId, lines: input.lines, validUntil: input.validUntil, terms },
+    {
+      customerId,
+      lines: input.lines,
+      validUntil: input.validUntil,
+      terms,
+      particulars: { base: null, changes: input.particulars },
+    },
     { number: null, version: 1, preparedBy },
   );
 }
 
 /**
  * The next version of `previous`'s number: what the revision leaves out stays as it was (the lines are
- * rated again on today's rates; the buyer and seller are read again).
+ * rated again on today's rates; the buyer and seller are read again; the particulars are the previous version's).
  */
 export async function reviseQuotation(
   tx: Database,
@@ -252,6 +300,8 @@ export async function reviseQuotation(
     lines: revision.lines ?? stored!.lines.map(lineInputOf),
     validUntil: revision.validUntil,
     terms: { ...previous.terms, ...Object.fromEntries(Object.entries(revision.terms ?? {}).filter(([, v]) => v !== undefined)) },
+    // The previous version's, as staff left them (one made before issue 45 gets the defaults).
+    particulars: { base: previous.particulars, changes: revision.particulars },
   };
   return store(tx, settings, { id: previous.dealId }, draft, {
     number: previous.number,

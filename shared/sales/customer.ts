@@ -44,7 +44,8 @@ export const EMPTY_ADDRESS: Address = { line1: "", city: "", state: "", pincode:
 
 const india = (country: string) => /^(india|bharat)$/i.test(country.trim());
 
-function address(label: string) {
+/** An address as sent (a customer's, a quotation's ship-to): one-line parts; in India, a known state and a PIN code. */
+export function address(label: string) {
   return z
     .object(
       {

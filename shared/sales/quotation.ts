@@ -2,7 +2,7 @@ import { z } from "zod";
 import { oneLine, withoutControls } from "../lib/control-characters";
 import { calendarDay } from "../schemas/calendar-day";
 import { LIMITS, optionalText } from "../schemas/fields";
-import type { Address } from "./customer";
+import { type Address, address } from "./customer";
 import { isHsnCode } from "./gst";
 import { rupeesToPaise, toHundredths } from "./money";
 
@@ -34,6 +34,15 @@ export interface QuotationParticulars {
   /** YYYY-MM-DD, India's day of the buyer's reference; null when unknown. */
   yourRefDate: string | null;
   kindAttn: string;
+}
+
+/**
+ * The seller as a quotation prints it: the party, and what a buyer's accounts need to pay an advance (issue 45).
+ * Copied from Site Settings when the quotation is made, like the rest of it; "" on quotations made before.
+ */
+export interface QuotationSeller extends QuotationParty {
+  pan: string;
+  bankDetails: string;
 }
 
 export interface QuotationTerms {
@@ -89,8 +98,10 @@ export interface Quotation {
   /** The day it was made (India), YYYY-MM-DD: its GST rates are that day's. */
   date: string;
   validUntil: string;
-  seller: QuotationParty;
+  seller: QuotationSeller;
   buyer: QuotationParty;
+  /** Ship-to, "Your ref." and "Kind attn."; null on quotations made before issue 45. */
+  particulars: QuotationParticulars | null;
   /** CGST + SGST (the buyer in the seller's state) or IGST. */
   taxSplit: "intra" | "inter";
   lines: QuotationLineView[];
@@ -185,6 +196,28 @@ const termsInput = z
   )
   .default({});
 
+/** A one-line particular; left out, the server's default (create) or the previous version's (revise). */
+const particular = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .overwrite(oneLine)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .optional();
+
+/** Staff's changes to what the server fills in (the deal's enquiry and person, the customer's delivery address). */
+const particularsInput = z.object(
+  {
+    // Without the customer address's default: left out, it is the server's (the delivery address), not an empty one.
+    shipTo: address("Ship-to address").unwrap().optional(),
+    yourRef: particular("Your ref.", LIMITS.title),
+    yourRefDate: z.union([calendarDay("Your ref. date"), z.literal(""), z.null()]).optional(),
+    kindAttn: particular("Kind attn.", LIMITS.name),
+  },
+  { error: "particulars must be an object with shipTo, yourRef, yourRefDate and kindAttn." },
+);
+export type QuotationParticularsInput = z.infer<typeof particularsInput>;
+
 /** POST /api/quotations: made from a deal; the customer is the deal's unless given. */
 export const quotationInput = z.object({
   dealId: z
@@ -198,6 +231,7 @@ export const quotationInput = z.object({
     .max(100, "A quotation may have at most 100 lines."),
   validUntil: calendarDay("Valid until").optional(),
   terms: termsInput,
+  particulars: particularsInput.optional(),
 });
 export type QuotationInput = z.infer<typeof quotationInput>;
 

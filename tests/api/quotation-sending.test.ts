@@ -277,6 +277,183 @@ describe("sending and the buyer's answer", () => {
   });
 });
 
+describe("the particulars a purchase manager and a CA expect (issue 45)", () => {
+  const PAN = "AAKCP1998Q";
+  const BANK = "State Bank of India, Salem Main. Current account 30012345678. IFSC SBIN0000123.";
+  const DELIVERY = { line1: "Unit 4, GIDC Estate", city: "Vapi", state: "Gujarat", pincode: "396195", country: "India" };
+  const LINES = [
+    { description: "PN-RS 50 Screw Compressor", hsn: "84148011", quantity: 1, unitPrice: 1000000 },
+    { description: "Freight to site", hsn: "996511", quantity: 1, unitPrice: 8500 },
+  ];
+  let lead: { _id: string; reference: string; createdAt: string };
+  let customerId: string;
+
+  beforeAll(async () => {
+    const settings = await call("PUT", "/api/settings", running.token, { pan: PAN, bankDetails: BANK });
+    expect(settings.status, settings.text).toBe(200);
+    const customer = await call("POST", "/api/customers", running.token, {
+      name: "Sahyadri Polymers",
+      gstin: BUYER_GSTIN,
+      billingAddress: { line1: "Plot 7, MIDC", city: "Pune", state: "Maharashtra", pincode: "411019", country: "India" },
+      deliveryAddress: DELIVERY,
+      people: [{ name: "Meera Joshi", email: "meera@sahyadri.example" }],
+    });
+    expect(customer.status, customer.text).toBe(201);
+    customerId = customer.body._id;
+    const added = await call("POST", "/api/contacts", running.token, {
+      name: "Ravi Kulkarni",
+      email: "ravi@sahyadri.example",
+      company: "Sahyadri Polymers",
+      subject: "Compressor for the moulding shop",
+    });
+    expect(added.status, added.text).toBe(201);
+    lead = added.body.data;
+  });
+
+  async function dealOf(title: string, contactId: string | null): Promise<string> {
+    const deal = await call("POST", "/api/deals", running.token, { title, customerId, contactId });
+    expect(deal.status, deal.text).toBe(201);
+    return deal.body._id;
+  }
+
+  it("fills Ship-to, Your ref. and Kind attn. from the customer and the deal's enquiry; staff change them; a revision keeps them", async () => {
+    const made = await call("POST", "/api/quotations", running.token, {
+      dealId: await dealOf("Moulding shop", lead._id),
+      lines: LINES,
+    });
+    expect(made.status, made.text).toBe(201);
+    const day = new Date(Date.parse(lead.createdAt) + 330 * 60_000).toISOString().slice(0, 10);
+    expect(made.body.particulars).toEqual({
+      shipTo: DELIVERY,
+      yourRef: lead.reference,
+      yourRefDate: day,
+      kindAttn: "Ravi Kulkarni",
+    });
+    expect(made.body.seller).toMatchObject({ gstin: COMPANY_GSTIN, pan: PAN, bankDetails: BANK });
+
+    // Without an enquiry: the customer's first person; no delivery address, the billing one.
+    const plain = await call("POST", "/api/customers", running.token, {
+      name: "Konkan Cold Storage",
+      gstin: BUYER_GSTIN,
+      billingAddress: { line1: "Survey 12", city: "Pune", state: "Maharashtra", pincode: "411001", country: "India" },
+      people: [
+        { name: "", phone: "+91 98220 55555" },
+        { name: "Anil Desai", email: "anil@konkan.example" },
+      ],
+    });
+    const deal = await call("POST", "/api/deals", running.token, { title: "Cold room", customerId: plain.body._id });
+    const bare = await call("POST", "/api/quotations", running.token, { dealId: deal.body._id, lines: LINES });
+    expect(bare.body.particulars).toEqual({
+      shipTo: plain.body.billingAddress,
+      yourRef: "",
+      yourRefDate: null,
+      kindAttn: "Anil Desai",
+    });
+
+    // Staff's own: their purchase order instead of the enquiry, another person; control characters go.
+    const own = await call("POST", "/api/quotations", running.token, {
+      dealId: await dealOf("Second line", lead._id),
+      lines: LINES,
+      particulars: { yourRef: "PO/SP/7781", yourRefDate: "2026-11-20", kindAttn: "Purchase\r\nManager" },
+    });
+    expect(own.status, own.text).toBe(201);
+    expect(own.body.particulars).toEqual({
+      shipTo: DELIVERY,
+      yourRef: "PO/SP/7781",
+      yourRefDate: "2026-11-20",
+      kindAttn: "Purchase  Manager",
+    });
+    const wrong = await call("POST", "/api/quotations", running.token, {
+      dealId: await dealOf("Third line", lead._id),
+      lines: LINES,
+      particulars: { shipTo: { line1: "Dock 3", state: "Atlantis" } },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain('Ship-to address state "Atlantis" is not an Indian state or union territory.');
+
+    // A revision copies the previous version's (staff's changes too), and changes only what it names.
+    const kept = await call("POST", `/api/quotations/${own.body._id}/revise`, running.token, {
+      terms: { notes: "Freight extra." },
+    });
+    expect(kept.status, kept.text).toBe(201);
+    expect(kept.body.particulars).toEqual(own.body.particulars);
+    const shipped = { line1: "Warehouse 2", city: "Nashik", state: "maharashtra", pincode: "422010", country: "India" };
+    const moved = await call("POST", `/api/quotations/${kept.body._id}/revise`, running.token, {
+      particulars: { shipTo: shipped, kindAttn: "Ravi Kulkarni" },
+    });
+    expect(moved.body.particulars).toEqual({
+      ...own.body.particulars,
+      shipTo: { ...shipped, state: "Maharashtra" },
+      kindAttn: "Ravi Kulkarni",
+    });
+
+    // PAN and bank details are the quotation's copy: changed in Site Settings later, it still prints what it said.
+    expect((await call("PUT", "/api/settings", running.token, { pan: "ABCDE1234F" })).status).toBe(200);
+    try {
+      expect((await call("GET", `/api/quotations/${made.body._id}`, running.token)).body.seller.pan).toBe(PAN);
+    } finally {
+      expect((await call("PUT", "/api/settings", running.token, { pan: PAN })).status).toBe(200);
+    }
+  });
+
+  it("the PDF and the buyer's page show place of supply, Bill-to and Ship-to, Your ref., Kind attn., the HSN/SAC summary, bank and PAN", async () => {
+    const made = await call("POST", "/api/quotations", asha, {
+      dealId: (await call("POST", "/api/deals", asha, { title: "Moulding shop 2", customerId, contactId: lead._id })).body._id,
+      lines: LINES,
+    });
+    expect(made.status, made.text).toBe(201);
+    const q = made.body;
+    const res = await fetch(`${server.url}/api/quotations/${q._id}/pdf`, { headers: { "x-auth-token": asha } });
+    const { text } = await textOf(new Uint8Array(await res.arrayBuffer()));
+    const refDay = q.particulars.yourRefDate as string;
+    const [y, m, d] = refDay.split("-").map(Number);
+    const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m! - 1];
+    const refText = `${lead.reference} dated ${d} ${month} ${y}`;
+    for (const expected of [
+      "BILL TO",
+      "Plot 7, MIDC",
+      "SHIP TO",
+      "Unit 4, GIDC Estate",
+      "Vapi Gujarat 396195",
+      "Place of supply Maharashtra (27)",
+      `Your ref. ${refText}`,
+      "Kind attn. Ravi Kulkarni",
+      "HSN/SAC SUMMARY",
+      // Code, taxable value, IGST rate and amount, total tax; then the totals row.
+      "84148011 10,00,000.00 18% 1,80,000.00 1,80,000.00",
+      "996511 8,500.00 18% 1,530.00 1,530.00",
+      "Total 10,08,500.00 1,81,530.00 1,81,530.00",
+      `PAN ${PAN}`,
+      BANK,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain("CGST");
+
+    const { link } = await send(q._id);
+    const html = await (await page(link)).text();
+    for (const expected of [
+      "Bill to",
+      "Ship to",
+      "Unit 4, GIDC Estate",
+      "Place of supply",
+      "Maharashtra (27)",
+      refText,
+      "Ravi Kulkarni",
+      "Tax by HSN/SAC code",
+      "₹1,81,530.00",
+      PAN,
+      BANK,
+    ]) {
+      expect(html).toContain(expected);
+    }
+    // The page's data carries the particulars it shows, still nothing of the staff's side.
+    const carried = await (await page(`${link}.data`)).text();
+    for (const shown of [lead.reference, "Ravi Kulkarni", "GIDC Estate", PAN, "SBIN0000123"]) expect(carried).toContain(shown);
+    for (const hidden of [q.dealId, customerId, lead._id, "Asha Raman", '"_id"']) expect(carried).not.toContain(hidden);
+  });
+});
+
 it("without e-mail set up, sending answers 409 in words and changes nothing", async () => {
   const s = await startTestServer({ RATE_LIMITS: "off" });
   try {

@@ -1,7 +1,13 @@
+import type { Address } from "../../../shared/sales/customer";
 import { formatRupees } from "../../../shared/sales/money";
 import type { Quotation, QuotationParty } from "../../../shared/sales/quotation";
+import { addressLines, placeOfSupply, yourRefText } from "../../../shared/sales/quotation-particulars";
+import { HsnSummaryTable } from "./hsn-summary-table";
 
-/** The quotation as its buyer reads it on /quotation/<token>: parties, lines, the tax, totals and terms. */
+/**
+ * The quotation as its buyer reads it on /quotation/<token>: Bill-to, Ship-to and the seller, the place of supply,
+ * "Your ref." and "Kind attn.", lines, the HSN/SAC summary, totals, the bank details for an advance and the terms.
+ */
 
 /**
  * What the buyer's page shows of a quotation, and nothing more: a route's loader data is readable by anyone
@@ -15,6 +21,7 @@ export type BuyerView = Pick<
   | "validUntil"
   | "seller"
   | "buyer"
+  | "particulars"
   | "taxSplit"
   | "taxable"
   | "cgst"
@@ -27,7 +34,8 @@ export type BuyerView = Pick<
 > & { lines: Omit<Quotation["lines"][number], "productId">[] };
 
 export function buyerViewOf(q: Quotation): BuyerView {
-  const { number, version, date, validUntil, seller, buyer, taxSplit, taxable, cgst, sgst, igst, roundOff, total } = q;
+  const { number, version, date, validUntil, seller, buyer, particulars, taxSplit, taxable, cgst, sgst, igst, roundOff, total } =
+    q;
   const lines = q.lines.map(({ productId: _, ...shown }) => shown);
   return {
     number,
@@ -36,6 +44,7 @@ export function buyerViewOf(q: Quotation): BuyerView {
     validUntil,
     seller,
     buyer,
+    particulars,
     taxSplit,
     lines,
     taxable,
@@ -54,13 +63,14 @@ const figure = (n: number) => String(Number(n.toFixed(2)));
 export const dayText = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
+const addressText = (a: Address) => addressLines(a).join(", ");
+
 function Party({ title, party }: { title: string; party: QuotationParty }) {
-  const a = party.address;
   return (
     <div>
       <h2 className="text-xs font-semibold tracking-wider text-slate-600 uppercase">{title}</h2>
       <p className="mt-1 font-semibold text-slate-900">{party.name}</p>
-      <p className="text-sm text-slate-700">{[a.line1, a.city, a.pincode].filter(Boolean).join(", ")}</p>
+      <p className="text-sm text-slate-700">{addressText(party.address)}</p>
       {party.state && (
         <p className="text-sm text-slate-700">
           State: {party.state}
@@ -69,6 +79,44 @@ function Party({ title, party }: { title: string; party: QuotationParty }) {
       )}
       <p className="text-sm font-semibold text-slate-900">GSTIN: {party.gstin || "not registered"}</p>
     </div>
+  );
+}
+
+function ShipTo({ q }: { q: BuyerView }) {
+  const shipTo = q.particulars ? addressText(q.particulars.shipTo) : "";
+  return (
+    <div>
+      <h2 className="text-xs font-semibold tracking-wider text-slate-600 uppercase">Ship to</h2>
+      {shipTo ? (
+        <>
+          <p className="mt-1 font-semibold text-slate-900">{q.buyer.name}</p>
+          <p className="text-sm text-slate-700">{shipTo}</p>
+        </>
+      ) : (
+        <p className="mt-1 text-sm text-slate-700">The bill-to address</p>
+      )}
+    </div>
+  );
+}
+
+/** Place of supply, "Your ref." and "Kind attn.": what a purchase manager files the quotation under. */
+function Particulars({ q }: { q: BuyerView }) {
+  const rows: [string, string][] = [
+    ["Place of supply", placeOfSupply(q.buyer)],
+    ["Your ref.", q.particulars ? yourRefText(q.particulars) : ""],
+    ["Kind attn.", q.particulars?.kindAttn ?? ""],
+  ];
+  return (
+    <dl className="mt-6 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]" data-testid="quotation-particulars">
+      {rows
+        .filter(([, v]) => v !== "")
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold text-slate-900">{label}</dt>
+            <dd className="break-words text-slate-700">{value}</dd>
+          </div>
+        ))}
+    </dl>
   );
 }
 
@@ -126,6 +174,45 @@ function Totals({ q }: { q: BuyerView }) {
   );
 }
 
+function HsnSummary({ q }: { q: BuyerView }) {
+  return (
+    <div className="mt-8">
+      <h2 id="hsn-heading" className="text-lg font-semibold text-brand-900">
+        Tax by HSN/SAC code
+      </h2>
+      <div className="mt-2">
+        <HsnSummaryTable lines={q.lines} taxSplit={q.taxSplit} headingId="hsn-heading" />
+      </div>
+    </div>
+  );
+}
+
+/** The bank details and PAN copied in when it was made, for an advance (quotations before issue 45 have none). */
+function Advance({ q }: { q: BuyerView }) {
+  const rows: [string, string][] = [
+    ["Bank details", q.seller.bankDetails],
+    ["PAN", q.seller.pan],
+  ];
+  if (rows.every(([, v]) => !v.trim())) return null;
+  return (
+    <section aria-labelledby="advance-heading" className="mt-8">
+      <h2 id="advance-heading" className="text-lg font-semibold text-brand-900">
+        Paying an advance
+      </h2>
+      <dl className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
+        {rows
+          .filter(([, v]) => v.trim() !== "")
+          .map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold text-slate-900">{label}</dt>
+              <dd className="break-words text-slate-700">{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
+  );
+}
+
 function Terms({ q }: { q: BuyerView }) {
   const terms: [string, string][] = [
     ["Validity", `Valid until ${dayText(q.validUntil)}.`],
@@ -156,13 +243,17 @@ function Terms({ q }: { q: BuyerView }) {
 export function BuyerQuotation({ q }: { q: BuyerView }) {
   return (
     <article>
-      <div className="grid gap-6 sm:grid-cols-2">
-        <Party title="Quotation for" party={q.buyer} />
+      <div className="grid gap-6 sm:grid-cols-3">
+        <Party title="Bill to" party={q.buyer} />
+        <ShipTo q={q} />
         <Party title="From" party={q.seller} />
       </div>
+      <Particulars q={q} />
       <h2 className="sr-only">Items</h2>
       <Lines q={q} />
       <Totals q={q} />
+      <HsnSummary q={q} />
+      <Advance q={q} />
       <Terms q={q} />
     </article>
   );

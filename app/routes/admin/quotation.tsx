@@ -4,6 +4,7 @@ import type { Customer } from "../../../shared/sales/customer";
 import type { Deal } from "../../../shared/sales/deal";
 import { indiaDateOf } from "../../../shared/sales/financial-year";
 import type { Quotation, QuotationParty } from "../../../shared/sales/quotation";
+import { addressLines, freightExWorksWarning, placeOfSupply, yourRefText } from "../../../shared/sales/quotation-particulars";
 import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
 import { Dialog } from "../../components/admin/dialog";
 import { TextField } from "../../components/admin/fields";
@@ -12,6 +13,7 @@ import { QUOTATION_STATUS_LABEL, QuotationForm, rupees, startOfQuotation } from 
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, ErrorState, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { useToast } from "../../components/admin/toast";
+import { HsnSummaryTable } from "../../components/quotation/hsn-summary-table";
 import { api, downloadFile, errorDetail, errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/quotation";
 
@@ -166,6 +168,31 @@ function Totals({ q }: { q: Quotation }) {
   );
 }
 
+/** Place of supply, Ship-to, "Your ref.", "Kind attn." and the seller's PAN and bank as the PDF prints them (issue 45). */
+function Particulars({ q }: { q: Quotation }) {
+  const p = q.particulars;
+  const rows: [string, string][] = [
+    ["Place of supply", placeOfSupply(q.buyer)],
+    ["Ship to", p ? addressLines(p.shipTo).join(", ") || "The bill-to address" : "The bill-to address"],
+    ["Your ref.", p ? yourRefText(p) : ""],
+    ["Kind attn.", p?.kindAttn ?? ""],
+    ["PAN", q.seller.pan],
+    ["Bank details", q.seller.bankDetails],
+  ];
+  return (
+    <dl data-testid="quotation-particulars" className="grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
+      {rows
+        .filter(([, text]) => text)
+        .map(([label, text]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold text-slate-800">{label}</dt>
+            <dd className="break-words text-slate-800">{text}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
 function QuotationDocument({ q }: { q: Quotation }) {
   const terms: [string, string][] = [
     ["Payment", q.terms.payment],
@@ -185,11 +212,18 @@ function QuotationDocument({ q }: { q: Quotation }) {
         <Party title="Seller" party={q.seller} />
         <Party title="Buyer" party={q.buyer} />
       </div>
+      <Particulars q={q} />
       <p className="text-sm text-slate-700">
         {q.taxSplit === "intra" ? "The buyer is in the seller's state: CGST and SGST." : "The buyer is in another state: IGST."}
       </p>
       <LineCards q={q} />
       <LineTable q={q} />
+      <div>
+        <h3 id="hsn-heading" className="mb-1 font-semibold text-slate-900">
+          HSN/SAC summary
+        </h3>
+        <HsnSummaryTable lines={q.lines} taxSplit={q.taxSplit} headingId="hsn-heading" />
+      </div>
       <Totals q={q} />
       <section aria-labelledby="terms-heading">
         <h3 id="terms-heading" className="font-semibold text-slate-900">
@@ -283,6 +317,7 @@ function SendDialog({
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const warning = freightExWorksWarning(q);
   useEffect(() => {
     if (!open || !q.customerId) return;
     let cancelled = false;
@@ -322,6 +357,12 @@ function SendDialog({
         <TextField label="To" value={to} onChange={setTo} hint="E-mail addresses, separated by commas." />
         <TextField label="Message (optional)" value={message} onChange={setMessage} multiline rows={4} />
         <p className="text-sm text-slate-700">The PDF goes with it, and a link to view the quotation and accept or decline it.</p>
+        {/* A check, not a block: staff may mean it (freight to the works' gate), so they can still send. */}
+        {warning && (
+          <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {warning}
+          </p>
+        )}
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             {error}
