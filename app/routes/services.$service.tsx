@@ -9,6 +9,7 @@ import { CheckList } from "../components/check-list";
 import { ArrowRightIcon, PhoneIcon } from "../components/icons";
 import { Paragraphs } from "../components/paragraphs";
 import { ResponsiveImage } from "../components/responsive-image";
+import { ServiceQuoteLink } from "../components/services/quote-link";
 import { ServiceCard, serviceHref } from "../components/services/service-card";
 import { ServiceNotFound } from "../components/services/service-not-found";
 import { OTHER_SERVICES_MAX, SERVICE_FAILED, SERVICE_NOT_FOUND } from "../components/services/texts";
@@ -118,6 +119,10 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
                 Request Service
                 <ArrowRightIcon className="h-4 w-4" />
               </a>
+              <ServiceQuoteLink
+                serviceTitle={service.title}
+                className="inline-flex items-center gap-2 rounded-md border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+              />
               {phone && (
                 <a
                   href={telHref(phone)}

@@ -4,6 +4,7 @@ import { serviceContent } from "../../shared/content/service";
 import { CardGrid } from "../components/card-grid";
 import { ArrowRightIcon } from "../components/icons";
 import { PageHero } from "../components/page-hero";
+import { ServiceQuoteLink } from "../components/services/quote-link";
 import { ServiceCard } from "../components/services/service-card";
 import { SERVICES_EMPTY, SERVICES_FAILED } from "../components/services/texts";
 import { WhyChooseUs } from "../components/services/why-choose-us";
@@ -41,6 +42,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
           Request a service visit
           <ArrowRightIcon className="h-4 w-4" />
         </a>
+        <ServiceQuoteLink className="inline-flex items-center gap-2 rounded-md border-2 border-white px-5 py-2.5 font-semibold text-white hover:bg-white hover:text-brand-900" />
       </PageHero>
 
       <section aria-labelledby="our-services" className="mx-auto max-w-7xl px-4 py-14 sm:py-16">

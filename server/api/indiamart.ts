@@ -1,9 +1,26 @@
 import { Router } from "express";
+import { can, type Role } from "../../shared/auth/roles";
 import { recordActivity } from "../activity/log";
-import { actorOf, requirePermission } from "../auth/require-admin";
+import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
 import type { AppContext } from "../context";
 import { conflict, HttpError } from "../http/errors";
-import { indiamartStatus, pullIndiamart } from "../sales/indiamart";
+import { type IndiamartStatus, indiamartStatus, pullIndiamart } from "../sales/indiamart";
+
+/**
+ * IndiaMART refusing the CRM key (expired or wrong: "IndiaMART answered 401: Key is expired or incorrect…",
+ * as server/sales/indiamart.ts words a refused call). Only an owner, who holds the key, can mend that.
+ */
+const KEY_REFUSED = /^IndiaMART answered 40[13]\b/;
+
+/**
+ * The status as `role` may read it (issue 45): an error only an owner can fix (the key) goes to owners; anyone
+ * else learns only that an owner is needed. Errors anyone can act on (IndiaMART down, a lead not stored) go to all.
+ */
+function statusFor(role: Role, status: IndiamartStatus) {
+  const ownersOnly = KEY_REFUSED.test(status.lastError);
+  if (!ownersOnly || can(role, "settings")) return { ...status, needsOwner: ownersOnly };
+  return { ...status, lastError: "", needsOwner: true };
+}
 
 /**
  * /api/indiamart: the IndiaMART pull's state for the dashboard (GET /status, the sales desk; never the key)
@@ -13,8 +30,8 @@ export function indiamartRouter(ctx: AppContext): Router {
   const router = Router();
   const status = () => indiamartStatus(ctx.db, ctx.config.indiamart.minIntervalMs);
 
-  router.get("/status", requirePermission(ctx, "sales", "see the IndiaMART pull"), async (_req, res) => {
-    res.json(await status());
+  router.get("/status", requirePermission(ctx, "sales", "see the IndiaMART pull"), async (req, res) => {
+    res.json(statusFor(currentUser(req).role, await status()));
   });
 
   router.post("/pull", requirePermission(ctx, "settings", "pull leads from IndiaMART"), async (req, res) => {
@@ -41,7 +58,7 @@ export function indiamartRouter(ctx: AppContext): Router {
       detail: result.status === "pulled" ? `${result.stored} new of ${result.received} leads` : result.error,
     });
     if (result.status === "failed") throw new HttpError(502, result.error);
-    res.json({ ...(await status()), stored: result.stored, received: result.received });
+    res.json({ ...statusFor(currentUser(req).role, await status()), stored: result.stored, received: result.received });
   });
 
   return router;

@@ -1,14 +1,18 @@
-import { and, count, eq, gte, inArray, notInArray, sql, sum } from "drizzle-orm";
-import { CLOSED_STAGES, DEAL_STAGES, type DealStage, type DealStats } from "../../shared/sales/deal";
+import { and, count, desc, eq, gte, inArray, notInArray, sql, sum } from "drizzle-orm";
+import type { Role } from "../../shared/auth/roles";
+import { CLOSED_STAGES, DEAL_STAGES, type DealStage, type DealStats, type RecentAcceptance } from "../../shared/sales/deal";
 import { INDIA_OFFSET_MS } from "../../shared/sales/financial-year";
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
-import { contacts, deals } from "../db/schema";
+import { contacts, deals, quotations } from "../db/schema";
 
 /** The sales dashboard's figures (issue 32), counted by the database over the last 90 days where it says so. */
 
 const DAY_MS = 86_400_000;
 const WINDOW_DAYS = 90;
+/** Acceptances the dashboard lists: the last week's, at most this many. */
+const ACCEPTANCE_DAYS = 7;
+const ACCEPTANCES_SHOWN = 10;
 const OPEN = DEAL_STAGES.filter((stage) => !CLOSED_STAGES.includes(stage));
 
 /**
@@ -63,10 +67,44 @@ async function winsByProduct(db: Database, since: Date): Promise<DealStats["wins
   return rows.map((r) => ({ productId: r.product_id, name: r.name, deals: Number(r.deals) }));
 }
 
-export async function dealStats(db: Database, now = new Date()): Promise<DealStats> {
+/** Who asks for the figures: an owner sees every deal's acceptances, anyone else their own deals'. */
+export interface StatsViewer {
+  id: string;
+  role: Role;
+}
+
+async function recentAcceptances(db: Database, viewer: StatsViewer | null, now: Date): Promise<RecentAcceptance[]> {
+  const since = new Date(now.getTime() - ACCEPTANCE_DAYS * DAY_MS);
+  const accepted = and(eq(quotations.status, "accepted"), gte(quotations.decidedAt, since));
+  const rows = await db
+    .select({
+      _id: quotations.id,
+      number: quotations.number,
+      version: quotations.version,
+      dealId: quotations.dealId,
+      customerId: quotations.customerId,
+      buyer: quotations.buyer,
+      totalPaise: quotations.totalPaise,
+      decidedAt: quotations.decidedAt,
+    })
+    .from(quotations)
+    .innerJoin(deals, eq(deals.id, quotations.dealId))
+    .where(viewer?.role === "owner" ? accepted : and(accepted, eq(deals.ownerId, viewer?.id ?? "")))
+    .orderBy(desc(quotations.decidedAt), desc(quotations.id))
+    .limit(ACCEPTANCES_SHOWN);
+  return rows.map(({ buyer, decidedAt, ...r }) => ({
+    ...r,
+    customer: buyer.name,
+    totalPaise: Number(r.totalPaise),
+    acceptedAt: (decidedAt ?? now).toISOString(),
+  }));
+}
+
+/** The figures; `viewer` decides whose acceptances are listed (none without one). */
+export async function dealStats(db: Database, now = new Date(), viewer: StatsViewer | null = null): Promise<DealStats> {
   const since = new Date(now.getTime() - WINDOW_DAYS * DAY_MS);
   const closedSince = and(inArray(deals.stage, [...CLOSED_STAGES]), gte(deals.closedAt, since));
-  const [firstResponse, byStage, closed, bySource, products] = await Promise.all([
+  const [firstResponse, byStage, closed, bySource, products, acceptances] = await Promise.all([
     firstResponses(db, since),
     db
       .select({ stage: deals.stage, deals: count(), value: sum(deals.expectedValuePaise) })
@@ -85,6 +123,7 @@ export async function dealStats(db: Database, now = new Date()): Promise<DealSta
       .where(and(eq(deals.stage, "won"), gte(deals.closedAt, since)))
       .groupBy(sql`coalesce(${contacts.source}, 'direct')`),
     winsByProduct(db, since),
+    viewer ? recentAcceptances(db, viewer, now) : [],
   ]);
   const won = Number(closed.find((c) => c.stage === "won")?.deals ?? 0);
   const lost = Number(closed.find((c) => c.stage === "lost")?.deals ?? 0);
@@ -101,5 +140,6 @@ export async function dealStats(db: Database, now = new Date()): Promise<DealSta
       .map((r) => ({ source: r.source, deals: Number(r.deals), value: Number(r.value ?? 0) / 100 }))
       .sort((a, b) => b.deals - a.deals || a.source.localeCompare(b.source)),
     winsByProduct: products,
+    recentAcceptances: acceptances,
   };
 }

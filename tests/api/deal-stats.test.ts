@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../server/db/content-tables";
-import { deals } from "../../server/db/schema";
+import { deals, quotations } from "../../server/db/schema";
 import { buyer, seedProducts } from "../support/enquiries";
 import { startTestServer, type TestServer } from "../support/server";
 import { addStaff, type StaffAccount } from "../support/staff";
@@ -113,5 +113,54 @@ describe("GET /api/deals/stats", () => {
     expect(lines).toContain('"First response, median minutes (last 90 days)",,3,7');
     expect(lines).toContain("Leads not answered yet (last 90 days),,1,");
     expect(lines).toContain("Wins by product (last 90 days),PN-RS 50 Screw Compressor,1,");
+  });
+  // Last: an acceptance wins its deal, which would move the figures above.
+  it("list the last 7 days' acceptances, newest first: every deal's for an owner, a sales person's own for them", async () => {
+    const ravi = await addStaff(s, owner, "sales", "ravi");
+    const [machine] = await seedProducts(s, ["PN-RS 22 Screw Compressor"]);
+    await s.ctx.db.update(products).set({ hsn: "84148011", price: 250000 }).where(eq(products.id, machine!._id));
+    const customer = (
+      await s.request("POST", "/api/customers", { token: asha.token, json: { name: "Kaveri Foods", gstin: "33AAGCP4765J1Z5" } })
+    ).body._id;
+    /** A quotation on a deal of `seller`'s, accepted (recorded by the owner, as a buyer's phone call is) `daysAgo`. */
+    const accepted = async (seller: StaffAccount, daysAgo: number) => {
+      const dealId = (
+        await s.request("POST", "/api/deals", { token: seller.token, json: { title: "Deal", customerId: customer } })
+      ).body._id;
+      const made = await s.request("POST", "/api/quotations", {
+        token: seller.token,
+        json: { dealId, lines: [{ productId: machine!._id, quantity: 1 }] },
+      });
+      expect(made.status, made.text).toBe(201);
+      const decided = await s.request("POST", `/api/quotations/${made.body._id}/decision`, {
+        token: owner,
+        json: { decision: "accept", name: "Priya Nair", how: "by phone" },
+      });
+      expect(decided.status, decided.text).toBe(200);
+      await s.ctx.db
+        .update(quotations)
+        .set({ decidedAt: new Date(now - daysAgo * 24 * HOUR) })
+        .where(eq(quotations.id, made.body._id));
+      return made.body as { _id: string; number: string; total: number };
+    };
+    const ashas = await accepted(asha, 1);
+    const ravis = await accepted(ravi, 2);
+    await accepted(asha, 8); // before the last 7 days
+
+    const seen = async (token: string) =>
+      ((await s.request("GET", "/api/deals/stats", { token })).body.recentAcceptances as { _id: string }[]).map((a) => a._id);
+    expect(await seen(owner)).toEqual([ashas._id, ravis._id]);
+    expect(await seen(asha.token)).toEqual([ashas._id]);
+    expect(await seen(ravi.token)).toEqual([ravis._id]);
+    const [first] = (await s.request("GET", "/api/deals/stats", { token: asha.token })).body.recentAcceptances;
+    expect(first).toMatchObject({
+      number: ashas.number,
+      version: 1,
+      customerId: customer,
+      customer: "Kaveri Foods",
+      totalPaise: Math.round(ashas.total * 100),
+      acceptedAt: new Date(now - 24 * HOUR).toISOString(),
+    });
+    expect(Number.isInteger(first.totalPaise)).toBe(true);
   });
 });

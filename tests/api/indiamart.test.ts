@@ -179,6 +179,27 @@ describe("pulling", () => {
     expect(await leadsStored()).toHaveLength(4);
   });
 
+  it("a refused CRM key is told to owners only; a sales person reads that an owner is needed", async () => {
+    await s.request("PUT", "/api/settings", { token: owner, json: { indiamartCrmKey: "expired-key" } });
+    const refused = await pullWhenAllowed();
+    expect(refused.status).toBe(502);
+    const error = "IndiaMART answered 401: Key is expired or incorrect. Please generate a new key.";
+    expect((await s.request("GET", "/api/indiamart/status", { token: owner })).body).toMatchObject({
+      lastError: error,
+      needsOwner: true,
+    });
+    const bySales = await s.request("GET", "/api/indiamart/status", { token: sales });
+    expect(bySales.body).toMatchObject({ configured: true, lastError: "", needsOwner: true });
+    expect(bySales.text).not.toContain("Key is expired");
+    // The right key again: the next pull starts from the last day, and nothing is held back any more.
+    await s.request("PUT", "/api/settings", { token: owner, json: { indiamartCrmKey: KEY } });
+    expect((await pullWhenAllowed()).status).toBe(200);
+    expect((await s.request("GET", "/api/indiamart/status", { token: sales })).body).toMatchObject({
+      lastError: "",
+      needsOwner: false,
+    });
+  });
+
   it("is for owners: sales people read the status but cannot pull (403)", async () => {
     const res = await pull(sales);
     expect(res.status).toBe(403);

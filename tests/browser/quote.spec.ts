@@ -116,6 +116,28 @@ async function expectReceipt(page: Page, reference: string, products: [name: str
   await expect(items(page)).toHaveCount(0);
 }
 
+/**
+ * The receipt's heading is where the reader is (issue 45): it has focus (with JavaScript), and it is in the
+ * window, not under the sticky header: the point at its middle is the heading itself.
+ */
+async function expectReceiptInView(page: Page, focused: boolean) {
+  const heading = receipt(page).getByRole("heading", { name: "Quote request sent" });
+  if (focused) {
+    await expect(heading).toBeFocused();
+    expect(await page.evaluate(() => document.activeElement?.closest("[data-quote-receipt]") !== null)).toBe(true);
+  }
+  await expect(heading).toBeInViewport({ ratio: 1 });
+  await expect(receipt(page).getByTestId("quote-reference")).toBeInViewport({ ratio: 1 });
+  await expect
+    .poll(() =>
+      heading.evaluate((h) => {
+        const box = h.getBoundingClientRect();
+        return h.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      }),
+    )
+    .toBe(true);
+}
+
 /** Lets a value past the browser's own checks, so the server has to catch it. */
 async function dropBrowserChecks(input: Locator) {
   await input.evaluate((el) => {
@@ -222,6 +244,46 @@ test.describe("quote request with JavaScript", () => {
     ]);
     await expectNoHorizontalScroll(page);
     await expectNoA11yViolations(page);
+  });
+
+  test("after Send Quote Request the receipt has focus and is in view, on a phone and a desktop", {
+    tag: ["@phone", "@layout", "@focus"],
+  }, async ({ page }) => {
+    const problems = watchErrors(page);
+    await page.goto(`/quote?product=${RC5.slug}&product=${RS37.slug}`);
+    await expectEnhanced(page);
+    await fillDetails(page, uniqueCompany("Receipt in view"));
+    // Send is far below the form's top (a screen or two on a phone): the receipt replaces the form up there.
+    await page.getByRole("button", { name: SEND }).click();
+    await successReference(page);
+    await expectReceiptInView(page, true);
+    expect(problems).toEqual([]);
+  });
+
+  test("the contact form's thank-you has focus and is in view, and gives focus to the form's heading when it goes", {
+    tag: ["@phone", "@layout", "@focus"],
+  }, async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/contact");
+    await expectEnhanced(page);
+    for (const [label, value] of [
+      ["Name", "Lakshmi Narayanan"],
+      ["Email", "lakshmi@example.com"],
+      ["Subject", uniqueCompany("Thank-you in view")],
+      ["Message", "Do you service PN-RS 37 compressors?"],
+    ]) {
+      await page.getByRole("textbox", { name: label, exact: true }).fill(value!);
+    }
+    // From here on the page's time moves only when the test says so (the thank-you's 5 s included).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const thanks = page.locator("[data-dismiss-after]");
+    await expect(thanks).toBeFocused();
+    await expect(thanks).toBeInViewport({ ratio: 1 });
+    // The thank-you goes after 5 s (SPEC §4); focus does not fall to the page's start.
+    await page.clock.runFor(5100);
+    await expect(thanks).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Send us a message" })).toBeFocused();
   });
 
   test("sending: the button reads “Sending...” and is disabled until the answer comes", { tag: "@journey" }, async ({ page }) => {
@@ -458,6 +520,17 @@ test.describe("quote request without JavaScript", { tag: "@no-js" }, () => {
       { slug: DRYER.slug, quantity: 3 },
       { slug: RS15.slug, quantity: 1 },
     ]);
+  });
+
+  test("the answer page shows the receipt in the first screen, on a phone and a desktop", {
+    tag: ["@phone", "@layout"],
+  }, async ({ page }) => {
+    await page.goto(`/quote?product=${RC5.slug}`);
+    await fillDetails(page, uniqueCompany("No JS receipt in view"));
+    await expect(textbox(page, "Message (optional)")).toHaveValue(MESSAGE);
+    await page.getByRole("button", { name: SEND }).click();
+    await successReference(page);
+    await expectReceiptInView(page, false);
   });
 
   test("a wrong quantity comes back beside its row with the form filled in", async ({ page, request }) => {

@@ -144,6 +144,26 @@ test.describe("service detail (/services/:service)", () => {
     await expect(page.getByTestId("contact-service")).toContainText(first!.title);
   });
 
+  test("Request a Quote opens the quote form with the service named in its message, as on /services", {
+    tag: "@html",
+  }, async ({ request }) => {
+    const [first] = (await (await request.get("/api/service")).json()) as Service[];
+    // The list's link is a quote for services in general; a service page's names its service.
+    for (const [path, named] of [
+      ["/services", /^Please quote for a service: /],
+      [`/services/${first!.slug}`, new RegExp(`^Please quote for your service: ${escapeRegExp(first!.title)}\\.$`)],
+    ] as const) {
+      const { screen } = await readPage(request, path);
+      const href = screen.getByRole("link", { name: "Request a Quote" }).getAttribute("href") ?? "";
+      expect(new URL(href, "http://site").pathname, path).toBe("/quote");
+      const quote = await readPage(request, href);
+      expect(quote.status).toBe(200);
+      const message = quote.screen.getByRole("textbox", { name: "Message (optional)" }) as HTMLTextAreaElement;
+      expect(message.value, path).toMatch(named);
+      quote.screen.getByRole("button", { name: "Send Quote Request" });
+    }
+  });
+
   test("the first service's Other Services are the next three", { tag: "@html" }, async ({ request }) => {
     const list: Service[] = await (await request.get("/api/service")).json();
     const { screen } = await readPage(request, `/services/${list[0]!.slug}`);

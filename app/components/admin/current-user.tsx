@@ -41,6 +41,15 @@ export function verifySignIn(): Promise<StaffUser> {
   return check.user;
 }
 
+/**
+ * What the person changed of their own account (a first password, two-factor set up) kept in the shared check
+ * too: the next screen's loader then sees them set up (issue 45: the dashboard after a first password change
+ * loaded as if they were not, and its tiles read 0).
+ */
+export function keepInSignInCheck(changes: Partial<StaffUser>): void {
+  if (check) check = { token: check.token, user: check.user.then((u) => ({ ...u, ...changes })) };
+}
+
 /** The signed-in person for a screen loader, or null when the check fails (the layout then handles it). */
 function signedInUser(): Promise<StaffUser | null> {
   return getToken() ? verifySignIn().catch(() => null) : Promise.resolve(null);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { api, errorMessage } from "../../lib/api-client";
 import { useCan } from "./current-user";
 import { FormErrors, TextField } from "./fields";
@@ -17,6 +18,11 @@ interface IndiamartStatus {
   lastError: string;
   lastCount: number;
   nextAllowedAt: string | null;
+  /**
+   * The last pull failed in a way only an owner can fix (IndiaMART refused the CRM key). Owners get the error
+   * itself in `lastError`; anyone else an empty `lastError` (the server keeps it from them, issue 45).
+   */
+  needsOwner: boolean;
 }
 
 function useIndiamartStatus() {
@@ -85,10 +91,23 @@ export function IndiamartPanel() {
               <dt className="font-semibold text-red-800">Error</dt>
               <dd role="alert" className="text-red-800">
                 {status.lastError}
+                {status.needsOwner && mayPull && (
+                  <>
+                    {" "}
+                    <Link to="/admin/settings#indiamart-key" className="font-semibold underline">
+                      Change the CRM key in Site Settings → IndiaMART
+                    </Link>
+                  </>
+                )}
               </dd>
             </>
           )}
         </dl>
+      )}
+      {status?.needsOwner && !mayPull && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="indiamart-needs-owner">
+          New IndiaMART leads are held up by a setting only an owner can change; owners see what to do on their dashboard.
+        </p>
       )}
     </section>
   );

@@ -1,5 +1,8 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { DEAL_STAGE_LABEL, type DealStats } from "../../../shared/sales/deal";
+import { dayInWords, indiaDateOf } from "../../../shared/sales/financial-year";
+import { formatRupees } from "../../../shared/sales/money";
 import { api, errorDetail } from "../../lib/api-client";
 import { rupeesText } from "./deal-parts";
 import { DownloadButton } from "./download-button";
@@ -87,11 +90,16 @@ function FigureTable({
   );
 }
 
-function useDealStats() {
+/**
+ * GET /api/deals/stats, asked once for the dashboard's sales parts (the figures and the recent acceptances);
+ * not at all when `enabled` is false (a role without the sales desk).
+ */
+export function useDealStats(enabled: boolean) {
   const [state, setState] = useState<{ stats: DealStats | null; error: string | null }>({ stats: null, error: null });
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again (Try Again)
   useEffect(() => {
+    if (!enabled) return;
     let current = true;
     api<DealStats>("/api/deals/stats")
       .then((stats) => current && setState({ stats, error: null }))
@@ -99,13 +107,60 @@ function useDealStats() {
     return () => {
       current = false;
     };
-  }, [attempt]);
+  }, [attempt, enabled]);
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
 
-/** The sales figures, for owners and sales people (the caller checks the "sales" permission). */
-export function SalesFigures() {
-  const { stats, error, retry } = useDealStats();
+type DealStatsState = ReturnType<typeof useDealStats>;
+
+/**
+ * Quotations accepted in the last 7 days (issue 45: the owner hears of an acceptance at once, by e-mail and
+ * here): every deal's for an owner, a sales person's own; each links to its quotation. Nothing while loading
+ * or when the figures failed (the figures say so).
+ */
+export function RecentAcceptances({ stats }: { stats: DealStats | null }) {
+  if (!stats) return null;
+  const accepted = stats.recentAcceptances;
+  return (
+    <section
+      aria-labelledby="recent-acceptances"
+      data-testid="recent-acceptances"
+      className={`rounded-lg border p-5 shadow-sm ${accepted.length ? "border-green-300 bg-green-50" : "border-slate-200 bg-white"}`}
+    >
+      <h2 id="recent-acceptances" className="text-lg font-bold text-brand-700">
+        Quotations accepted in the last 7 days
+      </h2>
+      {accepted.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">None in the last 7 days.</p>
+      ) : (
+        // Newest first: an ordered list.
+        <ol className="mt-2 divide-y divide-green-200">
+          {accepted.map((a) => (
+            <li key={a._id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+              <span className="min-w-0 break-words">
+                <Link
+                  to={`/admin/quotations/${a._id}`}
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {a.number} v{a.version}
+                </Link>{" "}
+                <span className="text-slate-900">{a.customer}</span>
+              </span>
+              <span className="text-sm whitespace-nowrap text-slate-800">
+                <strong className="tabular-nums">{formatRupees(a.totalPaise)}</strong>, accepted{" "}
+                {dayInWords(indiaDateOf(new Date(a.acceptedAt)))}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The sales figures, for owners and sales people (the caller checks the "sales" permission and asks for them). */
+export function SalesFigures({ deal }: { deal: DealStatsState }) {
+  const { stats, error, retry } = deal;
   const f = stats?.firstResponse;
   return (
     <section aria-labelledby="sales-figures-title" className="space-y-4">

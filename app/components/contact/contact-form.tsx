@@ -44,7 +44,12 @@ export function ContactForm({
       {...dataModule("enquiry-form")}
       data-form="contact"
     >
-      <h2 id={`${idPrefix}-title`} className="text-2xl font-bold text-brand-700">
+      <h2
+        id={`${idPrefix}-title`}
+        tabIndex={-1}
+        data-focus-after-dismiss
+        className="text-2xl font-bold text-brand-700 focus:outline-none"
+      >
         Send us a message
       </h2>
       <p className="mt-2 text-sm text-slate-600">
@@ -53,9 +58,14 @@ export function ContactForm({
 
       <div role="status" aria-live="polite">
         {shown?.ok && (
+          // The thank-you takes focus from the Send button and comes into view (on a phone it is a screen above);
+          // when it goes, focus goes to the heading.
           <p
-            className="mt-5 flex items-start gap-3 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900"
+            className="mt-5 flex scroll-mt-28 items-start gap-3 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900 focus:outline-none"
             data-dismiss-after={SUCCESS_VISIBLE_MS}
+            tabIndex={-1}
+            data-focus-after-swap="always"
+            data-reveal
           >
             <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
             <span>

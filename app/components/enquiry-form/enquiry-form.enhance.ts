@@ -7,8 +7,10 @@
  *   ("Sending...", "Adding...");
  * - the answer's messages appear in the form's existing live regions (role=status / alert), so screen
  *   readers announce them; a success marked `data-dismiss-after` disappears after that many ms;
- * - focus stays on the field it was in (or moves to `data-focus-after-swap`), and a message marked
- *   `data-reveal` is scrolled into view;
+ * - focus stays on the field it was in (or moves to `data-focus-after-swap`); an answer that ends the
+ *   form's work (the quote's receipt, the contact form's thank-you) marks its heading or message
+ *   `data-focus-after-swap="always"`, which takes focus whatever had it; a message marked `data-reveal`
+ *   is scrolled into view (the receipt's status region is kept as the old node, so its marks go inside it);
  * - no answer at all (network down, a proxy's error page) shows the form's `<template data-failure>`.
  * The quote form's "Add a model" suggestions while typing come from the quote page (`/quote?q=`), and
  * Enter there adds the model.
@@ -26,7 +28,12 @@ export function enquiryForm(form: HTMLElement, startWithin: (root: ParentNode) =
     window.clearTimeout(dismissTimer);
     const dismiss = form.querySelector<HTMLElement>("[data-dismiss-after]");
     if (dismiss) {
-      dismissTimer = window.setTimeout(() => dismiss.remove(), Number(dismiss.dataset.dismissAfter));
+      dismissTimer = window.setTimeout(() => {
+        // Focus on the message would fall to the page's start: it goes to the form's heading instead.
+        const hadFocus = dismiss.contains(document.activeElement);
+        dismiss.remove();
+        if (hadFocus) form.querySelector<HTMLElement>("[data-focus-after-dismiss]")?.focus({ preventScroll: true });
+      }, Number(dismiss.dataset.dismissAfter));
     }
     startWithin(form);
   };
@@ -56,9 +63,12 @@ export function enquiryForm(form: HTMLElement, startWithin: (root: ParentNode) =
     }
     form.replaceChildren(...next.childNodes);
     const refocus =
-      (focusedId && document.getElementById(focusedId)) || form.querySelector<HTMLElement>("[data-focus-after-swap]");
+      form.querySelector<HTMLElement>('[data-focus-after-swap="always"]') ||
+      (focusedId && document.getElementById(focusedId)) ||
+      form.querySelector<HTMLElement>("[data-focus-after-swap]");
     if (refocus instanceof HTMLElement && !(refocus as HTMLInputElement).disabled) refocus.focus({ preventScroll: true });
-    form.querySelector("[data-reveal]")?.scrollIntoView({ block: "center", behavior: "smooth" });
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    form.querySelector("[data-reveal]")?.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" });
   };
 
   const showFailure = () => {

@@ -52,29 +52,34 @@ export function QuoteReceipt({ receipt, titleId }: { receipt: Receipt; titleId: 
   const { contact, details } = receipt;
   return (
     <div data-quote-receipt className="space-y-8">
-      {/* Announced like the form's other answers; the heading takes the focus the Send button had. */}
-      <div role="status" aria-live="polite" data-reveal className="scroll-mt-28">
-        <h2
-          id={titleId}
-          tabIndex={-1}
-          data-focus-after-swap
-          className="flex items-center gap-3 text-2xl font-bold text-brand-700 focus:outline-none"
-        >
-          <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-green-700 text-white print:hidden">
-            <CheckIcon className="h-5 w-5" />
-          </span>
-          Quote request sent
-        </h2>
-        <p className="mt-4 text-slate-800" data-testid="quote-success">
-          {quoteThankYou(receipt.reference)}
-        </p>
-        <p className="mt-4 inline-flex flex-wrap items-baseline gap-x-3 rounded-md border border-brand-100 bg-brand-50 px-4 py-3">
-          <span className="text-sm font-semibold text-slate-700">Your reference</span>
-          <strong className="font-mono text-xl text-brand-900" data-testid="quote-reference">
-            {receipt.reference}
-          </strong>
-          <span className="text-sm text-slate-600">Quote it when you call or write to us.</span>
-        </p>
+      {/*
+        Announced like the form's other answers; the heading takes the focus the Send button had. The marks sit
+        inside the live region: the enhancement keeps the old region's node (and its attributes), not this one.
+      */}
+      <div role="status" aria-live="polite">
+        <div data-reveal className="scroll-mt-28">
+          <h2
+            id={titleId}
+            tabIndex={-1}
+            data-focus-after-swap="always"
+            className="flex items-center gap-3 text-2xl font-bold text-brand-700 focus:outline-none"
+          >
+            <span className="grid h-9 w-9 shrink-0 place-items-center rounded-full bg-green-700 text-white print:hidden">
+              <CheckIcon className="h-5 w-5" />
+            </span>
+            Quote request sent
+          </h2>
+          <p className="mt-4 text-slate-800" data-testid="quote-success">
+            {quoteThankYou(receipt.reference)}
+          </p>
+          <p className="mt-4 inline-flex flex-wrap items-baseline gap-x-3 rounded-md border border-brand-100 bg-brand-50 px-4 py-3">
+            <span className="text-sm font-semibold text-slate-700">Your reference</span>
+            <strong className="font-mono text-xl text-brand-900" data-testid="quote-reference">
+              {receipt.reference}
+            </strong>
+            <span className="text-sm text-slate-600">Quote it when you call or write to us.</span>
+          </p>
+        </div>
       </div>
       <div role="alert" />
 

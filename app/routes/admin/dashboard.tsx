@@ -1,14 +1,14 @@
 import { Suspense } from "react";
 import { Await, Link, redirect } from "react-router";
-import { startScreenOf } from "../../../shared/auth/roles";
+import { can, type StaffUser, startScreenOf } from "../../../shared/auth/roles";
 import type { Product } from "../../../shared/content/product";
 import type { Service } from "../../../shared/content/service";
 import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/enquiry-values";
 import { KindBadge, StatusBadge } from "../../components/admin/contact-status";
-import { mayLoad, useCan, verifySignIn } from "../../components/admin/current-user";
+import { mayLoad, useCan, useCurrentUser, verifySignIn } from "../../components/admin/current-user";
 import { IndiamartPanel } from "../../components/admin/indiamart";
 import { RetentionPanel } from "../../components/admin/retention-panel";
-import { SalesFigures } from "../../components/admin/sales-figures";
+import { RecentAcceptances, SalesFigures, useDealStats } from "../../components/admin/sales-figures";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { ArrowRightIcon } from "../../components/icons";
@@ -144,9 +144,11 @@ function EnquiriesTrend({ t }: { t: Trend }) {
 }
 
 function Tiles({ stats }: { stats: Stats | "loading" | "error" }) {
-  const value = (n: (s: Stats) => number) => (stats === "loading" ? "Loading..." : stats === "error" ? "Error" : n(stats));
+  const value = (n: (s: Stats) => number | string) =>
+    stats === "loading" ? "Loading..." : stats === "error" ? "Error" : n(stats);
   const ready = typeof stats === "object" ? stats : null;
-  const readsEnquiries = useCan("enquiries");
+  // Once loaded, the tile is there only with its figure (never a 0 standing in for figures not loaded).
+  const readsEnquiries = useCan("enquiries") && (ready === null || ready.enquiries !== null);
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={stats === "loading"}>
       <Tile
@@ -164,7 +166,7 @@ function Tiles({ stats }: { stats: Stats | "loading" | "error" }) {
       {readsEnquiries && (
         <Tile
           label="Customers"
-          value={value((s) => s.enquiries?.salesCustomers ?? 0)}
+          value={value((s) => s.enquiries?.salesCustomers ?? "—")}
           note={
             ready?.enquiries && (
               <EnquiriesTrend t={{ current: sum(ready.enquiries.last30), previous: sum(ready.enquiries.previous30) }} />
@@ -468,23 +470,36 @@ function Panels({ stats }: { stats: Stats }) {
   );
 }
 
-/** The sales desk's part of the dashboard (owners and sales): its figures, each panel loading its own. */
-function SalesDesk() {
-  if (!useCan("sales")) return null;
+/** The sales desk's figures and the IndiaMART pull (owners and sales), loading on their own. */
+function SalesDesk({ deal }: { deal: ReturnType<typeof useDealStats> }) {
   return (
-    <div className="mt-6 space-y-6">
-      <IndiamartPanel />
+    <div className="space-y-6">
       <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <SalesFigures />
+        <SalesFigures deal={deal} />
       </div>
+      <IndiamartPanel />
     </div>
   );
 }
 
+/**
+ * Recent acceptances come first for whoever sees them (an owner is told at once, issue 45). A sales person's
+ * dashboard then has the sales figures before the website's; an owner's the website's first, as before.
+ */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { user } = useCurrentUser();
+  const sales = can(user.role, "sales");
+  const salesFirst = user.role === "sales";
+  const deal = useDealStats(sales);
   return (
     <div>
       <PageHeader title="Dashboard Overview" description="The website at a glance." />
+      {sales && (
+        <div className="mb-6 space-y-6">
+          <RecentAcceptances stats={deal.stats} />
+          {salesFirst && <SalesDesk deal={deal} />}
+        </div>
+      )}
       <Suspense fallback={<Tiles stats="loading" />}>
         <Await resolve={loaderData.stats} errorElement={<Failure />}>
           {(stats) => (
@@ -493,7 +508,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {stats.enquiries && !stats.enquiries.mail.enabled && <MailOffNotice />}
               <Tiles stats={stats} />
               <Panels stats={stats} />
-              <SalesDesk />
+              {sales && !salesFirst && (
+                <div className="mt-6">
+                  <SalesDesk deal={deal} />
+                </div>
+              )}
               <RetentionPanel className="mt-6" />
             </>
           )}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { isRouteErrorResponse, Link, Navigate, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { can, ROLE_LABEL, type StaffUser } from "../../../shared/auth/roles";
-import { CurrentUserProvider, screenPermission, verifySignIn } from "../../components/admin/current-user";
+import { CurrentUserProvider, keepInSignInCheck, screenPermission, verifySignIn } from "../../components/admin/current-user";
 import { ConfirmProvider } from "../../components/admin/dialog";
 import { buttonClass, LoadingState, Spinner } from "../../components/admin/screen-parts";
 import { Sidebar } from "../../components/admin/sidebar";
@@ -130,7 +130,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <CurrentUserProvider value={{ user, update: (changes) => setUser((u) => ({ ...u, ...changes })) }}>
+    <CurrentUserProvider
+      value={{
+        user,
+        update: (changes) => {
+          keepInSignInCheck(changes);
+          setUser((u) => ({ ...u, ...changes }));
+        },
+      }}
+    >
       <ToastProvider>
         <ConfirmProvider>
           <div className="flex min-h-dvh bg-slate-100">
