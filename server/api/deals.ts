@@ -1,6 +1,15 @@
 import { stringify } from "csv-stringify";
 import { type Request, Router } from "express";
-import { DEAL_STAGE_LABEL, type Deal, dealInput, dealListQuery, dealNoteInput } from "../../shared/sales/deal";
+import {
+  DEAL_SOURCE_LABEL,
+  DEAL_STAGE_LABEL,
+  type Deal,
+  type DealSource,
+  dealInput,
+  dealListQuery,
+  dealNoteInput,
+} from "../../shared/sales/deal";
+import { indiaDateTimeOf } from "../../shared/sales/financial-year";
 import { recordActivity } from "../activity/log";
 import { actorOf, currentUser, requirePermission } from "../auth/require-admin";
 import type { AppContext } from "../context";
@@ -8,13 +17,15 @@ import type { Database } from "../db/client";
 import { noStore } from "../http/caching";
 import { badRequest, HttpError, notFound, parseInput } from "../http/errors";
 import { errorFields, log } from "../log";
-import { dealRecords, exportDetail, recordAccess, recordList } from "../privacy/access-log";
-import { assignUnassignedLeads } from "../sales/assignment";
+import { dealRecords, exportDetail, quotationRecords, recordAccess, recordList } from "../privacy/access-log";
+import { assignUnassignedLeads, ownerChangeDetail, tellNewOwner } from "../sales/assignment";
 import { dealStats } from "../sales/deal-stats";
 import {
   addDealNote,
   createDeal,
+  type DealExportDetails,
   dealBatches,
+  dealExportDetails,
   dealRow,
   getDeal,
   inputOfDeal,
@@ -52,32 +63,48 @@ export function assertMayChange(req: Request, deal: { ownerId: string | null }, 
 const CSV_COLUMNS = [
   "Title",
   "Customer",
+  "GSTIN",
+  "State",
+  "Phone",
   "Owner",
+  "Source",
   "Stage",
   "Lost reason",
   "Expected value (₹)",
+  "Quotation",
   "Expected close",
   "Next step",
   "Due",
+  "Created",
   "Received",
   "First response",
   "Closed",
 ];
 
-function csvRow(d: Deal): string[] {
+/** A time as India's wall clock shows it, in the form a spreadsheet reads as a date and time ("2026-11-29 14:05"). */
+const indiaTime = (iso: string | null) => (iso ? indiaDateTimeOf(new Date(iso)) : "");
+
+function csvRow(d: Deal, x: DealExportDetails | undefined): string[] {
   return [
     d.title,
     d.customerName ?? "",
+    x?.gstin ?? "",
+    x?.state ?? "",
+    x?.phone ?? "",
     d.ownerName ?? "",
+    x ? (DEAL_SOURCE_LABEL[x.source as DealSource] ?? x.source) : "",
     DEAL_STAGE_LABEL[d.stage],
     d.lostReason,
+    // Rupees from paise (paiseToRupees): the nearest double to a two-place decimal prints back exactly.
     d.expectedValue === null ? "" : d.expectedValue.toFixed(2),
+    x?.quotationNumber ?? "",
     d.expectedCloseDate ?? "",
     d.nextStep.text,
     d.nextStep.dueDate ?? "",
-    d.receivedAt,
-    d.firstResponseAt ?? "",
-    d.closedAt ?? "",
+    indiaTime(d.createdAt),
+    indiaTime(d.receivedAt),
+    indiaTime(d.firstResponseAt),
+    indiaTime(d.closedAt),
   ].map(spreadsheetSafe);
 }
 
@@ -104,8 +131,19 @@ export function dealsRouter(ctx: AppContext): Router {
   });
 
   // The dashboard's figures, and the same as rows of a spreadsheet.
-  router.get("/stats", async (_req, res) => {
-    res.json(await dealStats(ctx.db));
+  router.get("/stats", async (req, res) => {
+    const stats = await dealStats(ctx.db, new Date(), currentUser(req));
+    // The recent acceptances name their buyers: logged like a list of quotations (issue 44, 2).
+    const accepted = stats.recentAcceptances;
+    await recordList(
+      ctx.db,
+      actorOf(req),
+      "quotations",
+      { accepted: "last 7 days" },
+      accepted.flatMap(quotationRecords),
+      accepted.length,
+    );
+    res.json(stats);
   });
 
   router.get("/stats.csv", async (req, res) => {
@@ -144,8 +182,12 @@ export function dealsRouter(ctx: AppContext): Router {
     csv.pipe(res);
     try {
       for await (const batch of dealBatches(ctx.db, query, currentUser(req).id)) {
+        const details = await dealExportDetails(
+          ctx.db,
+          batch.map((d) => d._id),
+        );
         for (const deal of batch) {
-          if (!csv.write(csvRow(deal))) await new Promise<void>((resolve) => csv.once("drain", resolve));
+          if (!csv.write(csvRow(deal, details.get(deal._id)))) await new Promise<void>((resolve) => csv.once("drain", resolve));
         }
         if (res.destroyed) break;
       }
@@ -203,12 +245,25 @@ export function dealsRouter(ctx: AppContext): Router {
     const previous = await dealRow(ctx.db, String(req.params.id));
     if (!previous) throw notFoundError();
     const input = parseInput(dealInput, { ...inputOfDeal(previous), ...readFields(req) });
-    assertMayChange(req, previous, input.ownerId === undefined ? previous.ownerId : input.ownerId);
+    const ownerId = input.ownerId === undefined ? previous.ownerId : input.ownerId;
+    assertMayChange(req, previous, ownerId);
     const problem = await referenceProblem(ctx.db, input);
     if (problem) throw badRequest(problem);
-    await ctx.db.transaction((tx) => updateDeal(tx as unknown as Database, previous, input));
+    await ctx.db.transaction(async (tx) => {
+      await updateDeal(tx as unknown as Database, previous, input);
+      // Given to someone else: they are told as of a new lead (server/sales/assignment.ts).
+      await tellNewOwner(tx as unknown as Database, previous.id, {
+        from: previous.ownerId,
+        to: ownerId,
+        by: currentUser(req).id,
+      });
+    });
     const deal = (await getDeal(ctx.db, previous.id))!;
-    await logDeal(req, "update", deal, previous.stage === deal.stage ? "" : `stage ${previous.stage} → ${deal.stage}`);
+    const detail = [
+      previous.stage === deal.stage ? "" : `stage ${previous.stage} → ${deal.stage}`,
+      await ownerChangeDetail(ctx.db, previous.ownerId, deal.ownerId),
+    ];
+    await logDeal(req, "update", deal, detail.filter(Boolean).join(", "));
     res.json(deal);
   });
 

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { ROLE_LABEL } from "../../shared/auth/roles";
+import { dayInWords } from "../../shared/sales/financial-year";
 import { staffCreateInput, staffUpdateInput } from "../../shared/schemas/login";
 import { changedFields, recordActivity } from "../activity/log";
 import { clearAccountFailures } from "../auth/login-throttle";
@@ -44,7 +45,7 @@ export function usersRouter(ctx: AppContext): Router {
   router.put("/:id", async (req, res) => {
     const changes = parseInput(staffUpdateInput, readFields(req));
     if (Object.keys(changes).length === 0) {
-      throw badRequest("Nothing to change: send name, email, role, active, password or twoFactor (false).");
+      throw badRequest("Nothing to change: send name, email, role, active, password, twoFactor (false) or awayUntil.");
     }
     const { twoFactor, ...accountChanges } = changes;
     const id = String(req.params.id);
@@ -60,6 +61,11 @@ export function usersRouter(ctx: AppContext): Router {
       before.role !== after.role ? `role ${ROLE_LABEL[before.role]} → ${ROLE_LABEL[after.role]}` : "",
       before.active !== after.active ? (after.active ? "enabled" : "disabled") : "",
       before.twoFactor && !after.twoFactor ? "two-factor sign-in turned off" : "",
+      before.awayUntil !== after.awayUntil
+        ? after.awayUntil
+          ? `on leave until ${dayInWords(after.awayUntil)}`
+          : "back from leave"
+        : "",
     ].filter(Boolean);
     await recordActivity(ctx.db, actorOf(req), {
       action: "update",

@@ -47,6 +47,8 @@ export function toUserListItem(row: UserRow) {
     ...toStaffUser(row),
     active: row.disabledAt === null,
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    /** On leave up to and including this India day (YYYY-MM-DD); null when not. */
+    awayUntil: row.awayUntil,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -137,6 +139,7 @@ export interface UserChanges {
   role?: Role;
   active?: boolean;
   password?: string;
+  awayUntil?: string | null;
 }
 
 /**
@@ -169,6 +172,7 @@ export async function updateUser(
         ...(changes.email !== undefined ? { email: changes.email } : {}),
         ...(changes.role !== undefined ? { role: changes.role } : {}),
         ...(changes.active !== undefined ? { disabledAt: changes.active ? null : (current.disabledAt ?? new Date()) } : {}),
+        ...(changes.awayUntil !== undefined ? { awayUntil: changes.awayUntil } : {}),
         ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}),
         updatedAt: new Date(),
       })

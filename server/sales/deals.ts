@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, like, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { withBaseFields } from "../../shared/content/define";
 import { newId } from "../../shared/lib/ids";
+import { customerStateCode, EMPTY_ADDRESS, phoneKey } from "../../shared/sales/customer";
 import {
   CLOSED_STAGES,
   DEAL_STAGES,
@@ -13,10 +14,12 @@ import {
   isOpenDeal,
   timelineKind,
 } from "../../shared/sales/deal";
+import { addDays, indiaDayStart } from "../../shared/sales/financial-year";
 import { paiseToRupees } from "../../shared/sales/money";
+import { stateByCode } from "../../shared/sales/states";
 import { likePattern } from "../content/contact";
 import type { Database } from "../db/client";
-import { admins, contacts, customers, dealNotes, deals } from "../db/schema";
+import { admins, contacts, customerPeople, customers, dealNotes, deals, quotations } from "../db/schema";
 
 /** Deals (docs/decisions/029-sales-desk.md). Amounts are paise here; rupees only in the answers. */
 
@@ -83,6 +86,42 @@ export async function getDeal(db: Database, id: string): Promise<Deal | null> {
   return row ? ((await toApi(db, [row]))[0] ?? null) : null;
 }
 
+/** A search that is only a phone's digits and punctuation, with enough digits to mean a number ("98765 43210"). */
+const MIN_PHONE_DIGITS = 5;
+const phoneSearch = (q: string): string | null =>
+  /^[+\d\s().-]+$/.test(q) && phoneKey(q).length >= MIN_PHONE_DIGITS ? phoneKey(q) : null;
+
+/**
+ * The list's search (issue 45). Joined, not copied onto the deal: the deal's own text (title, the customer's
+ * name when saved, the lead's reference), its customer's search text (name, GSTIN, both cities, the people's
+ * names, e-mails and phones), which server/sales/customers.ts rewrites on every change of the customer, so an
+ * edit there is found at once with no deal to keep in step, and the lead's name. A phone-like search compares
+ * digits (phoneKey): the customer's people's phone keys and the lead's phone with everything but digits removed.
+ */
+function searchCondition(q: string): SQL | undefined {
+  const pattern = likePattern(q);
+  const key = phoneSearch(q);
+  const digits = key ? `%${key}%` : null;
+  return or(
+    like(deals.searchText, pattern),
+    sql`${deals.customerId} IN (SELECT ${customers.id} FROM ${customers} WHERE ${customers.searchText} LIKE ${pattern})`,
+    sql`${deals.contactId} IN (SELECT ${contacts.id} FROM ${contacts} WHERE lower(${contacts.name}) LIKE ${pattern})`,
+    digits
+      ? sql`${deals.customerId} IN (SELECT ${customerPeople.customerId} FROM ${customerPeople} WHERE ${customerPeople.phoneKey} LIKE ${digits})`
+      : undefined,
+    digits
+      ? sql`${deals.contactId} IN (SELECT ${contacts.id} FROM ${contacts} WHERE regexp_replace(${contacts.phone}, '[^0-9]', '', 'g') LIKE ${digits})`
+      : undefined,
+  );
+}
+
+/** The deals whose lead came from `source`; "direct" ones have no lead (as the dashboard's figures count them). */
+function sourceCondition(source: DealListQuery["source"]): SQL | undefined {
+  if (!source || source === "all") return undefined;
+  if (source === "direct") return isNull(deals.contactId);
+  return sql`${deals.contactId} IN (SELECT ${contacts.id} FROM ${contacts} WHERE ${contacts.source} = ${source})`;
+}
+
 function listWhere(query: DealListQuery, me: string): SQL | undefined {
   const stage =
     query.stage === "open"
@@ -95,11 +134,14 @@ function listWhere(query: DealListQuery, me: string): SQL | undefined {
       ? isNull(deals.ownerId)
       : query.owner === "me"
         ? eq(deals.ownerId, me)
-        : query.owner
+        : query.owner && query.owner !== "all"
           ? eq(deals.ownerId, query.owner)
           : undefined;
-  const search = query.q ? like(deals.searchText, likePattern(query.q)) : undefined;
-  return and(stage, owner, search);
+  // Made from and to India's days, both inclusive: from the first's midnight there to the next day's after the last.
+  const from = query.from ? gte(deals.createdAt, indiaDayStart(query.from)) : undefined;
+  const to = query.to ? lt(deals.createdAt, indiaDayStart(addDays(query.to, 1))) : undefined;
+  const search = query.q ? searchCondition(query.q) : undefined;
+  return and(stage, owner, sourceCondition(query.source), from, to, search);
 }
 
 /** One page, the most recently changed first; `me` is the signed-in person's id (owner=me). */
@@ -141,6 +183,69 @@ export async function* dealBatches(db: Database, query: DealListQuery, me: strin
     after = { at: last.at, id: last.row.id };
     if (page.length < size) return;
   }
+}
+
+/** What the CSV export says of a deal beyond its list answer (issue 45). */
+export interface DealExportDetails {
+  /** DEAL_SOURCES: the lead's source, "direct" without one. */
+  source: string;
+  /** The number of its latest quotation ("" when none). */
+  quotationNumber: string;
+  /** The lead's phone, else the customer's first person's with one. */
+  phone: string;
+  gstin: string;
+  /** The state the customer is taxed in (its GSTIN's, else its billing address's), by name. */
+  state: string;
+}
+
+/** The export's details of the deals `ids`, by id. */
+export async function dealExportDetails(db: Database, ids: string[]): Promise<Map<string, DealExportDetails>> {
+  if (ids.length === 0) return new Map();
+  const [rows, latest, people] = await Promise.all([
+    db
+      .select({
+        id: deals.id,
+        customerId: deals.customerId,
+        source: contacts.source,
+        leadPhone: contacts.phone,
+        gstin: customers.gstin,
+        billingAddress: customers.billingAddress,
+      })
+      .from(deals)
+      .leftJoin(contacts, eq(contacts.id, deals.contactId))
+      .leftJoin(customers, eq(customers.id, deals.customerId))
+      .where(inArray(deals.id, ids)),
+    db
+      .selectDistinctOn([quotations.dealId], { dealId: quotations.dealId, number: quotations.number })
+      .from(quotations)
+      .where(inArray(quotations.dealId, ids))
+      .orderBy(quotations.dealId, desc(quotations.createdAt), desc(quotations.id)),
+    db
+      .select({ customerId: customerPeople.customerId, phone: customerPeople.phone })
+      .from(customerPeople)
+      .innerJoin(deals, eq(deals.customerId, customerPeople.customerId))
+      .where(and(inArray(deals.id, ids), sql`${customerPeople.phone} <> ''`))
+      .orderBy(desc(customerPeople.position)),
+  ]);
+  const numbers = new Map(latest.map((q) => [q.dealId, q.number]));
+  // Read last position first, so the map keeps each customer's first person with a phone.
+  const firstPhone = new Map(people.map((p) => [p.customerId, p.phone]));
+  return new Map(
+    rows.map((r) => {
+      const billing = { ...EMPTY_ADDRESS, ...r.billingAddress };
+      const stateCode = r.billingAddress ? customerStateCode({ gstin: r.gstin ?? "", billingAddress: billing }) : "";
+      return [
+        r.id,
+        {
+          source: r.source ?? "direct",
+          quotationNumber: numbers.get(r.id) ?? "",
+          phone: r.leadPhone || (r.customerId ? (firstPhone.get(r.customerId) ?? "") : ""),
+          gstin: r.gstin ?? "",
+          state: stateByCode(stateCode)?.name ?? billing.state,
+        },
+      ];
+    }),
+  );
 }
 
 /** What a deal's references say, checked: null when they are fine, else the message. */

@@ -11,11 +11,12 @@ import { emailSiteUrl, queueEmail } from "../mail/outbox";
 import { dealsByIds } from "./deals";
 
 /**
- * A lead given to someone in turn (server/sales/assignment.ts marks its deal `owner_notice_due`) is e-mailed
- * to them (issue 45: three fresh deals, and nobody was told). Every minute each app server claims the marked
- * deals in one statement (a second server finds them claimed) and queues, in the same transaction, one
- * e-mail per person: one lead, or a short digest when several arrived together. The deal stays on their
- * My day until they act on it. With e-mail off the marks are cleared, so turning it on later sends no backlog.
+ * A lead given to someone (in turn, as its customer's person, or a deal an owner gave them; server/sales/
+ * assignment.ts marks its deal `owner_notice_due`) is e-mailed to them (issue 45: three fresh deals, and nobody
+ * was told). Every minute each app server claims the marked deals in one statement (a second server finds them
+ * claimed) and queues, in the same transaction, one e-mail per person: one lead, or a short digest when several
+ * arrived together. The deal stays on their My day until they act on it. With e-mail off the marks are cleared,
+ * so turning it on later sends no backlog.
  */
 
 const CHECK_MS = 60_000;
@@ -29,7 +30,7 @@ function leadNotice(deals: Deal[], person: { name: string; email: string }, comp
     text: headerText(`${d.title}${d.customerName ? ` (${d.customerName})` : ""}, received ${formatIndiaTime(d.receivedAt)}`, 240),
     href: `${siteUrl}/admin/deals/${d._id}`,
   }));
-  const greeting = `Hello${person.name ? ` ${headerText(person.name, 60)}` : ""}. ${one ? "A new lead is yours" : `${deals.length} new leads are yours`}, given in turn.`;
+  const greeting = `Hello${person.name ? ` ${headerText(person.name, 60)}` : ""}. ${one ? "A new lead is yours" : `${deals.length} new leads are yours`}.`;
   const myDayUrl = `${siteUrl}/admin/my-day`;
   const after = "They stay on My day until you act on them: a call, a note or the next step.";
   return {

@@ -20,7 +20,7 @@ export type Permission =
   | "activity"
   /** Delete from the trash for good. */
   | "purge"
-  /** The sales desk: customers (and, as it grows, deals and quotations). */
+  /** The sales desk: customers, deals and quotations. */
   | "sales"
   /** Privacy (India's DPDP Act): answer people's requests, the breach register, who looked at whom, retention. */
   | "privacy"
@@ -59,7 +59,7 @@ export const ROLE_LABEL: Record<Role, string> = { owner: "Owner", editor: "Edito
 export const ROLE_DESCRIPTION: Record<Role, string> = {
   owner: "Everything, including staff accounts, site settings, the activity log and backups.",
   editor: "All site content: banners to products, services, FAQ, core values and the home specification table.",
-  sales: "Enquiries: read, status, notes and export; customers. Sees the catalogue but cannot change it.",
+  sales: "Enquiries: read, status, notes and export; customers, deals and quotations. Sees the catalogue but cannot change it.",
 };
 
 /** The answer of GET /api/auth/me, and the `user` of the login answer. */

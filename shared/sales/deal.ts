@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDay } from "../schemas/calendar-day";
 import { contactListQuery } from "../schemas/contact";
+import { LEAD_SOURCE_LABEL, LEAD_SOURCES } from "../schemas/enquiry-values";
 import { LIMITS, optionalText, requiredText } from "../schemas/fields";
 import { toHundredths } from "./money";
 
@@ -128,7 +129,15 @@ export const dealNoteInput = z.object({
   kind: z.enum(DEAL_NOTE_KINDS, { error: `Kind must be one of: ${DEAL_NOTE_KINDS.join(", ")}.` }).default("note"),
 });
 
-/** GET /api/deals: a stage ("open": not won or lost), an owner (a staff id, "me" or "none"), a search, a page. */
+/** Where a deal's lead came from (its enquiry's source); "direct": made with no enquiry, as the figures count it. */
+export const DEAL_SOURCES = [...LEAD_SOURCES, "direct"] as const;
+export type DealSource = (typeof DEAL_SOURCES)[number];
+export const DEAL_SOURCE_LABEL: Record<DealSource, string> = { ...LEAD_SOURCE_LABEL, direct: "Direct" };
+
+/**
+ * GET /api/deals and its CSV export: a stage ("open": not won or lost), an owner (a staff id, "me" or "none"),
+ * a source, the India days made from and to (both inclusive), a search, a page.
+ */
 export const dealListQuery = z
   .object({
     stage: z
@@ -137,8 +146,14 @@ export const dealListQuery = z
       })
       .optional(),
     owner: z.string({ error: "Owner must be text." }).trim().max(40, "Owner is too long.").optional(),
+    source: z
+      .union([z.literal(""), z.literal("all"), z.enum(DEAL_SOURCES)], {
+        error: `Source must be one of: all, ${DEAL_SOURCES.join(", ")}.`,
+      })
+      .optional(),
   })
-  .extend(contactListQuery.pick({ q: true, page: true, limit: true }).shape);
+  .extend(contactListQuery.pick({ q: true, page: true, limit: true, from: true, to: true }).shape)
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "To must be on or after From." });
 export type DealListQuery = z.infer<typeof dealListQuery>;
 
 /** GET /api/deals/stats: the sales dashboard's figures (server/sales/deal-stats.ts). */
@@ -163,4 +178,24 @@ export interface DealStats {
   winsBySource: { source: string; deals: number; value: number }[];
   /** Deals won in the last 90 days by the products of their latest quotation. */
   winsByProduct: { productId: string; name: string; deals: number }[];
+  /**
+   * Quotations the buyer accepted in the last 7 days, newest first (issue 45: the owner is told at once): every
+   * deal's for an owner, a sales person's own deals' for them.
+   */
+  recentAcceptances: RecentAcceptance[];
+}
+
+/** An accepted quotation on the dashboard: its number and version, the buyer it names, its total and when. */
+export interface RecentAcceptance {
+  /** The quotation's id (its screen: /admin/quotations/{_id}). */
+  _id: string;
+  number: string;
+  version: number;
+  dealId: string;
+  customerId: string | null;
+  /** The buyer's name as the quotation names them. */
+  customer: string;
+  totalPaise: number;
+  /** When the buyer accepted it (ISO). */
+  acceptedAt: string;
 }

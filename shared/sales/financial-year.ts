@@ -17,6 +17,16 @@ export function indiaDateOf(date: Date): string {
   return inIndia(date).toISOString().slice(0, 10);
 }
 
+/** The date and time in India as a spreadsheet reads them: "2026-11-29 14:05" (a CSV's times). */
+export function indiaDateTimeOf(date: Date): string {
+  return inIndia(date).toISOString().slice(0, 16).replace("T", " ");
+}
+
+/** The moment India's day (YYYY-MM-DD) begins: midnight there, for a filter's "from" (and the next day's, for "to"). */
+export function indiaDayStart(day: string): Date {
+  return new Date(new Date(`${day}T00:00:00Z`).getTime() - INDIA_OFFSET_MS);
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** A day (YYYY-MM-DD) as people write it in a message: "29 Nov 2026", never ISO (issue 45). */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../auth/roles";
+import { indiaDateOf } from "../sales/financial-year";
+import { calendarDay } from "./calendar-day";
 // Applies z.config({ jitless: true }) before this schema exists: zod's eval probe would break our CSP.
 import "./fields";
 
@@ -60,6 +62,10 @@ export const staffUpdateInput = z
     twoFactor: z.literal(false, {
       error: "Two-factor sign-in can only be turned off here; each person turns it on in My account.",
     }),
+    /** On leave up to and including this India day: round-robin passes them by (issue 45). Null: back at work. */
+    awayUntil: calendarDay("On leave until")
+      .refine((day) => day >= indiaDateOf(new Date()), "On leave until cannot be in the past: choose today or a later day.")
+      .nullable(),
   })
   .partial();
 

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { parse } from "csv-parse/sync";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deals } from "../../server/db/schema";
+import { accessLog, deals } from "../../server/db/schema";
 import { newId } from "../../shared/lib/ids";
 import { buyer } from "../support/enquiries";
 import { startTestServer, type TestServer } from "../support/server";
@@ -193,12 +194,18 @@ describe("the list and the export", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = res.text.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe(
-      "Title,Customer,Owner,Stage,Lost reason,Expected value (₹),Expected close,Next step,Due,Received,First response,Closed",
+      "Title,Customer,GSTIN,State,Phone,Owner,Source,Stage,Lost reason,Expected value (₹),Quotation,Expected close," +
+        "Next step,Due,Created,Received,First response,Closed",
     );
+    // The lead's phone as typed: phone-like, so no apostrophe before its "+".
     expect(
-      lines.some((l) => l.startsWith("Kumar Textiles: 2 × 50 HP,Kumar Textiles,sales person,New,,1250000.50,2026-12-31,")),
+      lines.some((l) =>
+        l.startsWith(
+          "Kumar Textiles: 2 × 50 HP,Kumar Textiles,,,+91 98765 43210,sales person,Website,New,,1250000.50,,2026-12-31,",
+        ),
+      ),
     ).toBe(true);
-    expect(lines.some((l) => l.startsWith('"\'=HYPERLINK(""http://evil"")",,sales person,New,,99.90,'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('"\'=HYPERLINK(""http://evil"")",,,,,sales person,Direct,New,,99.90,'))).toBe(true);
     const total = Number((await s.request("GET", "/api/deals", { token: asha.token })).headers.get("x-total-count"));
     expect(lines.filter((l) => l !== "").length).toBe(total + 1);
   });
@@ -218,5 +225,151 @@ describe("the lead a deal came from (issue 45: the inbox said New for a won deal
     expect(await status()).toBe("in-progress");
     await s.request("PUT", `/api/deals/${made.body._id}`, { token: asha.token, json: { stage: "won" } });
     expect(await status()).toBe("resolved");
+  });
+});
+
+describe("the list's search, filters and export (issue 45)", () => {
+  let mills: { dealId: string; customerId: string };
+  let webDealId: string;
+  let manualDealId: string;
+
+  beforeAll(async () => {
+    await s.request("PUT", "/api/settings", { token: owner, json: { gstin: "33AAKCP1998Q1ZI" } });
+    const customer = await s.request("POST", "/api/customers", {
+      token: asha.token,
+      json: {
+        name: "Sri Murugan Mills",
+        gstin: "33AAGCP4765J1Z5",
+        billingAddress: { line1: "4 Mill Road", city: "Tiruppur", state: "Tamil Nadu", pincode: "641601", country: "India" },
+        deliveryAddress: { line1: "Plot 9", city: "Erode", state: "Tamil Nadu", pincode: "638001", country: "India" },
+        people: [{ name: "Lakshmi Narayanan", phone: "98431 22334", email: "lakshmi@murugan.example" }],
+      },
+    });
+    expect(customer.status, customer.text).toBe(201);
+    const made = await create({ title: "Mills: dryer", customerId: customer.body._id, expectedValue: "1234567.89" });
+    mills = { dealId: made.body._id, customerId: customer.body._id };
+    const web = await s.request("POST", "/api/quotes", {
+      json: buyer({ name: "Meera Pillai", email: "meera@example.com", phone: "+91 99887 76655", company: "Pillai Castings" }),
+    });
+    webDealId = (await create({ title: "Castings: 30 HP", contactId: web.body.data._id })).body._id;
+    const manual = await s.request("POST", "/api/contacts", {
+      token: bala.token,
+      json: { name: "Prakash Iyer", phone: "90000 12345" },
+    });
+    expect(manual.status, manual.text).toBe(201);
+    const byBala = await create({ title: "Walk-in: 10 HP", contactId: manual.body.data._id }, bala.token);
+    manualDealId = byBala.body._id;
+  });
+
+  const titles = async (query: string) => {
+    const res = await s.request("GET", `/api/deals?limit=500&${query}`, { token: asha.token });
+    expect(res.status, res.text).toBe(200);
+    return (res.body as { title: string }[]).map((d) => d.title).sort();
+  };
+
+  it("searches the customer's cities, GSTIN and people, the lead's name, and phones by their digits", async () => {
+    for (const q of ["tiruppur", "Erode", "33aagcp4765j1z5", "Lakshmi", "+91 98431 22334", "9843122334", "98431-22334"]) {
+      expect(await titles(`q=${encodeURIComponent(q)}`), q).toEqual(["Mills: dryer"]);
+    }
+    expect(await titles("q=prakash%20iyer")).toEqual(["Walk-in: 10 HP"]);
+    expect(await titles(`q=${encodeURIComponent("+91 9000012345")}`)).toEqual(["Walk-in: 10 HP"]);
+    expect(await titles(`q=${encodeURIComponent("99887 76655")}`)).toEqual(["Castings: 30 HP"]);
+    // The customer's change is searched at once: the new city finds the deal, the old one no longer does.
+    const moved = await s.request("PUT", `/api/customers/${mills.customerId}`, {
+      token: asha.token,
+      json: { deliveryAddress: { line1: "Plot 9", city: "Salem", state: "Tamil Nadu", pincode: "636005", country: "India" } },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await titles("q=salem")).toEqual(["Mills: dryer"]);
+    expect(await titles("q=erode")).toEqual([]);
+  });
+
+  it("filters by sales person, by the lead's source (direct: no lead) and by India's days made, both inclusive", async () => {
+    expect(await titles(`owner=${bala.id}`)).toEqual(["Walk-in: 10 HP"]);
+    expect(await titles("source=manual")).toEqual(["Walk-in: 10 HP"]);
+    const website = await titles("source=website");
+    expect(website).toContain("Castings: 30 HP");
+    expect(website).not.toContain("Walk-in: 10 HP");
+    expect(website).not.toContain("Mills: dryer");
+    const direct = await s.request("GET", "/api/deals?limit=500&source=direct", { token: asha.token });
+    expect(direct.body.length).toBeGreaterThan(3);
+    expect(direct.body.every((d: { contactId: string | null }) => d.contactId === null)).toBe(true);
+    // 23:59 and 00:00 India time either side of 1 April 2025.
+    await s.ctx.db
+      .update(deals)
+      .set({ createdAt: new Date("2025-03-31T18:29:00Z") })
+      .where(eq(deals.id, webDealId));
+    await s.ctx.db
+      .update(deals)
+      .set({ createdAt: new Date("2025-03-31T18:30:00Z") })
+      .where(eq(deals.id, manualDealId));
+    expect(await titles("from=2025-03-31&to=2025-03-31")).toEqual(["Castings: 30 HP"]);
+    expect(await titles("from=2025-04-01&to=2025-04-01")).toEqual(["Walk-in: 10 HP"]);
+    expect(await titles("to=2025-04-01")).toEqual(["Castings: 30 HP", "Walk-in: 10 HP"]);
+    expect(await titles("from=2025-04-02&source=manual")).toEqual([]);
+  });
+
+  it.each([
+    ["source=email", "Source must be one of: all, website, manual, indiamart, direct."],
+    ["from=2026-02-31", "From must be a real date from the year 1900 to 9999, like 2026-01-31."],
+    ["from=2026-04-02&to=2026-04-01", "To must be on or after From."],
+  ])("refuses %s with 400 in the API's error shape, and the export logs nothing", async (query, message) => {
+    const list = await s.request("GET", `/api/deals?${query}`, { token: asha.token });
+    expect(list.status).toBe(400);
+    expect(list.body.message).toBe(message);
+    const before = (await s.ctx.db.select().from(accessLog)).length;
+    const csv = await s.request("GET", `/api/deals/export.csv?${query}`, { token: asha.token });
+    expect(csv.status).toBe(400);
+    expect(csv.body.message).toBe(message);
+    expect((await s.ctx.db.select().from(accessLog)).length).toBe(before);
+  });
+
+  it("exports with the list's filters: India times a spreadsheet reads, value, source, quotation, phone, GSTIN, state", async () => {
+    const quoted = await s.request("POST", "/api/quotations", {
+      token: asha.token,
+      json: {
+        dealId: mills.dealId,
+        lines: [{ description: "Installation and commissioning", hsn: "998717", quantity: 1, unit: "Job", unitPrice: "12500" }],
+      },
+    });
+    expect(quoted.status, quoted.text).toBe(201);
+    // 08:35 UTC is 14:05 in India; 20:00 UTC is past midnight there, the next day.
+    await s.ctx.db
+      .update(deals)
+      .set({
+        createdAt: new Date("2026-11-29T08:35:00Z"),
+        receivedAt: new Date("2026-11-28T20:00:00Z"),
+        firstResponseAt: new Date("2026-11-29T18:29:59Z"),
+      })
+      .where(eq(deals.id, mills.dealId));
+    const res = await s.request("GET", "/api/deals/export.csv?q=tiruppur&source=direct", { token: asha.token });
+    expect(res.status, res.text).toBe(200);
+    const [header, ...rows] = parse(res.text, { bom: true }) as string[][];
+    expect(rows).toHaveLength(1);
+    const row = Object.fromEntries(header!.map((h, i) => [h, rows[0]![i]]));
+    expect(row).toMatchObject({
+      Title: "Mills: dryer",
+      Customer: "Sri Murugan Mills",
+      GSTIN: "33AAGCP4765J1Z5",
+      State: "Tamil Nadu",
+      Phone: "98431 22334",
+      Source: "Direct",
+      "Expected value (₹)": "1234567.89",
+      Quotation: quoted.body.number,
+      Created: "2026-11-29 14:05",
+      Received: "2026-11-29 01:30",
+      "First response": "2026-11-29 23:59",
+      Closed: "",
+    });
+    // The access log names the export with its filters (the search's text left out).
+    const [logged] = await s.ctx.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.actorId, asha.id), eq(accessLog.action, "export")))
+      .orderBy(desc(accessLog.createdAt))
+      .limit(1);
+    expect(logged!.detail).toBe("CSV, 1 row (source: direct, a search)");
+    const empty = await s.request("GET", "/api/deals/export.csv?source=indiamart", { token: asha.token });
+    expect(parse(empty.text, { bom: true })).toHaveLength(1);
   });
 });

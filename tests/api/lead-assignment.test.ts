@@ -1,7 +1,8 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activity, contacts, customers, deals, salesDesk } from "../../server/db/schema";
+import { activity, admins, contacts, customers, deals, salesDesk } from "../../server/db/schema";
 import { linkEnquiriesToCustomers } from "../../server/sales/backfill";
+import { addDays, indiaDateOf } from "../../shared/sales/financial-year";
 import { buyer, seedProducts } from "../support/enquiries";
 import { startTestServer, type TestServer } from "../support/server";
 import { addStaff, type StaffAccount } from "../support/staff";
@@ -9,7 +10,8 @@ import { addStaff, type StaffAccount } from "../support/staff";
 /**
  * Round-robin assignment of leads (issue 32, Deals): the owners' setting, each new lead a deal of the next
  * active sales person inside the enquiry's transaction, POST /api/deals/assign; and the start-up pass that
- * links enquiries from before customers existed to their customers.
+ * links enquiries from before customers existed to their customers. Issue 45: one customer stays with one
+ * person, someone on leave is passed by, and an owner gives a deal to someone else.
  */
 
 let s: TestServer;
@@ -226,5 +228,138 @@ describe("linking earlier enquiries to their customers (start-up)", () => {
 
     // Nothing left to do: a rerun links none.
     expect(await linkEnquiriesToCustomers(s.ctx.db)).toBe(0);
+  });
+});
+
+/** The last person given a lead in turn. */
+const turn = async () => (await s.ctx.db.select().from(salesDesk).where(eq(salesDesk.id, "desk")))[0]!.lastAssignedId;
+
+/** A website lead from `email` (a returning customer when the address is known). */
+async function leadFrom(email: string, subject: string): Promise<string> {
+  const res = await s.request("POST", "/api/contacts", { json: { name: "Buyer", email, subject, message: "Price please." } });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data._id as string;
+}
+
+/** An owner marks someone on leave up to and including `day` (null: back at work). */
+async function setLeave(person: StaffAccount, day: string | null) {
+  const res = await s.request("PUT", `/api/users/${person.id}`, { token: owner, json: { awayUntil: day } });
+  expect(res.status, res.text).toBe(200);
+}
+
+const nameOf = (id: string | null | undefined) => [asha, bala, chitra].find((p) => p.id === id)!;
+const today = () => indiaDateOf(new Date());
+
+describe("one customer, one person (issue 45)", () => {
+  beforeAll(() => setAssignment("round-robin"));
+
+  it("a second request from a customer with an open deal is a new deal of that deal's person, and the turn stays", async () => {
+    const first = (await dealOf(await leadFrom("returning@buyer.example", "Compressor")))!;
+    const other = (await dealOf(await leadFrom("someone@else.example", "Dryer")))!;
+    expect(other.ownerId).not.toBe(first.ownerId);
+    const turnBefore = await turn();
+    expect(turnBefore).toBe(other.ownerId);
+
+    const again = (await dealOf(await leadFrom("returning@buyer.example", "Spares")))!;
+    expect(again.id).not.toBe(first.id);
+    expect(again).toMatchObject({ ownerId: first.ownerId, customerId: first.customerId, stage: "new", ownerNoticeDue: true });
+    expect(await turn()).toBe(turnBefore);
+    const [logged] = await s.ctx.db.select().from(activity).where(eq(activity.entityId, again.id));
+    expect(logged!.detail).toMatch(
+      new RegExp(`^lead .+ given to ${nameOf(first.ownerId).username}, the customer's sales person$`),
+    );
+
+    // A new customer takes the turn where it was.
+    const next = (await dealOf(await leadFrom("newcomer@buyer.example", "Valves")))!;
+    expect(next.ownerId).toBe(order[(order.indexOf(turnBefore!) + 1) % 3]);
+  });
+
+  it("once the customer's deals are closed, their person still gets the next request", async () => {
+    const first = (await dealOf(await leadFrom("won@buyer.example", "Compressor")))!;
+    const won = await s.request("PUT", `/api/deals/${first.id}`, { token: owner, json: { stage: "won" } });
+    expect(won.status, won.text).toBe(200);
+    await websiteLead(50); // the turn moves on meanwhile
+    const turnBefore = await turn();
+    const again = (await dealOf(await leadFrom("won@buyer.example", "Service")))!;
+    expect(again.ownerId).toBe(first.ownerId);
+    expect(await turn()).toBe(turnBefore);
+  });
+
+  it("goes to the turn when the customer's person is on leave", async () => {
+    const first = (await dealOf(await leadFrom("away@buyer.example", "Compressor")))!;
+    const person = nameOf(first.ownerId);
+    await setLeave(person, today());
+    try {
+      const turnBefore = await turn();
+      const again = (await dealOf(await leadFrom("away@buyer.example", "Spares")))!;
+      expect(again.ownerId).not.toBe(person.id);
+      expect(again.ownerId).not.toBeNull();
+      expect(await turn()).toBe(again.ownerId);
+      expect(turnBefore).not.toBe(again.ownerId);
+    } finally {
+      await setLeave(person, null);
+    }
+  });
+});
+
+describe("leave (issue 45)", () => {
+  beforeAll(() => setAssignment("round-robin"));
+
+  it("round-robin passes by someone on leave up to and including their last day", async () => {
+    await setLeave(asha, today());
+    try {
+      const ids = await Promise.all([60, 61, 62, 63].map(websiteLead));
+      const made = await s.ctx.db.select().from(deals).where(inArray(deals.contactId, ids));
+      expect(made.map((d) => d.ownerId).sort()).toEqual([bala.id, bala.id, chitra.id, chitra.id].sort());
+    } finally {
+      await setLeave(asha, null);
+    }
+  });
+
+  it("gives them turns again the day after their leave", async () => {
+    // Leave that ended yesterday (the API takes no past day, so the database is set directly).
+    await s.ctx.db
+      .update(admins)
+      .set({ awayUntil: addDays(today(), -1) })
+      .where(eq(admins.id, asha.id));
+    const ids = await Promise.all([64, 65, 66].map(websiteLead));
+    const made = await s.ctx.db.select().from(deals).where(inArray(deals.contactId, ids));
+    expect(made.map((d) => d.ownerId).sort()).toEqual([...order].sort());
+  });
+});
+
+describe("an owner gives a deal to someone else (issue 45)", () => {
+  it("the new owner is told as of a new lead, and the change is in the deal's history and the activity log", async () => {
+    const deal = (await dealOf(await websiteLead(70)))!;
+    const from = nameOf(deal.ownerId);
+    const to = [asha, bala, chitra].find((p) => p.id !== from.id)!;
+    await s.ctx.db.update(deals).set({ ownerNoticeDue: false }).where(eq(deals.id, deal.id));
+    const res = await s.request("PUT", `/api/deals/${deal.id}`, { token: owner, json: { ownerId: to.id } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ ownerId: to.id, stage: "new", title: deal.title });
+    expect((await dealOf(deal.contactId!))!.ownerNoticeDue).toBe(true);
+    const [logged] = await s.ctx.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.entityId, deal.id), eq(activity.action, "update")))
+      .orderBy(desc(activity.createdAt));
+    expect(logged!.detail).toBe(`owner ${from.username} → ${to.username}`);
+    const versions = await s.request("GET", `/api/deals/${deal.id}/revisions`, { token: owner });
+    expect(versions.body).toHaveLength(2);
+    // The new owner works on it now; the old one reads it only.
+    const mine = await s.request("GET", "/api/deals?owner=me", { token: to.token });
+    expect(mine.body.map((d: { _id: string }) => d._id)).toContain(deal.id);
+    const old = await s.request("PUT", `/api/deals/${deal.id}`, { token: from.token, json: { stage: "qualified" } });
+    expect(old.status).toBe(403);
+  });
+
+  it("a sales person cannot give their own deal to someone else (403 in words); it stays theirs", async () => {
+    const deal = (await dealOf(await websiteLead(71)))!;
+    const from = nameOf(deal.ownerId);
+    const to = [asha, bala, chitra].find((p) => p.id !== from.id)!;
+    const res = await s.request("PUT", `/api/deals/${deal.id}`, { token: from.token, json: { ownerId: to.id } });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe("Only an owner can give a deal to someone else.");
+    expect((await dealOf(deal.contactId!))!.ownerId).toBe(from.id);
   });
 });

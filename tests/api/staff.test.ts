@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activity } from "../../server/db/schema";
+import { addDays, dayInWords, indiaDateOf } from "../../shared/sales/financial-year";
 import { startTestServer, type TestServer } from "../support/server";
 import { addStaff, strongPassword } from "../support/staff";
 
@@ -200,6 +203,39 @@ describe("/api/users", () => {
     const deleteLast = await s.request("DELETE", `/api/users/${second.id}`, { token: second.token });
     expect(deleteLast.status).toBe(409);
     expect((await s.request("PUT", `/api/users/${ownerId}`, { token: second.token, json: { role: "owner" } })).status).toBe(200);
+  });
+
+  it("marks someone on leave up to a day not in the past, and back (null); 400 in words otherwise (issue 45)", async () => {
+    const person = await addStaff(s, owner, "sales", "leave-taker");
+    const put = (awayUntil: unknown) => s.request("PUT", `/api/users/${person.id}`, { token: owner, json: { awayUntil } });
+    const today = indiaDateOf(new Date());
+    for (const [value, message] of [
+      [addDays(today, -1), "On leave until cannot be in the past: choose today or a later day."],
+      ["4 Dec 2099", "On leave until must be a date like 2026-01-31."],
+      ["2099-02-30", "On leave until must be a real date from the year 1900 to 9999, like 2026-01-31."],
+      [42, "On leave until must be a date like 2026-01-31."],
+    ] as const) {
+      const bad = await put(value);
+      expect(bad.status, String(value)).toBe(400);
+      expect(bad.body.message, String(value)).toContain(message);
+    }
+    expect((await s.request("GET", `/api/users/${person.id}`, { token: owner })).body.awayUntil).toBeNull();
+
+    const away = await put("2099-12-04");
+    expect(away.status, away.text).toBe(200);
+    expect(away.body.awayUntil).toBe("2099-12-04");
+    expect((await put(today)).body.awayUntil).toBe(today);
+    const back = await put(null);
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.awayUntil).toBeNull();
+    const details = (await s.ctx.db.select().from(activity).where(eq(activity.entityId, person.id))).map((e) => e.detail);
+    expect(details).toEqual(
+      expect.arrayContaining(["on leave until 4 Dec 2099", `on leave until ${dayInWords(today)}`, "back from leave"]),
+    );
+
+    // Only owners: the person cannot mark themselves away.
+    const self = await s.request("PUT", `/api/users/${person.id}`, { token: person.token, json: { awayUntil: "2099-12-04" } });
+    expect(self.status).toBe(403);
   });
 
   it("deletes an account: it can no longer sign in", async () => {

@@ -211,6 +211,60 @@ describe("Staff screen (owner)", () => {
   });
 });
 
+describe("Staff screen: roles and leave (issue 45)", () => {
+  it("the role choice says what the Sales role may do, deals and quotations included", async () => {
+    const s = await renderAdmin("/admin/staff");
+    await s.user.click(await s.findByRole("button", { name: "+ Add Staff Member" }));
+    const role = within(s.getByRole("dialog")).getByLabelText("Role") as HTMLSelectElement;
+    const sales = [...role.options].find((o) => o.value === "sales");
+    expect(sales?.textContent).toBe(
+      "Sales: Enquiries: read, status, notes and export; customers, deals and quotations. Sees the catalogue but cannot change it.",
+    );
+  });
+
+  it("an owner marks someone on leave until a day (not a past one), the list says so, and clears it", async () => {
+    const person = await addStaff(ctx.server, ctx.token, "sales", "holiday");
+    const s = await renderAdmin("/admin/staff");
+    const { user } = s;
+    const row = await findRow(person.username);
+    expect(row.textContent).not.toContain("On leave");
+    const openLeave = async () => {
+      await user.click(within(rowOf(person.username)!).getByRole("button", { name: "Set leave for sales person" }));
+      const dialog = s.getByRole("dialog");
+      within(dialog).getByRole("heading", { name: "Edit Leave" });
+      return { dialog, day: within(dialog).getByLabelText("On leave until") as HTMLInputElement };
+    };
+
+    // A past day: the shared rule's words, nothing sent.
+    let { dialog, day } = await openLeave();
+    expect(day.value).toBe("");
+    await fill(user, day, "2020-01-01");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toContain(
+        "On leave until cannot be in the past: choose today or a later day.",
+      ),
+    );
+    expect((await ctx.request("GET", `/api/users/${person.id}`)).body.awayUntil).toBeNull();
+
+    await fill(user, day, "2099-12-04");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await expectToast("Leave saved successfully!");
+    await waitFor(() => expect(s.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(rowOf(person.username)?.textContent).toContain("On leave until 4 Dec 2099"));
+    expect((await ctx.request("GET", `/api/users/${person.id}`)).body.awayUntil).toBe("2099-12-04");
+
+    // Back at work: the day cleared.
+    ({ dialog, day } = await openLeave());
+    expect(day.value).toBe("2099-12-04");
+    await fill(user, day, "");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await expectToast("Leave saved successfully!");
+    await waitFor(() => expect(rowOf(person.username)?.textContent).not.toContain("On leave"));
+    expect((await ctx.request("GET", `/api/users/${person.id}`)).body.awayUntil).toBeNull();
+  });
+});
+
 describe("first sign-in", () => {
   it("a person the owner created must choose their own password before anything else", async () => {
     const person = await newAccount("editor", "first-day");

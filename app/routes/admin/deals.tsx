@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { StaffUser } from "../../../shared/auth/roles";
-import { DEAL_STAGE_LABEL, DEAL_STAGES, type Deal, dealInput } from "../../../shared/sales/deal";
+import { isId } from "../../../shared/lib/ids";
+import { DEAL_SOURCE_LABEL, DEAL_SOURCES, DEAL_STAGE_LABEL, DEAL_STAGES, type Deal, dealInput } from "../../../shared/sales/deal";
 import { indiaDateOf } from "../../../shared/sales/financial-year";
+import { calendarDay } from "../../../shared/schemas/calendar-day";
 import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
 import { CustomerPicker } from "../../components/admin/customer-picker";
 import { NextStep, rupeesText, StageBadge } from "../../components/admin/deal-parts";
@@ -20,8 +22,10 @@ import type { Route } from "./+types/deals";
 
 /**
  * Deals (docs/decisions/029-sales-desk.md): every deal with its customer, owner, stage, expected value and
- * next step, filtered by stage and owner and searched on the server, 25 a page; the filters and the page are
- * in the URL. Sales people see the others' deals too (read-only on the deal's page). A new deal opens its page.
+ * next step, filtered by stage, sales person, source and the days made (India's), and searched on the server
+ * (title, customer, city, phone, GSTIN, person), 25 a page; the filters and the page are in the URL, and the
+ * CSV export asks for the same. Sales people see the others' deals too (read-only on the deal's page) and
+ * choose among everyone's, theirs and unassigned; owners may also pick any sales person. A new deal opens its page.
  */
 
 const PAGE_SIZE = 25;
@@ -37,20 +41,36 @@ const OWNER_OPTIONS = [
   { value: "me", label: "Mine" },
   { value: "none", label: "Unassigned" },
 ];
+const SOURCE_OPTIONS = [
+  { value: "all", label: "All sources" },
+  ...DEAL_SOURCES.map((s) => ({ value: s, label: DEAL_SOURCE_LABEL[s] })),
+];
 
 interface DealsQuery {
   stage: string;
+  /** OWNER_OPTIONS' values, or a staff member's id (an owner's choice). */
   owner: string;
+  source: string;
+  /** India days (YYYY-MM-DD) the deals were made from and to, both inclusive; "" for none. */
+  from: string;
+  to: string;
   q: string;
   page: number;
 }
 
+/** A day the server takes, else none: a typo in the URL drops that filter rather than failing the list. */
+const dayOf = (value: string | null) => (value && calendarDay("Day").safeParse(value).success ? value : "");
+
 function dealsQuery(params: URLSearchParams): DealsQuery {
   const stage = params.get("stage") ?? "all";
   const owner = params.get("owner") ?? "all";
+  const source = params.get("source") ?? "all";
   return {
     stage: STAGE_OPTIONS.some((o) => o.value === stage) ? stage : "all",
-    owner: OWNER_OPTIONS.some((o) => o.value === owner) ? owner : "all",
+    owner: OWNER_OPTIONS.some((o) => o.value === owner) || isId(owner) ? owner : "all",
+    source: SOURCE_OPTIONS.some((o) => o.value === source) ? source : "all",
+    from: dayOf(params.get("from")),
+    to: dayOf(params.get("to")),
     q: (params.get("q") ?? "").trim(),
     page: Math.max(1, Math.floor(Number(params.get("page")) || 1)),
   };
@@ -60,8 +80,14 @@ function dealsQuery(params: URLSearchParams): DealsQuery {
 const apiFilter = (query: DealsQuery) => ({
   stage: query.stage === "all" ? undefined : query.stage,
   owner: query.owner === "all" ? undefined : query.owner,
+  source: query.source === "all" ? undefined : query.source,
+  from: query.from || undefined,
+  to: query.to || undefined,
   q: query.q || undefined,
 });
+
+const filtered = (query: DealsQuery) =>
+  Boolean(query.q || query.from || query.to) || [query.stage, query.owner, query.source].some((v) => v !== "all");
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = dealsQuery(new URL(request.url).searchParams);
@@ -108,40 +134,11 @@ export default function DealsScreen({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <form
-        aria-label="Filter the deals"
-        className="mb-4 flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 md:flex-row md:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          search.update({});
-        }}
-      >
-        <div className="grid grid-cols-2 gap-3 md:flex">
-          <FilterSelect
-            id="deal-stage-filter"
-            label="Stage"
-            value={query.stage}
-            options={STAGE_OPTIONS}
-            width="md:w-52"
-            onChange={(v) => search.update({ stage: v })}
-          />
-          <FilterSelect
-            id="deal-owner-filter"
-            label="Owner"
-            value={query.owner}
-            options={OWNER_OPTIONS}
-            width="md:w-40"
-            onChange={(v) => search.update({ owner: v })}
-          />
-        </div>
-        <SearchBox id="deal-search" value={search.text} placeholder="Title, customer or next step" onSearch={search.onSearch} />
-      </form>
+      <DealFilters query={query} deals={deals} search={search} />
       {error ? (
         <ErrorState text={error} onRetry={() => revalidator.revalidate()} />
       ) : deals.length === 0 ? (
-        <EmptyState
-          text={query.q || query.stage !== "all" || query.owner !== "all" ? "No deal matches the filters" : "No deals yet"}
-        />
+        <EmptyState text={filtered(query) ? "No deal matches the filters" : "No deals yet"} />
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-600" aria-live="polite">
@@ -154,6 +151,115 @@ export default function DealsScreen({ loaderData }: Route.ComponentProps) {
       )}
       {adding > 0 && <NewDealDialog key={adding} onClose={() => setAdding(0)} />}
     </div>
+  );
+}
+
+/** A day filter, styled as the filters' selects beside it. */
+function DayFilter(props: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={props.id} className="mb-1 block text-sm font-semibold text-slate-800">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="date"
+        value={props.value}
+        min={props.min || undefined}
+        max={props.max || undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+        className="min-h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm"
+      />
+    </div>
+  );
+}
+
+/**
+ * The search and the filters. An owner may pick any sales person (GET /api/users is theirs); a sales person
+ * has everyone's, theirs and unassigned. A person the list cannot name yet (loading, or no longer active)
+ * is named from the deals shown, so the select never shows a choice other than the URL's.
+ */
+function DealFilters({ query, deals, search }: { query: DealsQuery; deals: Deal[]; search: ReturnType<typeof useUrlSearch> }) {
+  const { user } = useCurrentUser();
+  const staff = useDealOwners(user.role === "owner");
+  const people = staff.filter((p) => p.value !== user._id);
+  const chosen =
+    isId(query.owner) && !people.some((p) => p.value === query.owner)
+      ? [{ value: query.owner, label: deals.find((d) => d.ownerId === query.owner)?.ownerName ?? "The chosen person" }]
+      : [];
+  const ownerOptions = [...OWNER_OPTIONS, ...people, ...chosen];
+  return (
+    <form
+      aria-label="Filter the deals"
+      className="mb-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        search.update({});
+      }}
+    >
+      <SearchBox
+        id="deal-search"
+        value={search.text}
+        placeholder="Title, customer, city, phone, GSTIN or person"
+        onSearch={search.onSearch}
+      />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
+        <FilterSelect
+          id="deal-stage-filter"
+          label="Stage"
+          value={query.stage}
+          options={STAGE_OPTIONS}
+          className="min-w-0"
+          onChange={(v) => search.update({ stage: v })}
+        />
+        <FilterSelect
+          id="deal-owner-filter"
+          label="Owner"
+          value={query.owner}
+          options={ownerOptions}
+          className="min-w-0"
+          onChange={(v) => search.update({ owner: v })}
+        />
+        <FilterSelect
+          id="deal-source-filter"
+          label="Source"
+          value={query.source}
+          options={SOURCE_OPTIONS}
+          className="col-span-2 min-w-0 sm:col-span-1"
+          onChange={(v) => search.update({ source: v })}
+        />
+        <DayFilter
+          id="deal-from-filter"
+          label="Created from"
+          value={query.from}
+          max={query.to}
+          onChange={(v) => search.update({ from: v })}
+        />
+        <DayFilter
+          id="deal-to-filter"
+          label="Created to"
+          value={query.to}
+          min={query.from}
+          onChange={(v) => search.update({ to: v })}
+        />
+        {filtered(query) && (
+          <button
+            type="button"
+            className={`${buttonClass("ghost")} col-span-2 justify-self-start sm:col-span-1`}
+            onClick={() => search.update({ q: "", stage: "all", owner: "all", source: "all", from: "", to: "" })}
+          >
+            Clear filters
+          </button>
+        )}
+      </div>
+    </form>
   );
 }
 

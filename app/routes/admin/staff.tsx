@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { ROLE_DESCRIPTION, ROLE_LABEL, ROLES, type Role, type StaffUser } from "../../../shared/auth/roles";
+import { dayInWords, indiaDateOf } from "../../../shared/sales/financial-year";
 import { PASSWORD_MIN_LENGTH, staffCreateInput, staffUpdateInput } from "../../../shared/schemas/login";
 import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
 import { useConfirm } from "../../components/admin/dialog";
@@ -17,15 +18,22 @@ import type { Route } from "./+types/staff";
 /**
  * Staff (/admin/staff, owners): every account with its role, two-factor state, last sign-in and whether it
  * is active; add one (with a first password the person changes at their first sign-in), edit, change the
- * role, disable or enable, set a new password, sign out everywhere, clear the sign-in locks, delete.
+ * role, disable or enable, set a new password, mark someone on leave (round-robin passes them by), sign out
+ * everywhere, clear the sign-in locks, delete.
  */
 
 /** One account as GET /api/users lists it (server/auth/users.ts, toUserListItem). */
 interface StaffMember extends StaffUser {
   active: boolean;
   lastSignInAt: string | null;
+  /** On leave up to and including this India day (YYYY-MM-DD); null when not. */
+  awayUntil: string | null;
   createdAt: string;
 }
+
+/** The leave still running on India day `today` (a past one is over), else null. */
+const leaveOf = (member: StaffMember, today: string) =>
+  member.awayUntil !== null && member.awayUntil >= today ? member.awayUntil : null;
 
 const FETCH_FAILED = "Failed to fetch staff accounts";
 
@@ -154,6 +162,38 @@ function PasswordEditor({
   );
 }
 
+/** An owner marks someone on leave up to a day, or back at work (the day cleared). */
+function LeaveEditor({ member, onClose, onSaved }: { member: StaffMember; onClose: () => void; onSaved: () => void }) {
+  const today = indiaDateOf(new Date());
+  const form = useEditorForm<{ awayUntil: string }>({
+    entity: "Leave",
+    endpoint: `/api/users/${member._id}`,
+    adding: false,
+    success: "Leave saved successfully!",
+    initial: { awayUntil: leaveOf(member, today) ?? "" },
+    validate: (v) => zodErrors(staffUpdateInput.pick({ awayUntil: true }).required(), { awayUntil: v.awayUntil || null }),
+    body: (v) => ({ awayUntil: v.awayUntil || null }),
+    failure: (err) => errorMessage(err, "Failed to save the leave."),
+    serverIssues: true,
+    onSaved,
+  });
+  return (
+    <EditorDialog form={form} open onClose={onClose} size="sm">
+      <p className="text-sm text-slate-700">
+        While <strong>{member.name || member.username}</strong> is on leave, new leads (their customers' too) go to the other
+        sales people in turn.
+      </p>
+      <TextField
+        label="On leave until"
+        {...textFieldProps(form, "awayUntil")}
+        type="date"
+        min={today}
+        hint="The last day of leave, included. Leave it empty when they are back at work."
+      />
+    </EditorDialog>
+  );
+}
+
 function Badge({ tone, children }: { tone: "green" | "slate" | "red" | "brand"; children: React.ReactNode }) {
   const tones = {
     green: "bg-green-100 text-green-900",
@@ -170,6 +210,7 @@ function MemberRow({
   busy,
   onEdit,
   onPassword,
+  onLeave,
   onToggle,
   onSignOut,
   onClearLocks,
@@ -181,6 +222,7 @@ function MemberRow({
   busy: boolean;
   onEdit: () => void;
   onPassword: () => void;
+  onLeave: () => void;
   onToggle: () => void;
   onSignOut: () => void;
   onClearLocks: () => void;
@@ -188,6 +230,7 @@ function MemberRow({
   onDelete: () => void;
 }) {
   const who = member.name || member.username;
+  const leave = leaveOf(member, indiaDateOf(new Date()));
   return (
     <li data-staff={member.username} className="grid gap-3 p-4 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] lg:items-center">
       <div className="min-w-0">
@@ -203,6 +246,7 @@ function MemberRow({
         <Badge tone="brand">{ROLE_LABEL[member.role]}</Badge>
         <Badge tone={member.active ? "green" : "red"}>{member.active ? "Active" : "Disabled"}</Badge>
         <Badge tone={member.twoFactor ? "green" : "slate"}>2FA {member.twoFactor ? "on" : "off"}</Badge>
+        {leave && <Badge tone="slate">On leave until {dayInWords(leave)}</Badge>}
         <span className="w-full text-slate-600 lg:w-auto">
           Last sign-in:{" "}
           {member.lastSignInAt ? <time dateTime={member.lastSignInAt}>{formatDate(member.lastSignInAt, true)}</time> : "never"}
@@ -214,6 +258,9 @@ function MemberRow({
         </button>
         <button type="button" className={buttonClass("secondary", "sm")} onClick={onPassword} disabled={busy}>
           Set password<span className="sr-only"> for {who}</span>
+        </button>
+        <button type="button" className={buttonClass("secondary", "sm")} onClick={onLeave} disabled={busy}>
+          Set leave<span className="sr-only"> for {who}</span>
         </button>
         <button type="button" className={buttonClass("secondary", "sm")} onClick={onSignOut} disabled={busy}>
           Sign out everywhere<span className="sr-only"> ({who})</span>
@@ -242,6 +289,7 @@ export default function StaffScreen({ loaderData }: Route.ComponentProps) {
   const { user } = useCurrentUser();
   const editor = useEditorState<StaffMember>();
   const [passwordFor, setPasswordFor] = useState<StaffMember | null>(null);
+  const [leaveFor, setLeaveFor] = useState<StaffMember | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const revalidator = useRevalidator();
   const confirm = useConfirm();
@@ -284,6 +332,7 @@ export default function StaffScreen({ loaderData }: Route.ComponentProps) {
               busy={busy === m._id}
               onEdit={() => editor.openEdit(m)}
               onPassword={() => setPasswordFor(m)}
+              onLeave={() => setLeaveFor(m)}
               onToggle={() =>
                 m.active
                   ? act(
@@ -342,6 +391,17 @@ export default function StaffScreen({ loaderData }: Route.ComponentProps) {
         })}
       </RecordList>
       <AccountEditor key={editor.key} {...editorDialogProps(editor, revalidator)} />
+      {leaveFor && (
+        <LeaveEditor
+          key={leaveFor._id}
+          member={leaveFor}
+          onClose={() => setLeaveFor(null)}
+          onSaved={() => {
+            setLeaveFor(null);
+            revalidator.revalidate();
+          }}
+        />
+      )}
       {passwordFor && (
         <PasswordEditor
           key={passwordFor._id}
