@@ -20,7 +20,7 @@ import {
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
 import { categories, products } from "../db/content-tables";
-import { contactNotes, contacts, customers, emailOutbox } from "../db/schema";
+import { contactNotes, contacts, customers, deals, emailOutbox } from "../db/schema";
 
 /**
  * Enquiries as staff see them (the inbox, its CSV export, the dashboard's figures). Submissions from the
@@ -35,6 +35,9 @@ interface Extras {
   notes: Map<string, ContactNote[]>;
   mail: Map<string, { staff?: EmailState; customer?: EmailState }>;
   productUrls: Map<string, string>;
+  /** Each lead's deal (the latest, should staff have made two). */
+  deals: Map<string, string>;
+  customerNames: Map<string, string>;
 }
 
 export function toApi(r: ContactRow, extras?: Extras): Contact {
@@ -69,6 +72,8 @@ export function toApi(r: ContactRow, extras?: Extras): Contact {
     held: r.held,
     source: (LEAD_SOURCES as readonly string[]).includes(r.source) ? (r.source as LeadSource) : "website",
     customerId: r.customerId,
+    customerName: (r.customerId && extras?.customerNames.get(r.customerId)) || null,
+    dealId: extras?.deals.get(r.id) ?? null,
     privacy: {
       noticeVersion: r.noticeVersion,
       consents: { ...NO_CONSENTS, ...r.consents },
@@ -78,13 +83,20 @@ export function toApi(r: ContactRow, extras?: Extras): Contact {
   });
 }
 
-/** Notes, e-mail states and current product pages of a page of enquiries: three queries, whatever its size. */
+/** Notes, e-mail states, current product pages, deals and customers of a page of enquiries: five queries, whatever its size. */
 async function loadExtras(db: Database, rows: ContactRow[]): Promise<Extras> {
   const ids = rows.map((r) => r.id);
-  const extras: Extras = { notes: new Map(), mail: new Map(), productUrls: new Map() };
+  const extras: Extras = {
+    notes: new Map(),
+    mail: new Map(),
+    productUrls: new Map(),
+    deals: new Map(),
+    customerNames: new Map(),
+  };
   if (ids.length === 0) return extras;
   const productIds = [...new Set(rows.flatMap((r) => r.items.map((i) => i.product._id)))];
-  const [notes, mails, pages] = await Promise.all([
+  const customerIds = [...new Set(rows.flatMap((r) => (r.customerId ? [r.customerId] : [])))];
+  const [notes, mails, pages, leadDeals, leadCustomers] = await Promise.all([
     db.select().from(contactNotes).where(inArray(contactNotes.contactId, ids)).orderBy(asc(contactNotes.createdAt)),
     db
       .select()
@@ -98,7 +110,17 @@ async function loadExtras(db: Database, rows: ContactRow[]): Promise<Extras> {
           .innerJoin(categories, eq(categories.id, products.categoryId))
           .where(inArray(products.id, productIds))
       : Promise.resolve([]),
+    db
+      .select({ id: deals.id, contactId: deals.contactId })
+      .from(deals)
+      .where(inArray(deals.contactId, ids))
+      .orderBy(asc(deals.createdAt)),
+    customerIds.length
+      ? db.select({ id: customers.id, name: customers.name }).from(customers).where(inArray(customers.id, customerIds))
+      : Promise.resolve([]),
   ]);
+  for (const c of leadCustomers) extras.customerNames.set(c.id, c.name);
+  for (const d of leadDeals) if (d.contactId) extras.deals.set(d.contactId, d.id);
   for (const n of notes) {
     const list = extras.notes.get(n.contactId) ?? [];
     list.push({ _id: n.id, text: n.text, author: n.author, date: n.createdAt.toISOString() });

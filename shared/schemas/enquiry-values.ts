@@ -142,6 +142,10 @@ export interface Contact extends RecordBase {
   source: LeadSource;
   /** The sales desk's customer it is linked to; null when none (a held enquiry, or the customer was deleted). */
   customerId: string | null;
+  /** That customer's name, for a link to it; null when none. */
+  customerName: string | null;
+  /** The sales desk's deal made of this lead; null while none. */
+  dealId: string | null;
   /** Notice and consent (docs/decisions/030-privacy.md). */
   privacy: EnquiryPrivacy;
 }

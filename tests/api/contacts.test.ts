@@ -123,6 +123,23 @@ describe("managing contacts (token required)", () => {
     expect((await s.request("GET", `/api/contacts/${id}`, { token })).body.status).toBe("new");
   });
 
+  it("names the lead's customer and, once made, its deal (the inbox links to both)", async () => {
+    const sent = await s.request("POST", "/api/contacts", { json: message({ email: "linked@example.com", company: "Linked Mills" }) });
+    const path = `/api/contacts/${sent.body.data._id}`;
+    const lead = (await s.request("GET", path, { token })).body;
+    expect(lead.dealId).toBeNull();
+    expect(lead.customerName).toEqual(expect.any(String));
+    expect(lead.customerId).toEqual(expect.any(String));
+    const deal = await s.request("POST", "/api/deals", {
+      token,
+      json: { title: "Linked Mills compressor", contactId: lead._id, customerId: lead.customerId },
+    });
+    expect(deal.status).toBe(201);
+    expect((await s.request("GET", path, { token })).body.dealId).toBe(deal.body._id);
+    const listed = (await s.request("GET", "/api/contacts?q=linked%40example.com", { token })).body;
+    expect(listed[0]).toMatchObject({ dealId: deal.body._id, customerName: lead.customerName });
+  });
+
   it("deletes a contact", async () => {
     const id = (await s.request("POST", "/api/contacts", { json: message() })).body.data._id;
     const res = await s.request("DELETE", `/api/contacts/${id}`, { token });

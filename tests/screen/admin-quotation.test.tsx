@@ -1,5 +1,8 @@
 import { waitFor, within } from "@testing-library/react";
+import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { products } from "../../server/db/content-tables";
+import { buyer, seedProducts } from "../support/enquiries";
 import { renderAdmin, setUpScreenServer } from "../support/screen";
 import { addStaff } from "../support/staff";
 
@@ -76,4 +79,105 @@ it("a sales person does not answer for the buyer: no such button on their own de
   const s = await renderAdmin(`/admin/quotations/${id}`);
   await s.findByRole("button", { name: "Revise" });
   expect(s.queryByRole("button", { name: "Record the buyer's answer" })).toBeNull();
+});
+
+it("Send warns of freight charged on ex-works terms, and still sends; the document shows place of supply and the HSN/SAC summary (issue 45)", async () => {
+  const customer = await ctx.request("POST", "/api/customers", {
+    json: { name: "Erode Looms", gstin: "33AAGCP4765J1Z5", people: [{ name: "Kala", email: "kala@erodelooms.example" }] },
+  });
+  const deal = await ctx.request("POST", "/api/deals", { json: { title: "Looms: compressor", customerId: customer.body._id } });
+  const made = await ctx.request("POST", "/api/quotations", {
+    json: {
+      dealId: deal.body._id,
+      lines: [
+        { description: "Air dryer", hsn: "84213990", quantity: 1, unitPrice: 85000 },
+        { description: "Freight to site", hsn: "996511", quantity: 1, unitPrice: 8500 },
+      ],
+      terms: { delivery: "Ex-Works Salem, within 4 weeks." },
+    },
+  });
+  expect(made.status, made.text).toBe(201);
+  const s = await renderAdmin(`/admin/quotations/${made.body._id}`);
+  const particulars = await s.findByTestId("quotation-particulars");
+  expect(particulars.textContent).toContain("Place of supplyTamil Nadu (33)");
+  expect(particulars.textContent).toContain("Kind attn.Kala");
+  const summary = s.getByRole("region", { name: "HSN/SAC summary" });
+  expect(within(summary).getByRole("row", { name: /^996511/ }).textContent).toBe("996511₹8,500.009%₹765.009%₹765.00₹1,530.00");
+  expect(within(summary).getByRole("row", { name: /^Total/ }).textContent).toContain("₹93,500.00");
+
+  await s.user.click(s.getByRole("button", { name: "Send to buyer" }));
+  const dialog = await s.findByRole("dialog", { name: /Send .* to the buyer/ });
+  expect(within(dialog).getByRole("note").textContent).toBe(
+    "This quotation charges freight, but its delivery terms say ex-works (the buyer collects). Change one of them, or send it as it is.",
+  );
+  // A warning, not a block: the Send button stays; without e-mail set up the server answers in words.
+  await waitFor(() => expect(within(dialog).getByLabelText(/^To/)).toHaveProperty("value", "kala@erodelooms.example"));
+  await s.user.click(within(dialog).getByRole("button", { name: "Send" }));
+  expect(await within(dialog).findByRole("alert")).toHaveProperty("textContent", expect.stringContaining("E-mail is not set up"));
+});
+
+it("Send has no warning on a quotation that charges no freight (the rule's cases: tests/unit/quotation-particulars.test.ts)", async () => {
+  const id = await aQuotation("Tiruppur Knits");
+  const s = await renderAdmin(`/admin/quotations/${id}`);
+  await s.user.click(await s.findByRole("button", { name: "Send to buyer" }));
+  const dialog = await s.findByRole("dialog", { name: /Send .* to the buyer/ });
+  expect(within(dialog).queryByRole("note")).toBeNull();
+});
+
+it("a new quotation starts from what the lead asked, with the usual lines a tap away; a missing state is added in place (issue 45)", async () => {
+  const [screw, dryer] = await seedProducts(ctx.server, ["Kaveri Screw 22", "Kaveri Dryer 30"]);
+  for (const [product, price] of [
+    [screw!, 450000],
+    [dryer!, 85000],
+  ] as const) {
+    await ctx.server.ctx.db.update(products).set({ hsn: "84148011", price }).where(eq(products.id, product._id));
+  }
+  // A customer without GSTIN or state, whose buyer asks for 2 + 1 machines: the request joins it by e-mail.
+  const customer = await ctx.request("POST", "/api/customers", {
+    json: { name: "Kaveri Weaving", people: [{ name: "Kala", email: "kala@kaveri.example" }] },
+  });
+  const asked = await ctx.server.request("POST", "/api/quotes", {
+    json: buyer({
+      email: "kala@kaveri.example",
+      items: [
+        { productId: screw!._id, quantity: 2 },
+        { productId: dryer!._id, quantity: 1 },
+      ],
+    }),
+  });
+  expect(asked.status, asked.text).toBe(201);
+  const deal = await ctx.request("POST", "/api/deals", {
+    json: { title: "Kaveri machines", contactId: asked.body.data._id, customerId: customer.body._id },
+  });
+  const s = await renderAdmin(`/admin/deals/${deal.body._id}/quotations/new`);
+  const line = (n: number) => s.findByRole("group", { name: new RegExp(`^Line ${n}\\b`) });
+  const value = async (n: number, label: string) => (within(await line(n)).getByLabelText(label) as HTMLInputElement).value;
+  expect([await value(1, "Description"), await value(1, "Quantity"), await value(1, "Unit price (₹)")]).toEqual([
+    "Kaveri Screw 22",
+    "2",
+    "450000",
+  ]);
+  expect([await value(2, "Description"), await value(2, "Quantity"), await value(2, "HSN/SAC")]).toEqual([
+    "Kaveri Dryer 30",
+    "1",
+    "84148011",
+  ]);
+
+  // The usual lines of Site Settings (the defaults: installation, freight, AMC), one tap each.
+  await s.user.click(s.getByRole("button", { name: "+ Installation and commissioning" }));
+  expect([await value(3, "Description"), await value(3, "HSN/SAC"), await value(3, "Unit")]).toEqual([
+    "Installation and commissioning",
+    "998732",
+    "Job",
+  ]);
+
+  // The state is missing: fixed here, in the customer's own form, and the tax follows; the lines stay.
+  expect(s.getByRole("note").textContent).toContain("The customer's state is not known");
+  await s.user.click(s.getByRole("button", { name: "Add the GSTIN or state of Kaveri Weaving" }));
+  const dialog = await s.findByRole("dialog", { name: "Edit Customer" });
+  await s.user.type(within(dialog).getByLabelText("GSTIN"), "29AABCK5678D1ZB");
+  await s.user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+  expect(await s.findByText("The buyer is in another state: IGST.")).toBeTruthy();
+  expect(s.queryByText(/The customer's state is not known/)).toBeNull();
+  expect(await value(3, "Description")).toBe("Installation and commissioning");
 });

@@ -14,6 +14,7 @@ import { api, errorMessage } from "../../lib/api-client";
 import { telHref, whatsappHref } from "../../lib/format";
 import { ContactPrivacy } from "./contact-privacy";
 import { KindBadge, SourceBadge, StatusSelect } from "./contact-status";
+import { LeadSales } from "./lead-sales";
 import { buttonClass, formatDate } from "./screen-parts";
 import { useToast } from "./toast";
 
@@ -215,6 +216,7 @@ export function ContactDetail({
       )}
 
       <AnswerButtons contact={contact} />
+      <LeadSales contact={contact} />
 
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
         <Field label="Name">{contact.name}</Field>

@@ -19,7 +19,7 @@ import { buttonClass } from "./screen-parts";
 /** Rupees as the API answers them (a decimal number) printed with Indian grouping: ₹12,50,000.00. */
 export const rupees = (amount: number) => formatRupees(Math.round(amount * 100));
 
-interface CatalogueProduct {
+export interface CatalogueProduct {
   _id: string;
   name: string;
   hsn: string;
@@ -43,6 +43,15 @@ export interface QuotationFormStart {
   terms: QuotationTerms;
 }
 
+/** A usual free line from Site Settings (installation, freight, AMC): added in one tap. */
+export interface UsualLine {
+  description: string;
+  hsn: string;
+  unit: string;
+  /** Rupees as typed in Site Settings; "" when it is typed on each quotation. */
+  price: string;
+}
+
 /** What the form sends: a new quotation of a deal, or the next version of a quotation. */
 export type QuotationTarget = { dealId: string } | { reviseId: string };
 
@@ -50,6 +59,26 @@ let nextKey = 1;
 const withKey = (line: Omit<LineDraft, "key">): LineDraft => ({ ...line, key: nextKey++ });
 const FREE_LINE = { productId: null, description: "", hsn: "", quantity: "1", unit: "No.", unitPrice: "", discount: "0" };
 const amountText = (n: number | null) => (n === null ? "" : String(n));
+
+/** A catalogue product's line: its name, HSN code and catalogue price, `quantity` of it. */
+export function lineOfProduct(p: CatalogueProduct, quantity = 1): Omit<LineDraft, "key"> {
+  return {
+    ...FREE_LINE,
+    productId: p._id,
+    description: p.name,
+    hsn: p.hsn,
+    quantity: String(quantity),
+    unitPrice: amountText(p.price),
+  };
+}
+
+const lineOfUsual = (u: UsualLine): Omit<LineDraft, "key"> => ({
+  ...FREE_LINE,
+  description: u.description,
+  hsn: u.hsn,
+  unit: u.unit || FREE_LINE.unit,
+  unitPrice: u.price,
+});
 
 /** The form's start for a revision: the quotation's own lines and terms. */
 export function startOfQuotation(q: Quotation, today: string): QuotationFormStart {
@@ -350,8 +379,11 @@ export function QuotationForm({
   submitLabel,
   onSaved,
   onCancel,
+  usualLines = [],
 }: {
   start: QuotationFormStart;
+  /** Site Settings' usual lines, one button each. */
+  usualLines?: UsualLine[];
   target: QuotationTarget;
   interState: boolean | null;
   submitLabel: string;
@@ -370,11 +402,7 @@ export function QuotationForm({
 
   const change = (key: number, changes: Partial<LineDraft>) =>
     setLines((list) => list.map((l) => (l.key === key ? { ...l, ...changes } : l)));
-  const pick = (p: CatalogueProduct) =>
-    setLines((list) => [
-      ...list,
-      withKey({ ...FREE_LINE, productId: p._id, description: p.name, hsn: p.hsn, unitPrice: amountText(p.price) }),
-    ]);
+  const add = (line: Omit<LineDraft, "key">) => setLines((list) => [...list, withKey(line)]);
 
   const submit = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -396,7 +424,7 @@ export function QuotationForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Quotation" className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <div className="min-w-0 space-y-4">
-        <ProductPicker products={products} onPick={pick} />
+        <ProductPicker products={products} onPick={(p) => add(lineOfProduct(p))} />
         {lines.map((line, i) => (
           <LineFields
             key={line.key}
@@ -407,9 +435,21 @@ export function QuotationForm({
             summary={lineSummary(line, preview.ok ? preview.amounts.lines[i] : undefined, rates, today)}
           />
         ))}
-        <button type="button" className={buttonClass("secondary")} onClick={() => setLines((l) => [...l, withKey(FREE_LINE)])}>
-          + Add a free line
-        </button>
+        <div className="flex flex-wrap gap-2">
+          {usualLines.map((u) => (
+            <button
+              key={u.description}
+              type="button"
+              className={buttonClass("secondary", "sm")}
+              onClick={() => add(lineOfUsual(u))}
+            >
+              + {u.description}
+            </button>
+          ))}
+          <button type="button" className={buttonClass("secondary", "sm")} onClick={() => add(FREE_LINE)}>
+            + Add a free line
+          </button>
+        </div>
         <TextField label="Valid until" type="date" value={validUntil} onChange={setValidUntil} min={today} className="max-w-xs" />
         <TermsFields terms={terms} onChange={setTerms} />
       </div>

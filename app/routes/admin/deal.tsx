@@ -10,13 +10,16 @@ import {
   type DealStage,
 } from "../../../shared/sales/deal";
 import type { Quotation } from "../../../shared/sales/quotation";
+import type { Contact } from "../../../shared/schemas/enquiry-values";
 import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
+import { DealOwner } from "../../components/admin/deal-owner";
 import { SelectField, TextField } from "../../components/admin/fields";
 import { QUOTATION_STATUS_LABEL, rupees } from "../../components/admin/quotation-form";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, ErrorState, formatDate, PageHeader } from "../../components/admin/screen-parts";
 import { useToast } from "../../components/admin/toast";
 import { api, errorDetail, errorMessage } from "../../lib/api-client";
+import { telHref } from "../../lib/format";
 import type { Route } from "./+types/deal";
 
 /**
@@ -26,17 +29,22 @@ import type { Route } from "./+types/deal";
  */
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  if (!(await mayLoad("sales"))) return { deal: null, quotations: [] as Quotation[], error: null as string | null };
+  if (!(await mayLoad("sales")))
+    return { deal: null, quotations: [] as Quotation[], lead: null as Contact | null, error: null as string | null };
   try {
     const id = encodeURIComponent(params.id);
     const [deal, quotations] = await Promise.all([
       api<Deal>(`/api/deals/${id}`),
       api<Quotation[]>("/api/quotations", { query: { dealId: params.id, limit: 100 } }),
     ]);
-    return { deal, quotations, error: null as string | null };
+    // What the lead asked for, with the phone and e-mail: the deal screen shows them (issue 45).
+    const lead = deal.contactId
+      ? await api<Contact>(`/api/contacts/${encodeURIComponent(deal.contactId)}`).catch(() => null)
+      : null;
+    return { deal, quotations, lead, error: null as string | null };
   } catch (err) {
     console.error("Failed to fetch the deal", err);
-    return { deal: null, quotations: [] as Quotation[], error: `Error: ${errorDetail(err)}` };
+    return { deal: null, quotations: [] as Quotation[], lead: null, error: `Error: ${errorDetail(err)}` };
   }
 }
 
@@ -76,7 +84,35 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function DealFacts({ deal }: { deal: Deal }) {
+/** What the lead asked for and how to reach the person, so nobody opens the enquiry to quote or call. */
+function LeadFacts({ lead }: { lead: Contact }) {
+  const asked = lead.items.map((i) => `${i.quantity} × ${i.product.name}`).join(", ");
+  return (
+    <>
+      <Fact label="Asked for">{asked || lead.service?.title || lead.subject || "—"}</Fact>
+      <Fact label="Phone">
+        {lead.phone ? (
+          <a href={telHref(lead.phone)} className={linkClass}>
+            {lead.phone}
+          </a>
+        ) : (
+          "—"
+        )}
+      </Fact>
+      <Fact label="E-mail">
+        {lead.email ? (
+          <a href={`mailto:${lead.email}`} className={`break-all ${linkClass}`}>
+            {lead.email}
+          </a>
+        ) : (
+          "—"
+        )}
+      </Fact>
+    </>
+  );
+}
+
+function DealFacts({ deal, lead }: { deal: Deal; lead: Contact | null }) {
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-4 lg:grid-cols-3">
       <Fact label="Customer">
@@ -91,12 +127,13 @@ function DealFacts({ deal }: { deal: Deal }) {
       <Fact label="Lead">
         {deal.contactId ? (
           <Link to={`/admin/contacts/${deal.contactId}`} className={linkClass}>
-            The enquiry
+            {lead ? `Enquiry ${lead.reference}` : "The enquiry"}
           </Link>
         ) : (
           "Entered by staff"
         )}
       </Fact>
+      {lead && <LeadFacts lead={lead} />}
       <Fact label="Owner">{deal.ownerName ?? "Unassigned"}</Fact>
       <Fact label="Received">{formatDate(deal.receivedAt, true)}</Fact>
       <Fact label="First response">
@@ -360,7 +397,8 @@ export default function DealScreen({ loaderData }: Route.ComponentProps) {
           Read only: this deal is {deal.ownerName ?? "another sales person"}'s. Only they or an owner can change it.
         </p>
       )}
-      <DealFacts deal={deal} />
+      <DealFacts deal={deal} lead={loaderData.lead} />
+      <DealOwner deal={deal} onSaved={setDeal} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="min-w-0 space-y-4">
           {canChange ? <DealForm key={deal._id} deal={deal} onSaved={setDeal} /> : <DealSummary deal={deal} />}

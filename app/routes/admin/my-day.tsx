@@ -1,14 +1,13 @@
-import { useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { Deal } from "../../../shared/sales/deal";
 import type { Quotation } from "../../../shared/sales/quotation";
 import type { Contact } from "../../../shared/schemas/enquiry-values";
-import { mayLoad, useCurrentUser } from "../../components/admin/current-user";
+import { mayLoad } from "../../components/admin/current-user";
 import { ageText, NextStep, rupeesText, StageBadge } from "../../components/admin/deal-parts";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, ErrorState, formatDate, LoadingState, PageHeader } from "../../components/admin/screen-parts";
-import { useToast } from "../../components/admin/toast";
-import { api, errorDetail, errorMessage } from "../../lib/api-client";
+import { useTakeLead } from "../../components/admin/take-lead";
+import { api, errorDetail } from "../../lib/api-client";
 import type { Route } from "./+types/my-day";
 
 /**
@@ -157,31 +156,12 @@ function GivenList({ deals }: { deals: Deal[] }) {
   );
 }
 
-/** A deal's title from its lead: the subject, else who and which company. */
-function dealTitleOf(lead: Contact): string {
-  const products = lead.items.map((i) => i.product.name).join(", ");
-  return (products || lead.subject || `Enquiry from ${lead.company || lead.name}`).slice(0, 200);
-}
-
 function LeadList({ leads }: { leads: Contact[] }) {
   const navigate = useNavigate();
-  const toast = useToast();
-  const { user } = useCurrentUser();
-  const [busy, setBusy] = useState<string | null>(null);
-  // The one who takes the lead owns the deal (an owner's new deal would otherwise stay unassigned).
+  const { take, busy } = useTakeLead();
   const makeDeal = async (lead: Contact) => {
-    setBusy(lead._id);
-    try {
-      const deal = await api<Deal>("/api/deals", {
-        method: "POST",
-        json: { title: dealTitleOf(lead), contactId: lead._id, customerId: lead.customerId, ownerId: user._id },
-      });
-      toast.success("Deal made. It is yours now.");
-      navigate(`/admin/deals/${deal._id}`);
-    } catch (err) {
-      toast.error(errorMessage(err, "Failed to make a deal of the lead."));
-      setBusy(null);
-    }
+    const deal = await take(lead);
+    if (deal) navigate(`/admin/deals/${deal._id}`);
   };
   return (
     <ul className="divide-y divide-slate-100">
