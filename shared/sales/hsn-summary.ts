@@ -28,7 +28,7 @@ export interface HsnSummaryAmounts {
   taxPaise: number;
 }
 
-export interface HsnSummaryRow extends HsnSummaryAmounts {
+interface HsnSummaryRow extends HsnSummaryAmounts {
   hsn: string;
   /** The GST rate in hundredths of a percent (1800 is 18%); CGST and SGST are each half of it. */
   rateBasisPoints: number;

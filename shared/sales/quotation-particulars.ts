@@ -41,7 +41,7 @@ const FREIGHT_SAC = /^9965/;
 const EX_WORKS = /\bex[\s-]?works\b/i;
 
 /** A line that charges freight: goods transport's SAC or "freight" in its words, at a price the buyer pays. */
-export function chargesFreight(line: FreightCheckLine): boolean {
+function chargesFreight(line: FreightCheckLine): boolean {
   const freight = FREIGHT_SAC.test(line.hsn.replace(/\s/g, "")) || /freight/i.test(line.description);
   return freight && line.unitPrice > 0 && (line.discountPercent ?? 0) < 100;
 }

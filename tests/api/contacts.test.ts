@@ -124,7 +124,9 @@ describe("managing contacts (token required)", () => {
   });
 
   it("names the lead's customer and, once made, its deal (the inbox links to both)", async () => {
-    const sent = await s.request("POST", "/api/contacts", { json: message({ email: "linked@example.com", company: "Linked Mills" }) });
+    const sent = await s.request("POST", "/api/contacts", {
+      json: message({ email: "linked@example.com", company: "Linked Mills" }),
+    });
     const path = `/api/contacts/${sent.body.data._id}`;
     const lead = (await s.request("GET", path, { token })).body;
     expect(lead.dealId).toBeNull();

@@ -116,7 +116,9 @@ test(
     await expect
       .poll(() => withPdf().length, {
         timeout: 15_000,
-        message: JSON.stringify(mailing.smtp.received.map((m) => [m.rcptTo, m.mail.subject, m.mail.attachments.map((a) => a.contentType)])),
+        message: JSON.stringify(
+          mailing.smtp.received.map((m) => [m.rcptTo, m.mail.subject, m.mail.attachments.map((a) => a.contentType)]),
+        ),
       })
       .toBe(1);
     testInfo.annotations.push({ type: "one-minute path", description: `${taps} taps, ${seconds.toFixed(1)} s` });

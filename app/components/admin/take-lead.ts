@@ -6,7 +6,7 @@ import { useCurrentUser } from "./current-user";
 import { useToast } from "./toast";
 
 /** A deal's title from its lead: the products asked for, else the subject, else who and which company. */
-export function dealTitleOf(lead: Pick<Contact, "items" | "subject" | "company" | "name">): string {
+function dealTitleOf(lead: Pick<Contact, "items" | "subject" | "company" | "name">): string {
   const products = lead.items.map((i) => i.product.name).join(", ");
   return (products || lead.subject || `Enquiry from ${lead.company || lead.name}`).slice(0, 200);
 }

@@ -1,7 +1,7 @@
 import { ArrowRightIcon } from "../icons";
 
 /** The message the quote form starts with, so the request reads as one for a service (the buyer may change it). */
-export function serviceQuoteMessage(serviceTitle?: string): string {
+function serviceQuoteMessage(serviceTitle?: string): string {
   return serviceTitle
     ? `Please quote for your service: ${serviceTitle}.`
     : "Please quote for a service: tell us the compressors you run and the work you need.";

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, Link, redirect } from "react-router";
-import { can, type StaffUser, startScreenOf } from "../../../shared/auth/roles";
+import { can, startScreenOf } from "../../../shared/auth/roles";
 import type { Product } from "../../../shared/content/product";
 import type { Service } from "../../../shared/content/service";
 import type { Contact, ContactStats, KindCounts } from "../../../shared/schemas/enquiry-values";
