@@ -206,5 +206,7 @@ declare module "vitest" {
     workerDatabases: string;
     /** On PostgreSQL runs: the name the seeded copy of postgresTemplate gets, and the directory of its pictures. */
     postgresSeeded: { name: string; dir: string };
+    /** The current build's PDF thread (build/server/pdf-worker.js), for servers run from source. */
+    pdfWorker: string;
   }
 }

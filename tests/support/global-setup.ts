@@ -22,6 +22,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     cwd: PROJECT_ROOT,
     stdio: "inherit",
   });
+  // The PDF thread of servers run from source in the test processes: the build's, current now (server/pdf/off-thread.ts).
+  project.provide("pdfWorker", path.resolve(PROJECT_ROOT, process.env.BUILD_DIR || "build", "server", "pdf-worker.js"));
   // `npm test` names a directory of the run (PNEUMA_TEST_RUN_DIR): the screen, API and PostgreSQL steps then
   // share one migrated template and one seeded copy, made by the first that needs them, and the run removes it.
   const runDir = process.env.PNEUMA_TEST_RUN_DIR;

@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { inject } from "vitest";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { type AppContext, type ContextOptions, createAppContext } from "../../server/context";
@@ -69,6 +70,7 @@ export async function startTestServer(
     ownDatabase?: boolean;
   } = {},
 ): Promise<TestServer> {
+  process.env.PNEUMA_PDF_WORKER ??= inject("pdfWorker");
   const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-test-"));
   let scratch: ScratchDatabase | null = null;
   let workerDatabase: DatabaseHandle | null = null;
