@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { jsonLd, readPage, textOf, within } from "./html";
 import { EMPTY_URL, expectEnhanced, expectNoA11yViolations, openWithPausedClock, watchErrors } from "./support";
 
 /** The About page (SPEC §2 "About", §9): hero slider, story, core values, facilities, team, contact link. */
@@ -65,84 +66,74 @@ test("the hero slider has three static slides that change every 6 seconds", { ta
   await expect.poll(() => activeSlideIndex(page)).toBe(2);
 });
 
-test("the story is the first story section, split into paragraphs", { tag: "@journey" }, async ({ page, request }) => {
+// What the server renders from the database, read once as served (no browser needed): the story, the core
+// values, the facilities, the team, the contact link and the page's own metadata. That the photos show, and
+// that without JavaScript the page shows its content, are the browser's (below).
+test("the story, core values, facilities and team come from the database; the page links to the contact page and has its metadata", {
+  tag: "@html",
+}, async ({ request }) => {
   const stories = await getJson<ApiStory[]>(request, "/api/story");
+  const values = await getJson<ApiCoreValue[]>(request, "/api/core-values");
+  const facilities = await getJson<ApiFacility[]>(request, "/api/facilities");
+  const team = await getJson<ApiTeamMember[]>(request, "/api/our-team");
+  const { screen, document } = await readPage(request, "/about");
+
+  // The story is the first story section, split into paragraphs.
   const story = stories[0]!;
   const paragraphs = story.content
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean);
-  await page.goto("/about");
-  await expect(page.getByRole("heading", { level: 2, name: story.title })).toBeVisible();
-  await expect(page.getByTestId("story-content").locator("p")).toHaveText(paragraphs);
-});
+  screen.getByRole("heading", { level: 2, name: story.title });
+  expect([...screen.getByTestId("story-content").querySelectorAll("p")].map(textOf)).toEqual(paragraphs);
 
-test("the core values come from the database", { tag: "@journey" }, async ({ page, request }) => {
-  const values = await getJson<ApiCoreValue[]>(request, "/api/core-values");
+  // The core values.
   expect(values).toHaveLength(3);
-  await page.goto("/about");
-  const list = page.getByTestId("core-values");
-  await expect(list.getByRole("heading", { level: 3 })).toHaveText(values.map((v) => v.title));
-  for (const v of values) await expect(list).toContainText(v.description);
-});
+  const valueList = screen.getByTestId("core-values");
+  expect(within(valueList).getAllByRole("heading", { level: 3 }).map(textOf)).toEqual(values.map((v) => v.title));
+  for (const v of values) expect(textOf(valueList)).toContain(v.description);
 
-test("the first facility is featured and the rest are in a grid, each card with 3 features then “+ N more”", {
-  tag: "@journey",
-}, async ({ page, request }) => {
-  const facilities = await getJson<ApiFacility[]>(request, "/api/facilities");
+  // The first facility is featured, the rest in a grid, each card with 3 features then "+ N more".
   expect(facilities.length).toBeGreaterThan(1);
   const [first, ...rest] = facilities;
   // The demo data has grid facilities with more than three features, so the "+ N more" line is shown.
   expect(rest.some((f) => f.features.length > 3)).toBe(true);
-
-  await page.goto("/about");
-  const featured = page.getByTestId("featured-facility");
-  await expect(featured.getByRole("heading", { level: 3 })).toHaveText(first!.title);
-  await expect(featured.getByRole("listitem")).toHaveText(first!.features);
-  await expect(featured.locator("img")).toBeVisible();
-
-  const grid = page.getByTestId("facility-grid");
-  const cards = grid.locator(":scope > li");
-  await expect(cards).toHaveCount(rest.length);
+  const featured = screen.getByTestId("featured-facility");
+  expect(textOf(within(featured).getByRole("heading", { level: 3 }))).toBe(first!.title);
+  expect(within(featured).getAllByRole("listitem").map(textOf)).toEqual(first!.features);
+  expect(featured.querySelectorAll("img")).toHaveLength(1);
+  const cards = [...screen.getByTestId("facility-grid").querySelectorAll(":scope > li")];
+  expect(cards).toHaveLength(rest.length);
   for (const [i, f] of rest.entries()) {
-    const card = cards.nth(i);
-    await expect(card.getByRole("heading", { level: 3 })).toHaveText(f.title);
-    const items = card.getByRole("listitem");
+    const card = within(cards[i]!);
+    expect(textOf(card.getByRole("heading", { level: 3 }))).toBe(f.title);
     const hidden = f.features.length - 3;
     const expected = hidden > 0 ? [...f.features.slice(0, 3), `+ ${hidden} more`] : f.features;
-    await expect(items).toHaveText(expected);
+    expect(card.getAllByRole("listitem").map(textOf)).toEqual(expected);
   }
-});
 
-test("the leadership team shows each member's name, job title and description", { tag: "@journey" }, async ({
-  page,
-  request,
-}) => {
-  const team = await getJson<ApiTeamMember[]>(request, "/api/our-team");
+  // The leadership team: each member's name, job title, description and photo with the alt text staff wrote (issue 31).
   expect(team.length).toBeGreaterThan(0);
-  await page.goto("/about");
-  await expect(page.getByRole("heading", { level: 2, name: "Leadership Team" })).toBeVisible();
-  const cards = page.getByTestId("team").locator(":scope > li");
-  await expect(cards).toHaveCount(team.length);
+  screen.getByRole("heading", { level: 2, name: "Leadership Team" });
+  const members = [...screen.getByTestId("team").querySelectorAll(":scope > li")];
+  expect(members).toHaveLength(team.length);
   for (const [i, m] of team.entries()) {
-    await expect(cards.nth(i).getByRole("heading", { level: 3 })).toHaveText(m.name);
-    await expect(cards.nth(i)).toContainText(m.position);
-    await expect(cards.nth(i)).toContainText(m.description);
-    // The photo's alt text as staff wrote it (issue 31).
-    await expect(cards.nth(i).getByRole("img", { name: m.imageAlt, exact: true })).toBeVisible();
+    const member = within(members[i]!);
+    expect(textOf(member.getByRole("heading", { level: 3 }))).toBe(m.name);
+    expect(textOf(members[i])).toContain(m.position);
+    expect(textOf(members[i])).toContain(m.description);
+    member.getByRole("img", { name: m.imageAlt });
   }
-});
 
-test("the page links to the contact page and carries its own metadata", { tag: "@journey" }, async ({ page }) => {
-  await page.goto("/about");
-  const link = main(page).getByRole("link", { name: "Contact us", exact: true });
-  await expect(link).toHaveAttribute("href", "/contact");
-  await expect(page).toHaveTitle("About Us | Pneuma Air Systems");
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/about$/);
-  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-  expect(jsonLd.some((text) => text.includes('"BreadcrumbList"'))).toBe(true);
-  await link.click();
-  await expect(page).toHaveURL(/\/contact$/);
+  // The contact link, followed as a browser would, and the page's own metadata.
+  const link = within(screen.getByRole("main")).getByRole("link", { name: "Contact us" });
+  expect(link.getAttribute("href")).toBe("/contact");
+  expect(document.title).toBe("About Us | Pneuma Air Systems");
+  expect(document.querySelector('link[rel="canonical"]')?.getAttribute("href")).toMatch(/\/about$/);
+  expect(jsonLd(document).some((block) => block["@type"] === "BreadcrumbList")).toBe(true);
+  const contact = await readPage(request, link.getAttribute("href")!);
+  expect(contact.status).toBe(200);
+  expect(contact.url).toMatch(/\/contact$/);
 });
 
 test.describe("without JavaScript", { tag: "@no-js" }, () => {
@@ -158,10 +149,16 @@ test.describe("without JavaScript", { tag: "@no-js" }, () => {
   });
 });
 
-test("the demo About page has no accessibility violations and no console errors", { tag: "@a11y" }, async ({ page }) => {
+test("the demo About page has no accessibility violations and no console errors, and its photos show", { tag: "@a11y" }, async ({
+  page,
+}) => {
   const problems = watchErrors(page);
   await page.goto("/about");
   await expectEnhanced(page);
+  await expect(page.getByTestId("featured-facility").locator("img")).toBeVisible();
+  const photos = page.getByTestId("team").getByRole("img");
+  expect(await photos.count()).toBeGreaterThan(0);
+  for (const photo of await photos.all()) await expect(photo).toBeVisible();
   await expectNoA11yViolations(page);
   expect(problems).toEqual([]);
 });

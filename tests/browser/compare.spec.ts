@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { readPage, textOf, within } from "./html";
 import { expectNoA11yViolations, watchErrors } from "./support";
 
 /** /compare (issue 14): machines side by side, built from "Compare" on product pages and finder cards. */
@@ -56,35 +57,41 @@ test.describe("compare without JavaScript", { tag: "@no-js" }, () => {
   });
 });
 
-test.describe("compare: each figure once, in the chosen units (issue 30)", { tag: "@no-js" }, () => {
-  test.use({ javaScriptEnabled: false });
+test.describe("compare: each figure once, in the chosen units (issue 30)", { tag: "@html" }, () => {
+  test("specifications that repeat a key figure give way to it; the rest follow the units", async ({ request }) => {
+    const tableOf = async (url: string) => {
+      const { document } = await readPage(request, url);
+      const table = document.querySelector("[data-compare-table] table");
+      expect(table, url).not.toBeNull();
+      return table!;
+    };
+    /** The rows whose accessible name (their heading cell's text first) matches. */
+    const rows = (table: Element, name: RegExp) => within(table).queryAllByRole("row", { name });
+    const cells = (row: Element | undefined) =>
+      within(row as HTMLElement)
+        .getAllByRole("cell")
+        .map(textOf);
 
-  test("specifications that repeat a key figure give way to it; the rest follow the units", { tag: "@phone" }, async ({
-    page,
-  }) => {
-    await page.goto(`/compare?products=${RS_15},${RV_22}&flowUnit=m3/min&pressureUnit=psi`);
-    const table = page.locator("[data-compare-table] table");
-    const rows = (name: RegExp) => table.getByRole("row", { name });
-    await expect(rows(/^Free air delivery/)).toHaveCount(1);
-    await expect(rows(/^Free air delivery/).getByRole("cell")).toHaveText(["1.7 m³/min", "0.991–3.62 m³/min"]);
-    await expect(table).not.toContainText("CFM");
-    await expect(rows(/^Maximum working pressure/).getByRole("cell")).toHaveText(["109 psi", "102 psi"]);
+    const metric = await tableOf(`/compare?products=${RS_15},${RV_22}&flowUnit=m3/min&pressureUnit=psi`);
+    expect(rows(metric, /^Free air delivery/)).toHaveLength(1);
+    expect(cells(rows(metric, /^Free air delivery/)[0])).toEqual(["1.7 m³/min", "0.991–3.62 m³/min"]);
+    expect(textOf(metric)).not.toContain("CFM");
+    expect(cells(rows(metric, /^Maximum working pressure/)[0])).toEqual(["109 psi", "102 psi"]);
     // "Working pressure 7.5 bar", "Noise level", "Weight": the key figures say them already.
-    await expect(rows(/^Working pressure/)).toHaveCount(0);
-    await expect(rows(/^Noise level/)).toHaveCount(1);
-    await expect(rows(/^Weight/)).toHaveCount(1);
+    expect(rows(metric, /^Working pressure/)).toHaveLength(0);
+    expect(rows(metric, /^Noise level/)).toHaveLength(1);
+    expect(rows(metric, /^Weight/)).toHaveLength(1);
     // Text that is more than a figure stays as written.
-    await expect(rows(/^Motor \(differs\)/).getByRole("cell")).toHaveText([/11 kW \/ 15 HP, IE3/, /22 kW \/ 30 HP/]);
-    await expect(
-      rows(/^Dimensions/)
-        .getByRole("cell")
-        .first(),
-    ).toHaveText("1080 × 760 × 1050 mm");
+    const motor = cells(rows(metric, /^Motor \(differs\)/)[0]);
+    expect(motor).toHaveLength(2);
+    expect(motor[0]).toMatch(/11 kW \/ 15 HP, IE3/);
+    expect(motor[1]).toMatch(/22 kW \/ 30 HP/);
+    expect(cells(rows(metric, /^Dimensions/)[0])[0]).toBe("1080 × 760 × 1050 mm");
 
-    await page.goto(`/compare?products=${RS_15},${RV_22}&flowUnit=cfm`);
-    await expect(rows(/^Free air delivery/)).toHaveCount(1);
-    await expect(rows(/^Free air delivery/).getByRole("cell")).toHaveText(["60 CFM", "35–128 CFM"]);
-    await expect(table).not.toContainText("m³/min");
+    const imperial = await tableOf(`/compare?products=${RS_15},${RV_22}&flowUnit=cfm`);
+    expect(rows(imperial, /^Free air delivery/)).toHaveLength(1);
+    expect(cells(rows(imperial, /^Free air delivery/)[0])).toEqual(["60 CFM", "35–128 CFM"]);
+    expect(textOf(imperial)).not.toContain("m³/min");
   });
 });
 
@@ -146,20 +153,18 @@ test.describe("compare with JavaScript", () => {
 });
 
 test("a comparison of real machines can be found by search engines under one address; others are not indexed", {
-  tag: "@no-js",
-}, async ({ page }) => {
-  await page.goto(`/compare?products=${RS_15},${RV_22}&flowUnit=cfm`);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-    "href",
+  tag: "@html",
+}, async ({ request }) => {
+  const { document } = await readPage(request, `/compare?products=${RS_15},${RV_22}&flowUnit=cfm`);
+  expect(document.querySelector('link[rel="canonical"]')?.getAttribute("href")).toMatch(
     new RegExp(`/compare\\?products=${RS_15},${RV_22}$`),
   );
-  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
-    "content",
+  expect(document.querySelectorAll('meta[name="robots"]')).toHaveLength(0);
+  expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toMatch(
     /^PN-RS 15 Rotary Screw Compressor vs PN-RV 22 Variable Speed Drive Screw Compressor: /,
   );
   for (const url of [`/compare?products=${RS_15}`, `/compare?products=${RS_15},no-such-machine`, "/compare"]) {
-    await page.goto(url);
-    await expect(page.locator('meta[name="robots"]'), url).toHaveAttribute("content", "noindex");
+    const other = await readPage(request, url);
+    expect(other.document.querySelector('meta[name="robots"]')?.getAttribute("content"), url).toBe("noindex");
   }
 });

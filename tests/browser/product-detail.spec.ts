@@ -68,9 +68,11 @@ async function openHydrated(page: Page, path: string) {
 }
 
 test.describe("product page", () => {
-  test("shows the product with breadcrumb, price, rating, description, features and specifications", { tag: "@journey" }, async ({
-    page,
-  }) => {
+  test("shows the product (breadcrumb, price, rating, description, features, specifications); the review count leads to the reviews, thumbnails change the picture, share links and Copy link carry its URL, Contact Sales goes on", {
+    tag: "@journey",
+  }, async ({ page, request, baseURL, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const product = await apiProduct(request, "pn-rc-5-two-stage-reciprocating-compressor");
     const problems = watchErrors(page);
     const res = await page.goto(PN_RC_5);
     expect(res?.status()).toBe(200);
@@ -106,16 +108,76 @@ test.describe("product page", () => {
       "/quote?product=pn-rc-5-two-stage-reciprocating-compressor",
     );
     await expectEnhanced(page);
-    expect(problems).toEqual([]);
-  });
+    await page.locator("[data-gallery][data-module-started]").waitFor();
 
-  test("prices use Indian grouping, and a product without a price says Price on request", { tag: "@journey" }, async ({
-    page,
-  }) => {
-    await page.goto(PN_RS_37);
-    await expect(page.locator("[data-product-price]")).toHaveText("₹11,50,000");
-    await page.goto(PN_RV_75);
-    await expect(page.locator("[data-product-price]")).toHaveText("Price on request");
+    // The review count leads to the testimonials about the product, and the rating follows them.
+    const about = ((await (await request.get("/api/testimonial")).json()) as ApiTestimonial[]).filter(
+      (t) => t.productId === product._id,
+    );
+    expect(about.map((t) => t.star)).toEqual(["4", "5"]);
+    await page.getByRole("link", { name: "(2 reviews)", exact: true }).click();
+    await expect(page).toHaveURL(/#reviews$/);
+    const section = page.getByRole("region", { name: "Customer reviews" });
+    await expect(section).toBeInViewport();
+    const reviews = section.getByTestId("review");
+    await expect(reviews).toHaveCount(2);
+    for (const [i, t] of about.entries()) {
+      await expect(reviews.nth(i)).toContainText(t.feedback);
+      await expect(reviews.nth(i)).toContainText(t.name);
+      await expect(reviews.nth(i).getByRole("img", { name: `Rated ${t.star} out of 5` })).toBeVisible();
+    }
+
+    // Selecting a thumbnail changes the main image.
+    expect(product.additionalImages.length).toBe(1);
+    const thumbs = page.getByRole("button", { name: /^Show image \d of 2$/ });
+    await expect(thumbs).toHaveCount(2);
+    await expect(mainImage(page)).toHaveAttribute("src", product.mainImage);
+    await expect(thumbs.nth(0)).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: "Show image 2 of 2" }).click();
+    await expect(mainImage(page)).toHaveAttribute("src", product.additionalImages[0]!);
+    await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "true");
+    await expect(thumbs.nth(0)).toHaveAttribute("aria-pressed", "false");
+    await page.getByRole("button", { name: "Show image 1 of 2" }).click();
+    await expect(mainImage(page)).toHaveAttribute("src", product.mainImage);
+
+    // Share links carry the page URL, and Copy link copies it.
+    const url = `${baseURL}${PN_RC_5}`;
+    const name = "PN-RC 5 Two-Stage Reciprocating Compressor";
+    const e = encodeURIComponent;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+    await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
+      "href",
+      `https://wa.me/?text=${e(`${name} – ${url}`)}`,
+    );
+    await expect(page.getByRole("link", { name: "Share on LinkedIn" })).toHaveAttribute(
+      "href",
+      `https://www.linkedin.com/sharing/share-offsite/?url=${e(url)}`,
+    );
+    await expect(page.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute(
+      "href",
+      `https://www.facebook.com/sharer/sharer.php?u=${e(url)}`,
+    );
+    await expect(page.getByRole("link", { name: "Share on X" })).toHaveAttribute(
+      "href",
+      `https://x.com/intent/post?text=${e(name)}&url=${e(url)}`,
+    );
+    const mail = await page.getByRole("link", { name: "Share by e-mail" }).getAttribute("href");
+    const mailUrl = new URL(mail!);
+    expect(mailUrl.protocol).toBe("mailto:");
+    expect(mailUrl.searchParams.get("subject")).toBe(name);
+    expect(mailUrl.searchParams.get("body")).toContain(url);
+    for (const label of ["Share on WhatsApp", "Share on LinkedIn", "Share on Facebook", "Share on X"]) {
+      await expect(page.getByRole("link", { name: label })).toHaveAttribute("rel", "noopener noreferrer");
+      await expect(page.getByRole("link", { name: label })).toHaveAttribute("target", "_blank");
+    }
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+    // Contact Sales goes to the contact page.
+    await page.getByRole("link", { name: "Contact Sales" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(problems).toEqual([]);
   });
 
   test("related products: up to three others of the same category, never the product itself", { tag: "@html" }, async ({
@@ -131,54 +193,15 @@ test.describe("product page", () => {
     expect([...hrefs]).toEqual(others.slice(0, 3).map((p) => `/products/${RECIP}/${p.slug}`));
   });
 
-  test("stars and the review count show only for products with rated testimonials about them", { tag: "@journey" }, async ({
-    page,
-  }) => {
-    await page.goto(PN_RT_15);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PN-RT 15 Tank-Mounted Heavy-Duty Compressor");
-    await expect(page.locator("[data-star]")).toHaveCount(0);
-    await expect(page.getByRole("img", { name: /^Rated / })).toHaveCount(0);
-    await expect(page.getByText(/\(\d+ reviews?\)/)).toHaveCount(0);
-    await expect(page.getByTestId("review")).toHaveCount(0);
-  });
-
-  test("the review count leads to the testimonials about the product, and the rating follows them", { tag: "@journey" }, async ({
-    page,
+  test("stars and the review count show only for products with rated testimonials about them", { tag: "@html" }, async ({
     request,
   }) => {
-    const product = await apiProduct(request, "pn-rc-5-two-stage-reciprocating-compressor");
-    const about = ((await (await request.get("/api/testimonial")).json()) as ApiTestimonial[]).filter(
-      (t) => t.productId === product._id,
-    );
-    expect(about.map((t) => t.star)).toEqual(["4", "5"]);
-    await page.goto(PN_RC_5);
-    await page.getByRole("link", { name: "(2 reviews)", exact: true }).click();
-    await expect(page).toHaveURL(/#reviews$/);
-    const section = page.getByRole("region", { name: "Customer reviews" });
-    await expect(section).toBeInViewport();
-    const reviews = section.getByTestId("review");
-    await expect(reviews).toHaveCount(2);
-    for (const [i, t] of about.entries()) {
-      await expect(reviews.nth(i)).toContainText(t.feedback);
-      await expect(reviews.nth(i)).toContainText(t.name);
-      await expect(reviews.nth(i).getByRole("img", { name: `Rated ${t.star} out of 5` })).toBeVisible();
-    }
-  });
-
-  test("selecting a thumbnail changes the main image", { tag: "@journey" }, async ({ page, request }) => {
-    const product = await apiProduct(request, "pn-rc-5-two-stage-reciprocating-compressor");
-    expect(product.additionalImages.length).toBe(1);
-    await openHydrated(page, PN_RC_5);
-    const thumbs = page.getByRole("button", { name: /^Show image \d of 2$/ });
-    await expect(thumbs).toHaveCount(2);
-    await expect(mainImage(page)).toHaveAttribute("src", product.mainImage);
-    await expect(thumbs.nth(0)).toHaveAttribute("aria-pressed", "true");
-    await page.getByRole("button", { name: "Show image 2 of 2" }).click();
-    await expect(mainImage(page)).toHaveAttribute("src", product.additionalImages[0]!);
-    await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "true");
-    await expect(thumbs.nth(0)).toHaveAttribute("aria-pressed", "false");
-    await page.getByRole("button", { name: "Show image 1 of 2" }).click();
-    await expect(mainImage(page)).toHaveAttribute("src", product.mainImage);
+    const { screen, document } = await readPage(request, PN_RT_15);
+    expect(textOf(screen.getByRole("heading", { level: 1 }))).toBe("PN-RT 15 Tank-Mounted Heavy-Duty Compressor");
+    expect(document.querySelectorAll("[data-star]")).toHaveLength(0);
+    expect(screen.queryAllByRole("img", { name: /^Rated / })).toHaveLength(0);
+    expect(screen.queryAllByText(/\(\d+ reviews?\)/)).toHaveLength(0);
+    expect(screen.queryAllByTestId("review")).toHaveLength(0);
   });
 
   test("the main image opens a full-screen view that closes with Close, Escape and a click outside", {
@@ -295,50 +318,6 @@ test.describe("product page", () => {
     await expect(page.getByTestId("quote-item-name")).toHaveText(["PN-RV 75 Variable Speed Drive Screw Compressor"]);
   });
 
-  test("Contact Sales goes to the contact page", { tag: "@journey" }, async ({ page }) => {
-    await page.goto(PN_RC_5);
-    await page.getByRole("link", { name: "Contact Sales" }).click();
-    await expect(page).toHaveURL(/\/contact$/);
-  });
-
-  test("share links carry the page URL, and Copy link copies it", { tag: "@journey" }, async ({ page, baseURL, context }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await openHydrated(page, PN_RC_5);
-    const url = `${baseURL}${PN_RC_5}`;
-    const name = "PN-RC 5 Two-Stage Reciprocating Compressor";
-    const e = encodeURIComponent;
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
-    await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
-      "href",
-      `https://wa.me/?text=${e(`${name} – ${url}`)}`,
-    );
-    await expect(page.getByRole("link", { name: "Share on LinkedIn" })).toHaveAttribute(
-      "href",
-      `https://www.linkedin.com/sharing/share-offsite/?url=${e(url)}`,
-    );
-    await expect(page.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute(
-      "href",
-      `https://www.facebook.com/sharer/sharer.php?u=${e(url)}`,
-    );
-    await expect(page.getByRole("link", { name: "Share on X" })).toHaveAttribute(
-      "href",
-      `https://x.com/intent/post?text=${e(name)}&url=${e(url)}`,
-    );
-    const mail = await page.getByRole("link", { name: "Share by e-mail" }).getAttribute("href");
-    const mailUrl = new URL(mail!);
-    expect(mailUrl.protocol).toBe("mailto:");
-    expect(mailUrl.searchParams.get("subject")).toBe(name);
-    expect(mailUrl.searchParams.get("body")).toContain(url);
-    for (const label of ["Share on WhatsApp", "Share on LinkedIn", "Share on Facebook", "Share on X"]) {
-      await expect(page.getByRole("link", { name: label })).toHaveAttribute("rel", "noopener noreferrer");
-      await expect(page.getByRole("link", { name: label })).toHaveAttribute("target", "_blank");
-    }
-
-    await page.getByRole("button", { name: "Copy link" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Link copied" })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  });
-
   test("Product JSON-LD has INR offers only when the product has a price", { tag: "@html" }, async ({ request, baseURL }) => {
     const { document } = await readPage(request, PN_RC_5);
     const priced = jsonLdOfType<LdProduct>(document, "Product");
@@ -424,34 +403,28 @@ test.describe("one way to a quote, and what the price means (issue 30)", () => {
     );
   }
 
-  test("Request a Quote is the one filled, largest action, first after the price; the others are outlined", {
-    tag: "@layout",
-  }, async ({ page }) => {
-    await page.goto(PN_RC_5);
-    const [quote, ...others] = await actionStyles(page);
-    expect(quote!.filled).toBe(true);
-    for (const other of others) {
-      expect(other.filled, other.name).toBe(false);
-      expect(other.box.height, other.name).toBeLessThan(quote!.box.height);
-      expect(other.box.y, other.name).toBeGreaterThanOrEqual(quote!.box.y);
-    }
-  });
-
-  test("Request a Quote is the largest action at any width, and spans the column on a phone", {
+  test("Request a Quote is the one filled, largest action, first after the price, at any width (spanning the column on a phone); the others are outlined", {
     tag: ["@phone", "@layout"],
   }, async ({ page }) => {
     await page.goto(PN_RC_5);
     const [quote, ...others] = await actionStyles(page);
     const column = (await page.locator("[data-product-actions]").boundingBox())!;
     if (page.viewportSize()!.width < 640) expect(quote!.box.width).toBeGreaterThanOrEqual(column.width - 1);
-    for (const other of others)
+    expect(quote!.filled).toBe(true);
+    for (const other of others) {
+      expect(other.filled, other.name).toBe(false);
+      expect(other.box.height, other.name).toBeLessThan(quote!.box.height);
+      expect(other.box.y, other.name).toBeGreaterThanOrEqual(quote!.box.y);
       expect(other.box.width * other.box.height, other.name).toBeLessThan(quote!.box.width * quote!.box.height);
+    }
   });
 
-  test("the price note from Site Settings stands under the price, and not under Price on request", { tag: "@layout" }, async ({
-    page,
-  }) => {
+  test("the price (Indian grouping) has the price note from Site Settings under it; Price on request has none", {
+    tag: "@layout",
+  }, async ({ page }) => {
     await page.goto(PN_RS_37);
+    // Prices use Indian grouping.
+    await expect(page.locator("[data-product-price]")).toHaveText("₹11,50,000");
     const note = page.getByRole("main").locator("[data-price-note]");
     await expect(note).toHaveText("Ex-works Salem. GST 18% extra.");
     const price = (await page.locator("[data-product-price]").boundingBox())!;

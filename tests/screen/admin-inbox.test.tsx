@@ -11,6 +11,11 @@ import { renderAdmin, setUpScreenServer } from "../support/screen";
  * came from, the Source filter asks the server for one source, and the phone call reads as a call. How a pull
  * reads IndiaMART's fields is tests/api/indiamart.test.ts's (against the stand-in of its API, which this
  * environment's fetch, a browser's, may not call); here the lead is stored as the pull stores it.
+ *
+ * The enquiry's detail also offers WhatsApp only where the person ticked "You may message me on WhatsApp about
+ * this enquiry", and only at a mobile: the rule is shared/privacy/whatsapp.ts's (tests/unit/whatsapp-number.test.ts);
+ * here, that the screen follows it. One file, one server for the inbox's screens: the server's start and its data
+ * are most of a screen file's cost.
  */
 
 const ctx = setUpScreenServer({ env: { RATE_LIMITS: "off" } });
@@ -32,6 +37,24 @@ const CALL: PulledLead = {
 };
 
 let call: Contact;
+/** The WhatsApp enquiries' ids, by name. */
+const ids: Record<string, string> = {};
+
+/** An enquiry as the website's form sends it, with or without the WhatsApp consent. */
+async function enquiry(name: string, phone: string, consentWhatsapp: boolean): Promise<void> {
+  const res = await ctx.server.request("POST", "/api/contacts", {
+    json: {
+      name,
+      email: `${name.split(" ")[0]!.toLowerCase()}@example.com`,
+      phone,
+      subject: "Dryer",
+      message: "Price?",
+      consentWhatsapp,
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  ids[name] = res.body.data._id;
+}
 
 beforeAll(async () => {
   const website = await ctx.server.request("POST", "/api/contacts", {
@@ -44,12 +67,16 @@ beforeAll(async () => {
     },
   });
   expect(website.status, website.text).toBe(201);
+  ids["Website Writer"] = website.body.data._id;
   const manual = await ctx.request("POST", "/api/contacts", {
     json: { name: "Manual Visitor", phone: "+91 98765 11111", channel: "walk-in" },
   });
   expect(manual.status, manual.text).toBe(201);
   expect(await addIndiamartLead(ctx.server.ctx.db, CALL)).toBe(true);
   call = (await ctx.request("GET", "/api/contacts?source=indiamart")).body[0];
+  await enquiry("Agreed Mobile", "+91 98765 43210", true);
+  await enquiry("Unasked Mobile", "+91 98765 43211", false);
+  await enquiry("Agreed Landline", "0427 200 1480", true);
 });
 
 /** The table row of the lead from `name`. */
@@ -99,12 +126,32 @@ describe("the inbox's sources", () => {
   });
 
   it("a website enquiry's detail: e-mail first, Call after it", async () => {
-    const website = (await ctx.request("GET", "/api/contacts?source=website")).body[0] as Contact;
-    const s = await renderAdmin(`/admin/contacts/${website._id}`);
+    const s = await renderAdmin(`/admin/contacts/${ids["Website Writer"]}`);
     const dialog = await s.findByRole("dialog");
     expect(within(dialog).getByText("Source", { selector: "dt" }).nextElementSibling?.textContent).toBe("Website");
     expect(within(dialog).getByRole("link", { name: "Reply by e-mail" }).className).toBe(buttonClass("primary", "sm"));
     expect(within(dialog).getByRole("link", { name: /^Call/ }).className).toBe(buttonClass("secondary", "sm"));
     expect(within(dialog).queryByTestId("phone-call")).toBeNull();
+  });
+});
+
+async function whatsappLinkOf(name: string) {
+  const s = await renderAdmin(`/admin/contacts/${ids[name]}`);
+  const dialog = await s.findByRole("dialog");
+  await within(dialog).findByRole("link", { name: /^Call/ });
+  return within(dialog).queryByRole("link", { name: /^WhatsApp/ });
+}
+
+describe("the enquiry's WhatsApp button", () => {
+  it("is there for a person who agreed to WhatsApp, at their mobile with its country code", async () => {
+    expect((await whatsappLinkOf("Agreed Mobile"))?.getAttribute("href")).toBe("https://wa.me/919876543210");
+  });
+
+  it("is not there where the person did not agree to WhatsApp", async () => {
+    expect(await whatsappLinkOf("Unasked Mobile")).toBeNull();
+  });
+
+  it("is not there for a landline, even where the person agreed", async () => {
+    expect(await whatsappLinkOf("Agreed Landline")).toBeNull();
   });
 });
