@@ -155,3 +155,25 @@ describe("the enquiry's WhatsApp button", () => {
     expect(await whatsappLinkOf("Agreed Landline")).toBeNull();
   });
 });
+
+describe("the enquiry on the sales desk (issue 45)", () => {
+  it("names its customer; Make a quotation takes the lead as a deal and opens the new quotation; then it links to the deal", async () => {
+    const s = await renderAdmin(`/admin/contacts/${ids["Unasked Mobile"]}`);
+    const dialog = await s.findByRole("dialog");
+    expect(within(dialog).getByText("No deal yet")).toBeTruthy();
+    expect(
+      within(dialog)
+        .getByRole("link", { name: /^Customer: / })
+        .getAttribute("href"),
+    ).toMatch(/^\/admin\/customers\?q=/);
+    await s.user.click(within(dialog).getByRole("button", { name: "Make a quotation" }));
+    await waitFor(() => expect(s.router.state.location.pathname).toMatch(/^\/admin\/deals\/[0-9a-f]{24}\/quotations\/new$/));
+    const dealId = s.router.state.location.pathname.split("/")[3]!;
+    const deal = (await ctx.request("GET", `/api/deals/${dealId}`)).body as { contactId: string; ownerId: string };
+    expect(deal.contactId).toBe(ids["Unasked Mobile"]);
+
+    const again = await renderAdmin(`/admin/contacts/${ids["Unasked Mobile"]}`);
+    const link = await within(await again.findByRole("dialog")).findByRole("link", { name: "Open its deal" });
+    expect(link.getAttribute("href")).toBe(`/admin/deals/${dealId}`);
+  });
+});
