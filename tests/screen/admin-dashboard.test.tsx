@@ -80,10 +80,11 @@ describe("the dashboard", () => {
     s.getByRole("region", { name: "Enquiries" });
   });
 
-  it("a sales person's: their acceptances and the sales figures first, and no IndiaMART error they cannot fix", async () => {
+  it("a sales person's: the new enquiries, then their acceptances and the sales figures before the website's, and no IndiaMART error they cannot fix", async () => {
     window.localStorage.setItem("admin-token", asha.token);
     const s = await renderAdmin("/admin/dashboard");
     const acceptances = await s.findByRole("region", { name: "Quotations accepted in the last 7 days" });
+    expect(comesBefore(s.getByRole("heading", { level: 2, name: "New enquiries" }), acceptances)).toBe(true);
     const link = within(acceptances).getByRole("link", { name: `${accepted.number} v1` });
     expect(link.getAttribute("href")).toBe(`/admin/quotations/${accepted._id}`);
     const row = link.closest("li") as HTMLElement;

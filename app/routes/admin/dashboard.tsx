@@ -483,8 +483,9 @@ function SalesDesk({ deal }: { deal: ReturnType<typeof useDealStats> }) {
 }
 
 /**
- * Recent acceptances come first for whoever sees them (an owner is told at once, issue 45). A sales person's
- * dashboard then has the sales figures before the website's; an owner's the website's first, as before.
+ * A sales person's dashboard starts with the new enquiries (each one tap from its detail), then their recent
+ * acceptances and the sales figures, before the website's tiles (issue 45). An owner is told of an acceptance
+ * at once: it comes first, above the website's tiles; the sales figures follow the website's.
  */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user } = useCurrentUser();
@@ -494,10 +495,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader title="Dashboard Overview" description="The website at a glance." />
-      {sales && (
-        <div className="mb-6 space-y-6">
+      {sales && !salesFirst && (
+        <div className="mb-6">
           <RecentAcceptances stats={deal.stats} />
-          {salesFirst && <SalesDesk deal={deal} />}
         </div>
       )}
       <Suspense fallback={<Tiles stats="loading" />}>
@@ -505,6 +505,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {(stats) => (
             <>
               {stats.newEnquiries && <NewEnquiries {...stats.newEnquiries} />}
+              {salesFirst && (
+                <div className="mb-6 space-y-6">
+                  <RecentAcceptances stats={deal.stats} />
+                  <SalesDesk deal={deal} />
+                </div>
+              )}
               {stats.enquiries && !stats.enquiries.mail.enabled && <MailOffNotice />}
               <Tiles stats={stats} />
               <Panels stats={stats} />
