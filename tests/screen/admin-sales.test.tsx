@@ -1,18 +1,25 @@
-import { waitFor, within } from "@testing-library/react";
+import { fireEvent, waitFor, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../server/db/content-tables";
+import { indiaDateOf } from "../../shared/sales/financial-year";
 import { buyer, seedProducts } from "../support/enquiries";
 import { renderAdmin, setUpScreenServer } from "../support/screen";
-import { addStaff } from "../support/staff";
+import { addStaff, type StaffAccount } from "../support/staff";
 
 /**
- * A quotation (/admin/quotations/{id}) rendered for real against a real server: an owner records an answer
- * the buyer gave another way (issue 44); a sales person has no such button. The rules are the API's
- * (tests/api/quotations.test.ts); the journey through the quotation is tests/browser/admin-deal.spec.ts.
+ * The sales desk's screens rendered for real against one real server (one file, one server: its start and data
+ * are most of a screen file's cost). A quotation (/admin/quotations/{id}): an owner records an answer the buyer
+ * gave another way (issue 44), a sales person has no such button; its particulars, HSN/SAC summary and the
+ * freight/ex-works warning; a new quotation (/admin/deals/{id}/quotations/new) filled from its lead, with the
+ * usual lines and a missing state fixed in place (issue 45). A deal (/admin/deals/{id}): an owner gives it to
+ * someone else, a sales person has no such control. The deals list (/admin/deals), as an owner: the filters go
+ * to the URL and to the server, and Export CSV asks for the same (last: the download leaves the page's origin).
+ * The rules are the API's (tests/api/quotations.test.ts, deals.test.ts, lead-assignment.test.ts); the journeys
+ * are tests/browser/admin-deal.spec.ts and quotation-from-enquiry.spec.ts.
  */
 
-const ctx = setUpScreenServer();
+const ctx = setUpScreenServer({ env: { RATE_LIMITS: "off" } });
 
 beforeAll(async () => {
   expect((await ctx.request("PUT", "/api/settings", { json: { gstin: "33AAKCP1998Q1ZI" } })).status).toBe(200);
@@ -180,4 +187,122 @@ it("a new quotation starts from what the lead asked, with the usual lines a tap 
   expect(await s.findByText("The buyer is in another state: IGST.")).toBeTruthy();
   expect(s.queryByText(/The customer's state is not known/)).toBeNull();
   expect(await value(3, "Description")).toBe("Installation and commissioning");
+});
+
+let asha: StaffAccount;
+
+beforeAll(async () => {
+  asha = await addStaff(ctx.server, ctx.token, "sales", "asha-list");
+  const lead = await ctx.server.request("POST", "/api/contacts", {
+    token: asha.token,
+    json: { name: "Prakash Iyer", phone: "90000 12345" },
+  });
+  expect(lead.status, lead.text).toBe(201);
+  const walkIn = await ctx.server.request("POST", "/api/deals", {
+    token: asha.token,
+    json: { title: "Walk-in: 10 HP", contactId: lead.body.data._id },
+  });
+  expect(walkIn.status, walkIn.text).toBe(201);
+  expect((await ctx.request("POST", "/api/deals", { json: { title: "Fair: 5 HP" } })).status).toBe(201);
+});
+
+/** The panel's requests to `path` as they leave (happy-dom's fetch), each then answered by the real server. */
+function requestsTo(path: string): URL[] {
+  const seen: URL[] = [];
+  (window as unknown as { happyDOM: { settings: { fetch: { interceptor: unknown } } } }).happyDOM.settings.fetch.interceptor = {
+    async beforeAsyncRequest({ request }: { request: Request }) {
+      const url = new URL(request.url);
+      if (url.pathname === path) seen.push(url);
+      return undefined;
+    },
+  };
+  return seen;
+}
+
+const toastText = () => [...document.querySelectorAll("[role=status][aria-live=polite]")].at(-1)?.textContent ?? "";
+
+/** The value of one of the deal's facts ("Owner": its person's name). */
+const fact = (label: string) =>
+  [...document.querySelectorAll("dt")].find((dt) => dt.textContent === label)?.nextElementSibling?.textContent;
+
+async function salesPerson(username: string, name: string, awayUntil: string | null = null) {
+  const person = await addStaff(ctx.server, ctx.token, "sales", username);
+  expect((await ctx.request("PUT", `/api/users/${person.id}`, { json: { name, awayUntil } })).status).toBe(200);
+  return person;
+}
+
+it("an owner gives a deal to another sales person; someone on leave is marked so in the list", async () => {
+  const asha = await salesPerson("asha-deal", "Asha Rao");
+  const bala = await salesPerson("bala-deal", "Bala Iyer", "2099-12-04");
+  const editor = await addStaff(ctx.server, ctx.token, "editor", "eddie-deal");
+  const deal = await ctx.request("POST", "/api/deals", { json: { title: "Dryer for Kaveri Mills", ownerId: asha.id } });
+  expect(deal.status, deal.text).toBe(201);
+
+  const s = await renderAdmin(`/admin/deals/${deal.body._id}`);
+  const form = await s.findByRole("form", { name: "Give the deal to someone else" });
+  const select = within(form).getByLabelText("Owner") as HTMLSelectElement;
+  await waitFor(() => expect([...select.options].map((o) => o.textContent)).toContain("Bala Iyer, on leave until 4 Dec 2099"));
+  const labels = [...select.options].map((o) => o.textContent);
+  expect(labels).toEqual(expect.arrayContaining(["Nobody yet (unassigned)", "Asha Rao", "admin (owner)"]));
+  expect(labels.some((l) => l?.includes(editor.username) || l === "editor person")).toBe(false);
+  expect(select.value).toBe(asha.id);
+  const give = within(form).getByRole("button", { name: "Give the deal" }) as HTMLButtonElement;
+  expect(give.disabled).toBe(true);
+
+  await s.user.selectOptions(select, bala.id);
+  await s.user.click(give);
+  await waitFor(() => expect(toastText()).toContain("Deal given to Bala Iyer."));
+  expect(fact("Owner")).toBe("Bala Iyer");
+  expect((await ctx.request("GET", `/api/deals/${deal.body._id}`)).body.ownerId).toBe(bala.id);
+});
+
+it("a sales person has no such control, even on their own deal", async () => {
+  const chitra = await salesPerson("chitra-deal", "Chitra Menon");
+  const deal = await ctx.server.request("POST", "/api/deals", { token: chitra.token, json: { title: "Her own deal" } });
+  expect(deal.status, deal.text).toBe(201);
+  window.localStorage.setItem("admin-token", chitra.token);
+  const s = await renderAdmin(`/admin/deals/${deal.body._id}`);
+  await s.findByRole("heading", { level: 1, name: "Her own deal" });
+  expect(fact("Owner")).toBe("Chitra Menon");
+  expect(s.queryByRole("form", { name: "Give the deal to someone else" })).toBeNull();
+});
+
+describe("the deals' filters", () => {
+  it("sales person, source and the day made go to the URL and the server, and the export asks for the same", async () => {
+    const s = await renderAdmin("/admin/deals");
+    const table = await s.findByRole("table");
+    await within(table).findByText("Fair: 5 HP");
+    expect(within(table).getByText("Walk-in: 10 HP")).toBeTruthy();
+
+    await s.user.selectOptions(s.getByLabelText("Source"), "manual");
+    await waitFor(() => expect(s.router.state.location.search).toBe("?source=manual"));
+    await waitFor(() => expect(within(s.getByRole("table")).queryByText("Fair: 5 HP")).toBeNull());
+    expect(within(s.getByRole("table")).getByText("Walk-in: 10 HP")).toBeTruthy();
+
+    // An owner picks any sales person by name (the staff list arrives after the deals).
+    const person = s.getByLabelText("Owner");
+    await waitFor(() => expect(person.querySelector(`option[value="${asha.id}"]`)).not.toBeNull());
+    await s.user.selectOptions(person, asha.id);
+    const today = indiaDateOf(new Date());
+    fireEvent.change(s.getByLabelText("Created from"), { target: { value: today } });
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(s.router.state.location.search))).toEqual({
+        source: "manual",
+        owner: asha.id,
+        from: today,
+      }),
+    );
+    // The screen shows what the URL says once the server has answered (the list, and the select's choice).
+    await waitFor(() => expect((s.getByLabelText("Owner") as HTMLSelectElement).value).toBe(asha.id));
+    expect((s.getByLabelText("Created from") as HTMLInputElement).value).toBe(today);
+    expect(within(s.getByRole("table")).getByText("Walk-in: 10 HP")).toBeTruthy();
+
+    const exports = requestsTo("/api/deals/export.csv");
+    await s.user.click(s.getByRole("button", { name: "Export CSV" }));
+    await waitFor(() => expect(exports).toHaveLength(1));
+    expect(Object.fromEntries(exports[0]!.searchParams)).toEqual({ source: "manual", owner: asha.id, from: today });
+    // The file has come (the button is no longer busy) and nothing failed.
+    await s.findByRole("button", { name: "Export CSV" });
+    expect(s.queryByRole("alert")).toBeNull();
+  });
 });
