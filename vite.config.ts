@@ -6,6 +6,7 @@ import { defineConfig, type InlineConfig, type Plugin } from "vite";
 // With its extension: Vite's native config loader (planned to become the default) needs one, and warns
 // on every config load without it (tsconfig: allowImportingTsExtensions).
 import { compress, type Effort } from "./server/http/compress.ts";
+import { readmeSections } from "./server/vite-plugins/readme-section.ts";
 
 const SERVER_DIR = path.resolve("server") + path.sep;
 
@@ -82,7 +83,14 @@ function envDirInsteadOfEnvFile(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles our Express app (server/main.ts) together with the React Router server build.
   build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" } : undefined,
-  plugins: [envDirInsteadOfEnvFile(), tailwindcss(), reactRouter(), serverCodeStaysOnTheServer(), precompressBuiltFiles()],
+  plugins: [
+    envDirInsteadOfEnvFile(),
+    tailwindcss(),
+    reactRouter(),
+    readmeSections(),
+    serverCodeStaysOnTheServer(),
+    precompressBuiltFiles(),
+  ],
   // The public pages' scripts (app/enhance/main.ts and calculator-page.ts, built as "workers" for their URLs)
   // are loaded as ES modules (`<script type="module">`), so they are built as ES modules.
   worker: { format: "es" },

@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { readmeSections } from "./server/vite-plugins/readme-section.ts";
 
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
+  // The admin's e-mail help page imports a README section made at build time (the screen tests may open it).
+  plugins: [readmeSections()],
   test: {
     projects: [
       {

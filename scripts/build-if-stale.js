@@ -6,7 +6,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json", "tsconfig.json"];
+const sources = [
+  "app",
+  "server",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+  "tsconfig.json",
+  "README.md",
+]; // README.md: the e-mail help page shows its section
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;

@@ -2,6 +2,7 @@ import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import type { SiteSettings } from "../../shared/content/settings";
 import { isId } from "../../shared/lib/ids";
+import { emailKey } from "../../shared/sales/customer";
 import {
   type Quotation,
   quotationInput,
@@ -136,7 +137,7 @@ export function quotationsRouter(ctx: AppContext): Router {
     }
     if (quotation.decidedAt) throw conflict(`The buyer has already ${quotation.status} this quotation.`);
     const customer = quotation.customerId ? await getCustomer(ctx.db, quotation.customerId) : null;
-    const to = input.to ?? [...new Set(customer?.people.map((p) => p.email.toLowerCase()).filter(Boolean) ?? [])];
+    const to = input.to ?? [...new Set(customer?.people.map((p) => emailKey(p.email)).filter(Boolean) ?? [])];
     if (to.length === 0) throw badRequest("Give an e-mail address to send the quotation to: the customer has none.");
     const user = currentUser(req);
     const settings = await getSettings(ctx.db);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Role, StaffUser } from "../../shared/auth/roles";
+import { emailKey } from "../../shared/sales/customer";
 import { usernameSchema } from "../../shared/schemas/login";
 import type { Database } from "../db/client";
 import { admins, loginTickets, sessions } from "../db/schema";
@@ -82,7 +83,7 @@ export async function ownerEmails(db: Database): Promise<string[]> {
     .select({ email: admins.email })
     .from(admins)
     .where(and(eq(admins.role, "owner"), isNull(admins.disabledAt), ne(admins.email, "")));
-  return [...new Set(rows.map((r) => r.email.toLowerCase()))];
+  return [...new Set(rows.map((r) => emailKey(r.email)))];
 }
 
 async function checkedPassword(password: string, account: { username: string; name?: string; email?: string }) {

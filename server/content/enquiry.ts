@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { isId, newId } from "../../shared/lib/ids";
 import { productPath } from "../../shared/lib/product-paths";
 import { type Consents, consentsOf, NO_CONSENTS, NOTICE_VERSION_FIELD } from "../../shared/privacy/consent";
-import type { Address } from "../../shared/sales/customer";
+import { type Address, emailKey } from "../../shared/sales/customer";
 import {
   type ContactInput,
   contactInput,
@@ -235,7 +235,7 @@ async function store(
  * the enquiry's transaction. It applies whatever RATE_LIMITS says: the address is whatever a visitor typed.
  */
 async function acknowledgementAllowed(tx: Database, email: string): Promise<boolean> {
-  const key = `acknowledgement-to:${email.trim().toLowerCase()}`;
+  const key = `acknowledgement-to:${emailKey(email)}`;
   return (await takeLimits(tx, [{ key, ...ACKNOWLEDGEMENT_LIMIT }])) === null;
 }
 

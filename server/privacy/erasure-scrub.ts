@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { phoneKey } from "../../shared/sales/customer";
+import { emailKey, phoneKey } from "../../shared/sales/customer";
 import { type Database, queryRows } from "../db/client";
 
 /**
@@ -28,7 +28,7 @@ const MIN_NAME_LENGTH = 3;
 const escapeRegex = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 
 export function needlesOf(details: { emails: string[]; phones: string[]; names: string[] }): Needles {
-  const email = details.emails.map((e) => e.trim().toLowerCase()).find((e) => e.includes("@")) ?? null;
+  const email = details.emails.map(emailKey).find((e) => e.includes("@")) ?? null;
   const phones = [...new Set(details.phones.map(phoneKey).filter((k) => k.length >= MIN_PHONE_DIGITS))];
   const names = [...new Set(details.names.map((n) => n.trim().replace(/\s+/g, " ")).filter((n) => n.length >= MIN_NAME_LENGTH))];
   return { email, phones, names };
@@ -54,7 +54,7 @@ const PERSON_EMAIL_KEYS = ["email", "emailKey", "email_key"];
 
 /** A stored person (an object with an e-mail field) whose address is this one. */
 const isPersonOf = (record: Record<string, unknown>, email: string | null) =>
-  email !== null && PERSON_EMAIL_KEYS.some((k) => typeof record[k] === "string" && record[k].trim().toLowerCase() === email);
+  email !== null && PERSON_EMAIL_KEYS.some((k) => typeof record[k] === "string" && emailKey(record[k]) === email);
 
 const normalName = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { countText } from "../../shared/lib/count";
 import { maskEmail } from "../../shared/privacy/request";
+import { emailKey } from "../../shared/sales/customer";
 import { type Actor, recordActivity } from "../activity/log";
 import { getSettings } from "../content/settings";
 import { type Database, inTransaction } from "../db/client";
@@ -76,7 +77,7 @@ async function keepRuleOf(db: Database, options: ErasureOptions): Promise<KeepRu
 
 /** Erases one person (by e-mail address) everywhere the site keeps them, in one transaction. */
 export async function erasePerson(db: Database, email: string, options: ErasureOptions = {}): Promise<ErasureReport> {
-  const address = email.trim().toLowerCase();
+  const address = emailKey(email);
   if (!address.includes("@")) return { erased: [], kept: [] };
   return inTransaction(db, async (tx) => {
     const keep = await keepRuleOf(tx, options);

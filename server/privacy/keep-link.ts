@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { emailKey } from "../../shared/sales/customer";
 import type { Database } from "../db/client";
 import { linkKey } from "../sales/quotation-mail";
 
@@ -18,7 +19,7 @@ const LINK_VALID_MS = WARNING_NOTICE_MS + 5 * 24 * HOUR_MS;
 
 const hmac = (key: Buffer, text: string) => createHmac("sha256", key).update(text).digest("base64url");
 /** Who the link is for: the lower-cased address, hashed with the key (no one else can test addresses against it). */
-const personTagOf = (key: Buffer, address: string) => hmac(key, `retention-person:${address.trim().toLowerCase()}`).slice(0, 22);
+const personTagOf = (key: Buffer, address: string) => hmac(key, `retention-person:${emailKey(address)}`).slice(0, 22);
 const signatureOf = (key: Buffer, payload: string) => hmac(key, `retention-keep:${payload}`);
 
 /** The token of one warning e-mail: "<warned at, base 36 ms>.<person>.<signature>". */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { NO_CONSENTS } from "../../shared/privacy/consent";
 import type { PersonalData } from "../../shared/privacy/personal-data";
+import { emailKey } from "../../shared/sales/customer";
 import { formatRupees } from "../../shared/sales/money";
 import type { QuotationStatus } from "../../shared/sales/quotation";
 import { CONTACT_TYPE_LABEL, type ContactType } from "../../shared/schemas/enquiry-values";
@@ -26,7 +27,7 @@ const QUOTATION_STATUS_FOR_PERSON: Record<SentStatus, string> = {
  * one of its people (issue 44).
  */
 export async function personalDataOf(db: Database, email: string, heldBy: string, now = new Date()): Promise<PersonalData> {
-  const address = email.trim().toLowerCase();
+  const address = emailKey(email);
   const [enquiries, people, requests, their] = await Promise.all([
     db
       .select()
@@ -99,7 +100,7 @@ export async function personalDataOf(db: Database, email: string, heldBy: string
 
 /** Whether the site holds anything for the address (the link e-mail says so; the page answers the same either way). */
 export async function holdsDataFor(db: Database, email: string): Promise<boolean> {
-  const address = email.trim().toLowerCase();
+  const address = emailKey(email);
   const [row] = await db
     .select({ known: sql<boolean>`true` })
     .from(contacts)
@@ -122,7 +123,7 @@ export async function withdrawConsents(
   now = new Date(),
 ): Promise<number> {
   if (purposes.length === 0) return 0;
-  const address = email.trim().toLowerCase();
+  const address = emailKey(email);
   const off = Object.fromEntries(purposes.map((p) => [p, false]));
   const rows = await db
     .update(contacts)

@@ -7,6 +7,7 @@ import type {
   PrivacyRequestStatus,
   PrivacyRequestWithDue,
 } from "../../shared/privacy/request";
+import { emailKey } from "../../shared/sales/customer";
 import type { Database } from "../db/client";
 import { privacyRequests } from "../db/schema";
 
@@ -20,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** SHA-256 of the lower-cased address: finds a person's requests after their address itself was masked. */
 export function emailHashOf(email: string): string {
-  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+  return createHash("sha256").update(emailKey(email)).digest("hex");
 }
 
 export interface NewPrivacyRequest {
@@ -42,7 +43,7 @@ export async function createPrivacyRequest(db: Database, input: NewPrivacyReques
     .values({
       id: newId(),
       kind: input.kind,
-      email: input.email.trim().toLowerCase(),
+      email: emailKey(input.email),
       emailHash: emailHashOf(input.email),
       details: input.details ?? "",
       status,
@@ -90,7 +91,7 @@ export async function listPrivacyRequests(
   if (query.status && query.status !== "all") conditions.push(eq(privacyRequests.status, query.status));
   if (query.kind && query.kind !== "all") conditions.push(eq(privacyRequests.kind, query.kind));
   if (query.q) {
-    const email = query.q.trim().toLowerCase();
+    const email = emailKey(query.q);
     conditions.push(or(eq(privacyRequests.email, email), eq(privacyRequests.emailHash, emailHashOf(email)))!);
   }
   const where = conditions.length ? and(...conditions) : undefined;

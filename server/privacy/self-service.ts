@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { SiteSettings } from "../../shared/content/settings";
+import { emailKey } from "../../shared/sales/customer";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { privacyLinks } from "../db/schema";
@@ -56,7 +57,7 @@ const token = () => randomBytes(32).toString("base64url");
  * Throws 429 past the limits; otherwise returns the same whatever the address.
  */
 export async function sendPrivacyLink(ctx: AppContext, email: string, clientIp: string, settings: SiteSettings): Promise<void> {
-  const address = email.trim().toLowerCase();
+  const address = emailKey(email);
   if (!ctx.mail.enabled) {
     // Nothing can reach the person: staff must know the page cannot work (README: SMTP_URL).
     log.warn("a privacy link was asked for but e-mail is off (SMTP_URL)");

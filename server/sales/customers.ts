@@ -9,6 +9,7 @@ import {
   customerInput,
   customerStateCode,
   EMPTY_ADDRESS,
+  emailKey,
   phoneKey,
 } from "../../shared/sales/customer";
 import { likePattern } from "../content/contact";
@@ -100,7 +101,7 @@ async function writePeople(db: Database, customerId: string, people: CustomerPer
       name: p.name,
       phone: p.phone,
       email: p.email,
-      emailKey: p.email.toLowerCase(),
+      emailKey: emailKey(p.email),
       phoneKey: phoneKey(p.phone),
     })),
   );
@@ -157,7 +158,7 @@ export async function deleteCustomer(db: Database, id: string): Promise<boolean>
  * see and erase what is linked to it. Staff find a likely duplicate by searching the phone, and merge.
  */
 async function findCustomerOf(db: Database, person: { email: string; phone: string }): Promise<string | null> {
-  const email = person.email.trim().toLowerCase();
+  const email = emailKey(person.email);
   const phone = phoneKey(person.phone);
   if (!email && phone.length < 6) return null;
   // The oldest such customer: a later one with the same phone may be anyone's (above).
@@ -213,12 +214,12 @@ export async function customerForEnquiry(
 ): Promise<string | null> {
   // Two enquiries from one new person at once would each make a customer: each takes its keys' locks first
   // (in one order, so never a deadlock), and the second finds the first's customer.
-  const keys = [enquiry.email.trim().toLowerCase(), phoneKey(enquiry.phone)].filter((k) => k.length >= 6).sort();
+  const keys = [emailKey(enquiry.email), phoneKey(enquiry.phone)].filter((k) => k.length >= 6).sort();
   for (const key of keys) await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`customer:${key}`}))`);
   const found = await findCustomerOf(db, enquiry);
   if (found && options.buyer) await completeCustomer(db, found, enquiry, options.buyer.address);
   if (found || !options.create) return found;
-  const person = { name: enquiry.name, email: enquiry.email.trim().toLowerCase(), phone: enquiry.phone };
+  const person = { name: enquiry.name, email: emailKey(enquiry.email), phone: enquiry.phone };
   const input: CustomerInput = {
     name: enquiry.company.trim() || enquiry.name,
     gstin: "",

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { SiteSettings } from "../../shared/content/settings";
 import { isId } from "../../shared/lib/ids";
+import { emailKey } from "../../shared/sales/customer";
 import { formatRupees } from "../../shared/sales/money";
 import type { Quotation } from "../../shared/sales/quotation";
 import { getSettings } from "../content/settings";
@@ -261,7 +262,7 @@ async function tellOwner(
       .select({ email: admins.email })
       .from(admins)
       .where(and(eq(admins.role, "owner"), isNull(admins.disabledAt), ne(admins.email, "")));
-    for (const o of owners) if (!to.some((t) => t.toLowerCase() === o.email.toLowerCase())) to.push(o.email);
+    for (const o of owners) if (!to.some((t) => emailKey(t) === emailKey(o.email))) to.push(o.email);
   }
   const link = `${siteUrl}/admin/quotations/${q._id}`;
   const buyer = await buyerContact(tx, q, what.name);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PRIVACY_NOTICE } from "../privacy/consent";
+import { emailKey } from "../sales/customer";
 import { optionalGstin } from "../sales/gstin";
 import { rupeesToPaise } from "../sales/money";
 import { DEFAULT_PRICE_NOTE, DEFAULT_QUOTATION_LINE_TEMPLATES, DEFAULT_QUOTATION_TERMS } from "../schemas/defaults";
@@ -27,7 +28,7 @@ const notificationList = (label: string) =>
       error: `${label} must be a list of e-mail addresses.`,
     })
     .max(10, `${label} may have at most 10 addresses.`)
-    .transform((list) => [...new Set(list.map((a) => a.toLowerCase()))])
+    .transform((list) => [...new Set(list.map(emailKey))])
     .default([]);
 
 /** A whole number setting from `min` to `max`, with its default. */

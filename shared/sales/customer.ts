@@ -87,7 +87,7 @@ const person = z.object(
       .trim()
       .max(254, "Person's email must be at most 254 characters.")
       .refine((v) => v === "" || z.email().safeParse(v).success, "Person's email must be a valid e-mail address.")
-      .transform((v) => v.toLowerCase())
+      .transform(emailKey)
       .default(""),
   },
   { error: "Each person must be an object with name, phone and email." },
@@ -138,4 +138,13 @@ export function customerStateCode(c: { gstin: string; billingAddress: Address })
 export function phoneKey(value: string): string {
   const digits = value.replace(/\D/g, "");
   return digits.length >= 10 ? digits.slice(-10) : digits;
+}
+
+/**
+ * An e-mail address as compared and kept: trimmed and lower-cased. The local part may be case-sensitive by
+ * the RFC, but no mail service in use treats it so, and people type their address in any case: "Ravi@X.in"
+ * and "ravi@x.in" are one person.
+ */
+export function emailKey(address: string): string {
+  return address.trim().toLowerCase();
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { oneLine, withoutControls } from "../lib/control-characters";
 import { calendarDay } from "../schemas/calendar-day";
 import { LIMITS, optionalText } from "../schemas/fields";
-import { type Address, address } from "./customer";
+import { type Address, address, emailKey } from "./customer";
 import { isHsnCode } from "./gst";
 import { rupeesToPaise, toHundredths } from "./money";
 
@@ -245,8 +245,7 @@ export const quotationSendInput = z.object({
     .array(
       z
         .string({ error: "Each address must be text." })
-        .trim()
-        .toLowerCase()
+        .transform(emailKey)
         .pipe(z.email("Each address must be a valid e-mail address.")),
       {
         error: "to must be a list of e-mail addresses.",

@@ -27,25 +27,26 @@ const OLD_LAST = "0005_contacts_order_indexes";
 const tempDirs: string[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
-/** The migrations folder as main had it: the same files, the journal cut after OLD_LAST. */
-async function oldMigrationsFolder(): Promise<string> {
+/** The migrations folder as it was at `last`: the same files, the journal cut after it. */
+async function oldMigrationsFolder(last: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "pneuma-old-migrations-"));
   tempDirs.push(dir);
   await cp(MIGRATIONS_DIR, dir, { recursive: true });
   const file = path.join(dir, "meta", "_journal.json");
   const journal = JSON.parse(await readFile(file, "utf8")) as { entries: { idx: number; tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === OLD_LAST);
-  expect(last).toBe(5);
-  journal.entries = journal.entries.slice(0, last + 1);
+  const index = journal.entries.findIndex((e) => e.tag === last);
+  expect(index).toBeGreaterThanOrEqual(0);
+  if (last === OLD_LAST) expect(index).toBe(5);
+  journal.entries = journal.entries.slice(0, index + 1);
   await writeFile(file, JSON.stringify(journal, null, 2));
   return dir;
 }
 
 /**
- * A database migrated only as far as OLD_LAST, filled by `fill` (with SQL for that schema). Returns the
- * environment that points a test server at it.
+ * A database migrated only as far as `last` (OLD_LAST unless said), filled by `fill` (with SQL for that
+ * schema). Returns the environment that points a test server at it.
  */
-async function oldDatabase(fill: (db: Database) => Promise<void>): Promise<Record<string, string>> {
+async function oldDatabase(fill: (db: Database) => Promise<void>, last = OLD_LAST): Promise<Record<string, string>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "pneuma-upgrade-"));
   tempDirs.push(dataDir);
   const scratch = testDatabaseKind() === "postgres" ? await createScratchDatabase() : null;
@@ -53,23 +54,27 @@ async function oldDatabase(fill: (db: Database) => Promise<void>): Promise<Recor
   else await copyFreshPglite(dataDir);
   const handle = await openDatabase({ dataDir, databaseUrl: scratch?.url ?? null, lockHolder: "upgrade test", migrate: false });
   try {
-    const migrationsFolder = await oldMigrationsFolder();
+    const migrationsFolder = await oldMigrationsFolder(last);
     // The handle's drizzle instance is the driver's own (server/db/client.ts): its migrator applies the folder.
     if (handle.kind === "pglite") await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
     else await migratePostgres(handle.db as unknown as NodePgDatabase, { migrationsFolder });
-    // It is the old schema: team members' job title in job_title, the order in position, no faqs table.
-    const columns = await queryRows<{ column_name: string }>(
-      handle.db,
-      sql`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'team_members'`,
-    );
-    expect(columns.map((c) => c.column_name)).toEqual(expect.arrayContaining(["job_title", "position"]));
-    const [faqs] = await queryRows<{ t: string | null }>(handle.db, sql`SELECT to_regclass('public.faqs')::text AS t`);
-    expect(faqs?.t).toBeNull();
+    if (last === OLD_LAST) await expectOldSchema(handle.db);
     await fill(handle.db);
   } finally {
     await handle.close();
   }
   return { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+}
+
+/** Main's schema before the declarations: team members' job title in job_title, the order in position, no faqs table. */
+async function expectOldSchema(db: Database): Promise<void> {
+  const columns = await queryRows<{ column_name: string }>(
+    db,
+    sql`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'team_members'`,
+  );
+  expect(columns.map((c) => c.column_name)).toEqual(expect.arrayContaining(["job_title", "position"]));
+  const [faqs] = await queryRows<{ t: string | null }>(db, sql`SELECT to_regclass('public.faqs')::text AS t`);
+  expect(faqs?.t).toBeNull();
 }
 
 const run = (db: Database, query: SQL) => queryRows(db, query);
@@ -87,6 +92,8 @@ describe(`a database of main before the content declarations (migrations up to $
   const member = { id: newId(), created: "2024-05-01T10:00:00.000Z" };
   const banner = newId();
   const service = newId();
+  const category = newId();
+  const product = newId();
   let s: TestServer;
 
   beforeAll(async () => {
@@ -107,6 +114,14 @@ describe(`a database of main before the content declarations (migrations up to $
         sql`INSERT INTO services (id, slug, title, description, details, benefits, image, position)
             VALUES (${service}, 'old-service', 'Old service', 'Short', 'Long details.', '["Less downtime"]'::jsonb,
                     'https://example.com/s.jpg', 2)`,
+      );
+      // A machine with a main image and two views more, as the demo content had them.
+      await run(db, sql`INSERT INTO categories (id, slug, name, image) VALUES (${category}, 'screw', 'Screw', '')`);
+      await run(
+        db,
+        sql`INSERT INTO products (id, slug, category_id, name, short_description, full_description, main_image, additional_images)
+            VALUES (${product}, 'pa-15', ${category}, 'PA-15 Screw Compressor', 'Short', 'Full', 'https://example.com/m.jpg',
+                    '["https://example.com/gauge.jpg","https://example.com/panel.jpg"]'::jsonb)`,
       );
       const settings = { companyName: "Old Company Ltd", tagline: "Air since 1998", address: "Salem" };
       await run(db, sql`INSERT INTO site_settings (id, data) VALUES ('site', ${JSON.stringify(settings)}::jsonb)`);
@@ -159,6 +174,16 @@ describe(`a database of main before the content declarations (migrations up to $
       companyName: "Old Company Ltd",
       tagline: "Air since 1998",
       address: "Salem",
+    });
+  });
+
+  it("a product's main and additional images get its name as their alt text", async () => {
+    expect((await s.request("GET", `/api/product/${product}`)).body).toMatchObject({
+      mainImageAlt: "PA-15 Screw Compressor",
+      mainImageDecorative: false,
+      additionalImages: ["https://example.com/gauge.jpg", "https://example.com/panel.jpg"],
+      additionalImagesAlt: ["PA-15 Screw Compressor", "PA-15 Screw Compressor"],
+      additionalImagesDecorative: [false, false],
     });
   });
 
@@ -227,4 +252,74 @@ describe("the five questions", { timeout: 90_000 }, () => {
       await demo.close();
     }
   }, 120_000); // the first file to ask for the seeded copy draws its pictures
+});
+
+describe("a database that ran migration 0021 before additional images had alt texts of their own", { timeout: 90_000 }, () => {
+  const category = newId();
+  const ids = { bare: newId(), partly: newId(), described: newId() };
+  const described = { updatedAt: "2025-02-01T10:00:00.000Z" };
+  const url = (name: string) => `https://example.com/${name}.jpg`;
+  let s: TestServer;
+
+  beforeAll(async () => {
+    // The migration just before the one that fills them in (issue 46).
+    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as {
+      entries: { tag: string }[];
+    };
+    const fill = journal.entries.findIndex((e) => e.tag.endsWith("_additional_image_alt"));
+    expect(fill).toBeGreaterThan(21);
+    const env = await oldDatabase(
+      async (db) => {
+        await run(db, sql`INSERT INTO categories (id, slug, name) VALUES (${category}, 'piston', 'Piston')`);
+        const product = (id: string, name: string, images: string[], alt: string[], decorative: boolean[]) =>
+          run(
+            db,
+            sql`INSERT INTO products (id, slug, category_id, name, short_description, full_description, main_image, main_image_alt,
+                                    additional_images, additional_images_alt, additional_images_decorative, created_at, updated_at)
+              VALUES (${id}, ${id}, ${category}, ${name}, 'Short', 'Full', ${url("main")}, ${name},
+                      ${JSON.stringify(images)}::jsonb, ${JSON.stringify(alt)}::jsonb, ${JSON.stringify(decorative)}::jsonb,
+                      ${described.updatedAt}, ${described.updatedAt})`,
+          );
+        // As the 12 demo images were found: images, and no alt texts or marks at all.
+        await product(ids.bare, "PT-5 Piston Compressor", [url("gauge"), url("mirror")], [], []);
+        // One described, one decorative, one with an empty text.
+        await product(
+          ids.partly,
+          "PT-7 Piston Compressor",
+          [url("a"), url("b"), url("c")],
+          ["Gauge close-up", "", ""],
+          [false, true],
+        );
+        await product(ids.described, "PT-9 Piston Compressor", [url("side")], ["Side view"], [false]);
+      },
+      journal.entries[fill - 1]!.tag,
+    );
+    s = await startTestServer(env);
+  });
+
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const productOf = async (id: string) => (await s.request("GET", `/api/product/${id}`)).body;
+
+  it("gives each additional image without an alt text its product's name, one text and mark per image", async () => {
+    expect(await productOf(ids.bare)).toMatchObject({
+      additionalImagesAlt: ["PT-5 Piston Compressor", "PT-5 Piston Compressor"],
+      additionalImagesDecorative: [false, false],
+    });
+    expect(await productOf(ids.partly)).toMatchObject({
+      additionalImagesAlt: ["Gauge close-up", "", "PT-7 Piston Compressor"],
+      additionalImagesDecorative: [false, true, false],
+    });
+  });
+
+  it("leaves described images alone", async () => {
+    expect(await productOf(ids.described)).toMatchObject({
+      mainImageAlt: "PT-9 Piston Compressor",
+      additionalImagesAlt: ["Side view"],
+      additionalImagesDecorative: [false],
+      updatedAt: described.updatedAt,
+    });
+  });
 });

@@ -311,6 +311,50 @@ describe("Products Management", () => {
     ]);
   });
 
+  it("a failed Add Product focuses the first field in error in the page's order, alt texts included (issue 46)", async () => {
+    const category = await createCategory(unique("Focus category"));
+    const name = unique("Focus product");
+    const s = await renderAdmin("/admin/products?add=1");
+    const { user } = s;
+    const dialog = await s.findByRole("dialog");
+    const add = within(dialog).getByRole("button", { name: "Add Product" });
+    await user.selectOptions(labelled(dialog, "Category"), category._id);
+    await fillRequired(user, dialog, name);
+    // A main image without its alt text, and a specification value without its name.
+    await user.upload(dialog.querySelector<HTMLInputElement>("input[type=file]")!, await png());
+    const [mainAlt] = await within(dialog).findAllByLabelText("Alt text");
+    await fill(user, labelled(dialog, "Specification value 1"), "8 bar");
+    await user.click(add);
+    within(dialog).getByText("2 fields need attention", { exact: true });
+    // The specifications come before the images in the dialog: their first box has the focus.
+    const specName = labelled(dialog, "Specification name 1");
+    expect(specName.compareDocumentPosition(mainAlt!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(specName));
+
+    // With the specification named, the image's alt text is the first: it gets the focus.
+    await fill(user, specName, "Pressure");
+    await user.click(add);
+    within(dialog).getByText("1 field needs attention", { exact: true });
+    await waitFor(() => expect(document.activeElement).toBe(mainAlt));
+
+    // An additional image's alt text below the main image's: the main image's still comes first.
+    await user.upload(dialog.querySelector<HTMLInputElement>("input[type=file][multiple]")!, await png("side.png"));
+    const extraAlt = () =>
+      within(within(dialog).getByRole("group", { name: "Image 1 of additional images" })).getByLabelText("Alt text");
+    await waitFor(() => extraAlt());
+    await user.click(add);
+    within(dialog).getByText("2 fields need attention", { exact: true });
+    await waitFor(() => expect(document.activeElement).toBe(mainAlt));
+    await fill(user, mainAlt!, "The compressor, front view");
+    await user.click(add);
+    await waitFor(() => expect(document.activeElement).toBe(extraAlt()));
+    await fill(user, extraAlt(), "The compressor, side view");
+    await user.click(add);
+    await expectToast("Product added successfully!");
+    const [saved] = await productsIn(category._id);
+    expect(saved).toMatchObject({ additionalImagesAlt: ["The compressor, side view"] });
+  });
+
   it("edit is pre-filled, additional images are appended, Price on request, failing saves and deletes", async () => {
     // The screen logs a failed delete (console.error) besides showing it: expected here.
     vi.spyOn(console, "error").mockImplementation(() => {});

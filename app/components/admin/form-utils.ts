@@ -54,21 +54,29 @@ const CONTROL =
   "input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])";
 
 /**
- * After a failed save: brings the first field in error (in the form's order) into view and focuses it, so a
+ * After a failed save: brings the first field in error (in the page's order) into view and focuses it, so a
  * message far down a long dialog is never missed. A control marks its error with aria-invalid; a list's own
- * message (a fieldset's `data-field-error`) focuses the list's first control. With no field in error, the
- * form's failure text is brought into view.
+ * message (a fieldset's `data-field-error`, below its rows) stands for the list's first control. The first
+ * is the earliest of these controls in the document, not the earliest mark: a list's message comes after its
+ * rows. With no field in error, the form's failure text is brought into view.
  */
 export function showFirstProblem(form: HTMLFormElement): void {
-  const first = form.querySelector<HTMLElement>('[aria-invalid="true"], [data-field-error]');
-  const target = first?.hasAttribute("data-field-error") ? first.closest("fieldset")?.querySelector<HTMLElement>(CONTROL) : first;
-  if (target) {
+  const candidates = [...form.querySelectorAll<HTMLElement>('[aria-invalid="true"], [data-field-error]')].map((marker) =>
+    marker.hasAttribute("data-field-error")
+      ? (marker.closest("fieldset")?.querySelector<HTMLElement>(CONTROL) ?? marker)
+      : marker,
+  );
+  const target = candidates.reduce<HTMLElement | undefined>((first, c) => (first && !isBefore(c, first) ? first : c), undefined);
+  if (target && !target.hasAttribute("data-field-error")) {
     target.scrollIntoView({ block: "center" });
     target.focus({ preventScroll: true });
     return;
   }
-  (first ?? form.querySelector<HTMLElement>("[role=alert]"))?.scrollIntoView({ block: "center" });
+  (target ?? form.querySelector<HTMLElement>("[role=alert]"))?.scrollIntoView({ block: "center" });
 }
+
+/** Whether `a` comes before `b` in the document. */
+const isBefore = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
 /** A text value of a form as its field's props: name, value, change (clearing its message) and message. */
 export function textFieldProps<V extends Record<K, string>, K extends keyof V & string>(

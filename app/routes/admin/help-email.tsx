@@ -1,24 +1,14 @@
+import emailSetup from "virtual:readme/email-setup";
 import { Link } from "react-router";
-import readme from "../../../README.md?raw";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, PageHeader } from "../../components/admin/screen-parts";
 
 /**
  * /admin/help/email: the README's "Setting up e-mail" section, where the dashboard's "E-mail notifications are
- * off" notice links. The README is the one text; the build bundles it, so the panel always shows the
- * instructions of the version it runs.
+ * off" notice links. The README is the one text; the build takes this section from it (without its heading;
+ * server/vite-plugins/readme-section.ts), so the panel always shows the instructions of the version it runs
+ * and the browser's code carries this section only, not the whole README.
  */
-
-const SECTION = "### Setting up e-mail";
-
-/** The section's text without its heading: up to the next heading of any level. */
-function emailSetupSection(markdown: string): string {
-  const start = markdown.indexOf(SECTION);
-  if (start < 0) return "";
-  const body = markdown.slice(start + SECTION.length);
-  const end = body.search(/\n#{1,3} /);
-  return (end < 0 ? body : body.slice(0, end)).trim();
-}
 
 /** `code` spans of a line as <code>, the rest as text. */
 function Inline({ text }: { text: string }) {
@@ -69,7 +59,7 @@ export default function EmailHelp() {
     <div>
       <PageHeader title="Setting up e-mail" description="From the README, section “Setting up e-mail”." />
       <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <SectionText markdown={emailSetupSection(readme)} />
+        <SectionText markdown={emailSetup} />
       </section>
       <Link to="/admin/dashboard" className={`${buttonClass("secondary")} mt-6`}>
         Back to the dashboard
