@@ -1,14 +1,24 @@
 import { getTableName, sql } from "drizzle-orm";
 import { CONTENT } from "../shared/content/registry";
+import { deleteOldActivity } from "./activity/log";
+import { deleteExpiredSessions } from "./auth/sessions";
+import { deleteExpiredLoginTickets } from "./auth/two-factor";
 import { countUsers, createUser, generatePassword } from "./auth/users";
+import { runHistoryRetention } from "./content/history";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { queryRows } from "./db/client";
 import { storageOf } from "./db/content-tables";
-import { JOBS } from "./jobs/list";
-import { startJobs } from "./jobs/registry";
-import { log } from "./log";
+import { deleteOldEvents } from "./http/throttle";
+import { errorFields, log } from "./log";
+import { HELD_DIGEST_CHECK_MS, queueHeldDigest } from "./mail/held-digest";
+import { ACCESS_LOG_KEEP_DAYS, deleteOldAccess } from "./privacy/access-log";
+import { startRetention } from "./privacy/retention";
+import { deleteExpiredPrivacyLinks } from "./privacy/self-service";
 import { backfillEnquiryCustomers } from "./sales/backfill";
+import { startIndiamartPulls } from "./sales/indiamart";
+import { startLeadNotices } from "./sales/lead-notices";
+import { startMorningEmails } from "./sales/morning-email";
 
 /** Held while one process creates the first admin or the demo content, so two servers never both do. */
 const START_UP_LOCK_ID = 7_245_002;
@@ -66,12 +76,43 @@ export async function prepareData(ctx: AppContext, options: { print?: (text: str
 }
 
 /**
- * The background work (server/jobs/list.ts: housekeeping, the held-enquiry digest, the morning e-mails, new-lead
- * e-mails, IndiaMART pulls and retention) on this server's ticker, each window run by one app server; once,
- * earlier enquiries' customers. Returns the stop function.
+ * Hourly housekeeping: expired sessions and sign-in tickets, old rate-limit events, activity past its
+ * retention, versions beyond REVISIONS_KEEP and trash past TRASH_DAYS (with images nothing uses any more).
+ * Every few minutes, the digest of held enquiries when one is due (server/mail/held-digest.ts) and, from 9:00
+ * India time, the morning e-mails (server/sales/morning-email.ts); every minute, the e-mails of leads given in
+ * turn (server/sales/lead-notices.ts). Once, earlier enquiries' customers.
  */
 export function startHousekeeping(ctx: AppContext): () => void {
-  const stopJobs = startJobs(ctx, JOBS);
+  const run = async () => {
+    try {
+      await deleteExpiredSessions(ctx.db);
+      await deleteExpiredLoginTickets(ctx.db);
+      await deleteOldEvents(ctx.db);
+      await deleteOldActivity(ctx.db, ctx.config.activityRetentionDays);
+      await runHistoryRetention(ctx);
+      await deleteExpiredPrivacyLinks(ctx.db);
+      await deleteOldAccess(ctx.db, ACCESS_LOG_KEEP_DAYS);
+    } catch (err) {
+      log.warn("housekeeping failed", errorFields(err));
+    }
+  };
+  void run();
+  const timer = setInterval(run, 60 * 60 * 1000);
+  timer.unref();
+  // Held enquiries that arrived after the last digest, once their hour is over (the next held one may never come).
+  const digestTimer = setInterval(() => void queueHeldDigest(ctx), HELD_DIGEST_CHECK_MS);
+  digestTimer.unref();
+  const stopMorningEmails = startMorningEmails(ctx);
+  const stopLeadNotices = startLeadNotices(ctx); // every minute: leads given in turn, e-mailed to their person
+  const stopIndiamartPulls = startIndiamartPulls(ctx); // every 10 minutes, once a CRM key is set
+  const stopRetention = startRetention(ctx); // daily, from 10:00 India time (server/privacy/retention.ts)
   void backfillEnquiryCustomers(ctx.db); // enquiries from before customers existed; in the background
-  return stopJobs;
+  return () => {
+    clearInterval(timer);
+    clearInterval(digestTimer);
+    stopMorningEmails();
+    stopLeadNotices();
+    stopIndiamartPulls();
+    stopRetention();
+  };
 }

@@ -16,7 +16,6 @@ import { dealsRouter } from "./deals";
 import { gstRatesRouter } from "./gst-rates";
 import { historyRouter } from "./history";
 import { indiamartRouter } from "./indiamart";
-import { jobsRouter } from "./jobs";
 import { myDayRouter } from "./my-day";
 import { privacyRouter } from "./privacy";
 import { productAnswerKeys, productRouter } from "./product";
@@ -95,7 +94,6 @@ export function apiRouter(ctx: AppContext): Router {
   api.use("/quotations", quotationsRouter(ctx));
   api.use("/my-day", myDayRouter(ctx));
   api.use("/indiamart", indiamartRouter(ctx));
-  api.use("/jobs", jobsRouter(ctx));
   api.use("/quotes", quotesRouter(ctx));
   api.use("/search", searchRouter(ctx));
   api.use("/users", usersRouter(ctx));

@@ -2,24 +2,15 @@
 //   npm run admin -- create <username>        a new owner
 //   npm run admin -- set-password <username>  a new password; signs the account out everywhere and clears
 //                                             its failed sign-in counters
-//   npm run admin -- jobs                     the background jobs, their schedule and last run
-//   npm run admin -- run-job <name>           runs one now (as Run now in Site Settings does)
 // The password is read from standard input when it is piped, otherwise asked for (twice, hidden).
 import { clearAccountFailures } from "../auth/login-throttle";
 import { createUser, setPasswordFromCli, UserInputError } from "../auth/users";
-import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { DataDirLockedError } from "../db/lock";
 import { setLogLevel } from "../log";
-import { listJobsText, runJobText } from "./admin-jobs";
 import { fail, loadConfigOrFail } from "./exit";
 
-const USAGE = [
-  "Usage: npm run admin -- create <username>",
-  "       npm run admin -- set-password <username>",
-  "       npm run admin -- jobs",
-  "       npm run admin -- run-job <name>",
-].join("\n");
+const USAGE = "Usage: npm run admin -- create <username>\n       npm run admin -- set-password <username>";
 
 async function readPipedPassword(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -66,44 +57,21 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
-async function open(config: Config): Promise<Awaited<ReturnType<typeof openDatabase>>> {
+async function main(): Promise<void> {
+  const [command, username] = process.argv.slice(2);
+  if (!command || !username || !["create", "set-password"].includes(command)) fail(USAGE);
+  const config = loadConfigOrFail();
+  setLogLevel("warn");
+  const password = await readPassword();
+  let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    return await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockHolder: "admin CLI" });
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, lockHolder: "admin CLI" });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       fail(`${err.message}\nThe embedded database can be used by one process at a time: stop the server, then run this again.`);
     }
     throw err;
   }
-}
-
-/** `jobs` and `run-job <name>`: exit code 1 when the job failed, is running or is unknown. */
-async function jobs(command: string, name: string | undefined): Promise<void> {
-  if (command === "run-job" && !name) fail(USAGE);
-  const config = loadConfigOrFail();
-  setLogLevel("warn");
-  const database = await open(config);
-  try {
-    if (command === "jobs") {
-      process.stdout.write(await listJobsText(database));
-    } else {
-      const result = await runJobText(config, database, name ?? "");
-      process.stdout.write(`${result.text}\n`);
-      if (!result.ok) process.exitCode = 1;
-    }
-  } finally {
-    await database.close();
-  }
-}
-
-async function main(): Promise<void> {
-  const [command, username] = process.argv.slice(2);
-  if (command === "jobs" || command === "run-job") return jobs(command, username);
-  if (!command || !username || !["create", "set-password"].includes(command)) fail(USAGE);
-  const config = loadConfigOrFail();
-  setLogLevel("warn");
-  const password = await readPassword();
-  const database = await open(config);
   try {
     if (command === "create") {
       await createUser(database.db, { username, name: "", email: "", role: "owner", password, mustChangePassword: false });

@@ -20,8 +20,8 @@ import { emailSiteUrl, queueEmail } from "./outbox";
  * The hourly digest of held enquiries: those that arrived past the site-wide cap (ENQUIRY_HOURLY_CAP) are
  * stored but send no e-mail of their own, so a flood of them costs the staff one e-mail an hour, not one each.
  * The first held enquiry after a quiet hour is told at once (it is also the news that the cap was reached);
- * the ones after it wait for the next digest, an hour later. The job registry (server/jobs/) looks every few
- * minutes, and each held enquiry looks at once; the digest's own rate limit (in the database) lets one look send it.
+ * the ones after it wait for the next digest, an hour later. Every app server looks every few minutes and
+ * after each held enquiry; the digest's own rate limit (in the database) lets one of them send it.
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -29,8 +29,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const DIGEST_LIMIT = { key: "held-digest", max: 1, windowMs: HOUR_MS };
 /** The digest names this many held enquiries; the inbox link shows the rest. */
 const LISTED = 50;
-/** How often the job registry looks for held enquiries that no digest has listed yet. */
-export const HELD_DIGEST_EVERY_MINUTES = 5;
+/** How often each app server looks for held enquiries that no digest has listed yet. */
+export const HELD_DIGEST_CHECK_MS = 5 * 60 * 1000;
 /** The inbox with the Held filter: the digest's link. */
 const HELD_INBOX_PATH = "/admin/contacts?held=true";
 

@@ -2,12 +2,14 @@ import { createHash } from "node:crypto";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { SiteSettings } from "../../shared/content/settings";
 import type { RetentionKind, RetentionOutlook, RetentionOutlookItem } from "../../shared/privacy/retention";
-import { indiaDateOf } from "../../shared/sales/financial-year";
+import { INDIA_OFFSET_MS, indiaDateOf } from "../../shared/sales/financial-year";
 import { type Actor, recordActivity } from "../activity/log";
 import { getSettings } from "../content/settings";
 import type { AppContext } from "../context";
 import { type Database, inTransaction, queryRows } from "../db/client";
 import { contacts, deals, quotations } from "../db/schema";
+import { takeLimits } from "../http/throttle";
+import { errorFields, log } from "../log";
 import { escapeHtml, headerText, htmlPage, type RenderedEmail } from "../mail/enquiry-emails";
 import { emailSiteUrl, queueEmail } from "../mail/outbox";
 import { eraseRecords } from "./erasure";
@@ -21,7 +23,6 @@ import { KEEP_PAGE, keepLinkOf, keepLinkToken, WARNING_NOTICE_MS } from "./keep-
  * hours later erases it if it is still due. A warning counts only while nothing happened since: activity after
  * it (a note, a keep) makes the record wait for a new period and a new warning.
  *
- * The job registry (server/jobs/) runs the pass once a day from RETENTION_FROM, on one app server.
  * Every batch is one transaction that first takes the pass's advisory lock and then reads what is due, so several
  * app servers (or `npm run retention` beside them) run one after the other and never warn or erase twice.
  */
@@ -60,8 +61,10 @@ const periodsOf = (s: SiteSettings): Periods => ({
 const RETENTION_LOCK_ID = 7_245_033;
 const BATCH = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The daily pass runs from this time of India's day, HH:MM (warnings arrive in office hours): its job's schedule. */
-export const RETENTION_FROM = "10:00";
+/** The daily pass runs from this hour, India time (warnings arrive in office hours). */
+const RUN_FROM_HOUR = 10;
+/** How often each app server looks whether today's pass is done. */
+const CHECK_MS = 60 * 60 * 1000;
 /** Who erased, in the activity log, when no staff member ran the pass. */
 const RETENTION_ACTOR: Actor = { id: null, name: "Retention (daily)", ip: "" };
 
@@ -314,6 +317,41 @@ export async function runRetention(
   });
   if (result.emailed > 0) ctx.mail.kick();
   return result;
+}
+
+/** India's day when the daily pass's hour has passed at `now`; null before then. */
+function dueDay(now: Date): string | null {
+  const india = new Date(now.getTime() + INDIA_OFFSET_MS);
+  return india.getUTCHours() >= RUN_FROM_HOUR ? indiaDateOf(now) : null;
+}
+
+/**
+ * The daily pass: every server looks every hour from 10:00 India time; the first to claim the day (a mark in the
+ * rate-limit events, taken under its advisory lock) runs it. Returns the stop function.
+ */
+export function startRetention(ctx: AppContext): () => void {
+  let doneDay: string | null = null;
+  const run = async () => {
+    const now = new Date();
+    const day = dueDay(now);
+    if (day === null || day === doneDay) return;
+    try {
+      const claimed = await inTransaction(
+        ctx.db,
+        async (tx) => (await takeLimits(tx, [{ key: `retention:${day}`, max: 1, windowMs: 2 * DAY_MS }])) === null,
+      );
+      doneDay = day;
+      if (!claimed) return;
+      const result = await runRetention(ctx, now);
+      log.info("retention pass done", { day, ...result });
+    } catch (err) {
+      log.error("the retention pass failed", errorFields(err));
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /* The keep link's page (app/routes/privacy.keep.$token.tsx). */

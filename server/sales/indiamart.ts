@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { oneLine, withoutControls } from "../../shared/lib/control-characters";
-import { type Address, emailKey } from "../../shared/sales/customer";
+import type { Address } from "../../shared/sales/customer";
 import { INDIA_OFFSET_MS } from "../../shared/sales/financial-year";
 import { stateByCode, stateCodeOfName } from "../../shared/sales/states";
 import { type PhoneCall, phoneCallText } from "../../shared/schemas/enquiry-values";
@@ -25,8 +25,8 @@ import { errorFields, log } from "../log";
  */
 
 const DESK = "desk";
-/** How often the job registry pulls (server/jobs/); the claim below still decides whether it calls. */
-export const PULL_EVERY_MINUTES = 10;
+/** How often each server looks; the claim decides whether it calls. */
+const PULL_EVERY_MS = 10 * 60_000;
 /** The window reaches this far back before the last one's end. */
 const OVERLAP_MS = 30 * 60_000;
 /** The first pull, and the longest window IndiaMART answers (7 days). */
@@ -232,7 +232,7 @@ async function leadOf(
   return {
     externalId,
     name: text(r.SENDER_NAME, 100) || "IndiaMART buyer",
-    email: emailKey(text(r.SENDER_EMAIL, 254)),
+    email: text(r.SENDER_EMAIL, 254).toLowerCase(),
     phone: text(r.SENDER_MOBILE, 40),
     company: text(r.SENDER_COMPANY, 200),
     subject: productName ? `${kind}: ${productName}` : kind,
@@ -362,4 +362,13 @@ export async function pullIndiamart(ctx: AppContext): Promise<PullResult> {
     .where(eq(salesDesk.id, DESK));
   if (stored > 0) log.info("IndiaMART leads stored", { stored, received: answer.length });
   return { status: "pulled", stored, received: answer.length };
+}
+
+/** Each server looks every 10 minutes (a no-op without a key); returns the stop. */
+export function startIndiamartPulls(ctx: AppContext): () => void {
+  const timer = setInterval(() => {
+    pullIndiamart(ctx).catch((err) => log.error("IndiaMART pull crashed", errorFields(err)));
+  }, PULL_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

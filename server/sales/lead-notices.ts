@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { queryRows } from "../db/client";
 import { admins } from "../db/schema";
+import { errorFields, log } from "../log";
 import { escapeHtml, formatIndiaTime, headerText, htmlPage, type RenderedEmail } from "../mail/enquiry-emails";
 import { emailSiteUrl, queueEmail } from "../mail/outbox";
 import { dealsByIds } from "./deals";
@@ -12,11 +13,13 @@ import { dealsByIds } from "./deals";
 /**
  * A lead given to someone (in turn, as its customer's person, or a deal an owner gave them; server/sales/
  * assignment.ts marks its deal `owner_notice_due`) is e-mailed to them (issue 45: three fresh deals, and nobody
- * was told). Every minute (server/jobs/) the marked deals are claimed in one statement (a run by hand beside the
- * schedule's finds them claimed) and, in the same transaction, one e-mail per person is queued: one lead, or a
- * short digest when several arrived together. The deal stays on their My day until they act on it. With e-mail
- * off the marks are cleared, so turning it on later sends no backlog.
+ * was told). Every minute each app server claims the marked deals in one statement (a second server finds them
+ * claimed) and queues, in the same transaction, one e-mail per person: one lead, or a short digest when several
+ * arrived together. The deal stays on their My day until they act on it. With e-mail off the marks are cleared,
+ * so turning it on later sends no backlog.
  */
+
+const CHECK_MS = 60_000;
 
 function leadNotice(deals: Deal[], person: { name: string; email: string }, company: string, siteUrl: string): RenderedEmail {
   const one = deals.length === 1;
@@ -75,4 +78,20 @@ export async function queueLeadNotices(ctx: AppContext): Promise<number> {
   });
   if (queued > 0) ctx.mail.kick();
   return queued;
+}
+
+/** Looks now and every minute; returns the stop function. */
+export function startLeadNotices(ctx: AppContext): () => void {
+  const run = async () => {
+    try {
+      const queued = await queueLeadNotices(ctx);
+      if (queued > 0) log.info("queued new-lead e-mails", { queued });
+    } catch (err) {
+      log.error("could not queue the new-lead e-mails", errorFields(err));
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -2,12 +2,13 @@ import { and, inArray, isNull, ne } from "drizzle-orm";
 import { can, ROLES } from "../../shared/auth/roles";
 import type { SiteSettings } from "../../shared/content/settings";
 import type { Deal } from "../../shared/sales/deal";
-import { dayInWords, indiaDateOf, indiaDateTimeOf } from "../../shared/sales/financial-year";
+import { dayInWords, indiaDateOf } from "../../shared/sales/financial-year";
 import { getSettings } from "../content/settings";
 import type { AppContext } from "../context";
 import type { Database } from "../db/client";
 import { admins } from "../db/schema";
 import { takeLimits } from "../http/throttle";
+import { errorFields, log } from "../log";
 import { escapeHtml, headerText, htmlPage, type RenderedEmail } from "../mail/enquiry-emails";
 import { emailSiteUrl, queueEmail } from "../mail/outbox";
 import { type MyDay, myDay } from "./my-day";
@@ -16,14 +17,17 @@ import { type MyDay, myDay } from "./my-day";
  * The morning e-mail: at 9:00 India time each active sales person and owner with an e-mail address gets what
  * My day lists for them (new leads given to them, overdue and today's next steps, new unassigned leads,
  * quotations about to expire),
- * through the outbox. The job registry (server/jobs/) runs it once a day from 9:00 on (a server started later still
- * sends the day's); per person and day, a mark in the rate-limit events (taken under its advisory lock) says they
- * were looked at, so a retried or hand-run pass skips them, and the outbox's dedupe key keeps it to one e-mail even
- * so. Someone with nothing to do gets none that day: a lead arriving in the afternoon does not make a "morning" e-mail.
+ * through the outbox. Every app server looks every few minutes from 9:00 on (so one started later still sends
+ * the day's); per person and day, a mark in the rate-limit events (taken under its advisory lock) says they
+ * were looked at, and the outbox's dedupe key keeps it to one e-mail even so. Someone with nothing to do gets
+ * none that day: a lead arriving in the afternoon does not make a "morning" e-mail.
  */
 
-/** From this time of India's day (HH:MM) the day's e-mails are due: the job's schedule too. */
-export const MORNING_EMAIL_FROM = "09:00";
+/** India Standard Time: UTC+05:30 all year. */
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+const SEND_FROM_HOUR = 9;
+/** How often each app server looks whether the day's e-mails are due. */
+const CHECK_MS = 5 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SALES_ROLES = ROLES.filter((r) => can(r, "sales"));
 
@@ -120,8 +124,8 @@ function morningEmail(
 
 /** India's day when its 9:00 has passed at `now`; null before then. */
 function dueDay(now: Date): string | null {
-  // "YYYY-MM-DD HH:MM" in India: the time part compares as text.
-  return indiaDateTimeOf(now).slice(11) >= MORNING_EMAIL_FROM ? indiaDateOf(now) : null;
+  const india = new Date(now.getTime() + INDIA_OFFSET_MS);
+  return india.getUTCHours() >= SEND_FROM_HOUR ? indiaDateOf(now) : null;
 }
 
 /**
@@ -158,4 +162,27 @@ export async function queueMorningEmails(ctx: AppContext, now = new Date()): Pro
   }
   if (queued > 0) ctx.mail.kick();
   return queued;
+}
+
+/** Looks now and every few minutes (with e-mail on); returns the stop function. */
+export function startMorningEmails(ctx: AppContext): () => void {
+  if (!ctx.mail.enabled) return () => {};
+  // Once everyone is done for a day, this server skips the look until the next day's 9:00.
+  let doneDay: string | null = null;
+  const run = async () => {
+    const now = new Date();
+    const day = dueDay(now);
+    if (day === null || day === doneDay) return;
+    try {
+      const queued = await queueMorningEmails(ctx, now);
+      if (queued > 0) log.info("queued the morning e-mails", { day, queued });
+      doneDay = day;
+    } catch (err) {
+      log.error("could not queue the morning e-mails", errorFields(err));
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

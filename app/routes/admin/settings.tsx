@@ -8,7 +8,6 @@ import { CheckboxField, FormErrors } from "../../components/admin/fields";
 import { GstRates } from "../../components/admin/gst-rates";
 import { HistoryPanel } from "../../components/admin/history";
 import { IndiamartKeyForm } from "../../components/admin/indiamart";
-import { JobsPanel } from "../../components/admin/jobs-panel";
 import { adminMeta } from "../../components/admin/screen-data";
 import { buttonClass, ErrorState, PageHeader } from "../../components/admin/screen-parts";
 import { loadSettings, SettingsForm } from "../../components/admin/settings-form";
@@ -138,7 +137,6 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
       )}
       <GstRates />
       <IndiamartKeyForm />
-      <JobsPanel />
     </div>
   );
 }
