@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { oneLine, withoutControls } from "../../shared/lib/control-characters";
-import type { Address } from "../../shared/sales/customer";
+import { type Address, emailKey } from "../../shared/sales/customer";
 import { INDIA_OFFSET_MS } from "../../shared/sales/financial-year";
 import { stateByCode, stateCodeOfName } from "../../shared/sales/states";
 import { type PhoneCall, phoneCallText } from "../../shared/schemas/enquiry-values";
@@ -232,7 +232,7 @@ async function leadOf(
   return {
     externalId,
     name: text(r.SENDER_NAME, 100) || "IndiaMART buyer",
-    email: text(r.SENDER_EMAIL, 254).toLowerCase(),
+    email: emailKey(text(r.SENDER_EMAIL, 254)),
     phone: text(r.SENDER_MOBILE, 40),
     company: text(r.SENDER_COMPANY, 200),
     subject: productName ? `${kind}: ${productName}` : kind,
