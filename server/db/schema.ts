@@ -715,24 +715,3 @@ export const privacyBreaches = pgTable(
   },
   (t) => [index("privacy_breaches_order_idx").on(t.discoveredAt.desc(), t.id.desc())],
 );
-
-/**
- * The background jobs' clock (server/jobs/registry.ts): one row per job, the last window it was claimed for
- * (so each window runs once across app servers), when its run started and ended, and how it went.
- */
-export const jobRuns = pgTable("job_runs", {
-  name: text("name").primaryKey(),
-  /** The window last claimed ("2026-11-30" for a daily job, the minute it started for a periodic one). */
-  lastWindow: text("last_window"),
-  /** A run holds the job until then (a server that died mid-run lets it go at this time). */
-  runningUntil: timestamp("running_until", { withTimezone: true }),
-  /** After a failed run the window is free again, from this time (not at every tick). */
-  retryAfter: timestamp("retry_after", { withTimezone: true }),
-  startedAt: timestamp("started_at", { withTimezone: true }),
-  finishedAt: timestamp("finished_at", { withTimezone: true }),
-  /** What the last run did, in words; or why it failed. */
-  lastSummary: text("last_summary").notNull().default(""),
-  lastError: text("last_error").notNull().default(""),
-  /** Who ran it by hand last ("" for the schedule). */
-  lastRunBy: text("last_run_by").notNull().default(""),
-});
